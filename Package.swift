@@ -1,0 +1,86 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Habits",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "DiffableData", targets: ["DiffableData"]),
+        .library(name: "DiffableDataCompat", targets: ["DiffableDataCompat"]),
+        .library(name: "CompositionalLayout", targets: ["CompositionalLayout"]),
+        .library(name: "CompositionalLayoutCompat", targets: ["CompositionalLayoutCompat"]),
+        .library(name: "HabitsDomain", targets: ["HabitsDomain"]),
+        .library(name: "HabitsStore", targets: ["HabitsStore"]),
+        .library(name: "HabitsServer", targets: ["HabitsServer"]),
+        .executable(name: "habits", targets: ["habits"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // Pure engines: no I/O, no networking.
+        .target(name: "DiffableData"),
+        .target(name: "DiffableDataCompat", dependencies: ["DiffableData"]),
+        .target(name: "CompositionalLayout"),
+        .target(name: "CompositionalLayoutCompat", dependencies: ["CompositionalLayout"]),
+
+        // Domain, store, server, executable: the arrows point one way.
+        .target(name: "HabitsDomain"),
+        .target(
+            name: "HabitsStore",
+            dependencies: [
+                "HabitsDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "HabitsServer",
+            dependencies: [
+                "HabitsDomain",
+                "HabitsStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "habits",
+            dependencies: [
+                "HabitsServer",
+                "HabitsStore",
+                "HabitsDomain",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(
+            name: "DiffableDataTests",
+            dependencies: [
+                "DiffableData", "DiffableDataCompat",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CompositionalLayoutTests",
+            dependencies: [
+                "CompositionalLayout", "CompositionalLayoutCompat",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain"]),
+        .testTarget(name: "HabitsStoreTests", dependencies: ["HabitsStore", "HabitsDomain"]),
+        .testTarget(
+            name: "HabitsServerTests",
+            dependencies: [
+                "HabitsServer", "HabitsStore", "HabitsDomain",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
