@@ -4,6 +4,7 @@ import ArgumentParser
 struct HabitsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "habits",
-        abstract: "The Habits server and client."
+        abstract: "Habits: a social habit tracker whose screens are driven by the server.",
+        subcommands: [ServeCommand.self]
     )
 }

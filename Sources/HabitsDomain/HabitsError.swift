@@ -1,0 +1,39 @@
+/// Every failure the domain and the store report; the server maps each case to one HTTP status.
+public enum HabitsError: Error, Equatable, Sendable {
+    /// A referenced entity does not exist (`kind` is "user", "habit", …).
+    case notFound(kind: String, id: String)
+    /// The input is well-formed but breaks a rule (a future timestamp, a name too long…).
+    case invalid(field: String, reason: String)
+    /// The request body could not be read as the expected JSON.
+    case malformed(reason: String)
+    /// The write would break a uniqueness or reference rule.
+    case conflict(reason: String)
+    /// The store could not be reached or failed unexpectedly.
+    case unavailable(reason: String)
+
+    /// A short machine-readable code for the JSON error body.
+    public var code: String {
+        switch self {
+        case .notFound(let kind, _): "\(kind)_not_found"
+        case .invalid: "invalid"
+        case .malformed: "malformed_request"
+        case .conflict: "conflict"
+        case .unavailable: "unavailable"
+        }
+    }
+
+    /// A sentence for people.
+    public var message: String {
+        switch self {
+        case .notFound(let kind, let id): "No \(kind) with id \"\(id)\"."
+        case .invalid(let field, let reason): "\(field): \(reason)"
+        case .malformed(let reason): reason
+        case .conflict(let reason): reason
+        case .unavailable(let reason): reason
+        }
+    }
+}
+
+extension HabitsError: CustomStringConvertible {
+    public var description: String { "\(code): \(message)" }
+}

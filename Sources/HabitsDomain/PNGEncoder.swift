@@ -1,0 +1,74 @@
+/// Writes 8-bit RGB images as PNG, uncompressed (stored deflate blocks), with no dependencies.
+public enum PNGEncoder {
+    /// Encodes `pixels` (row-major RGB triples, `width * height * 3` bytes) as a PNG file.
+    /// - Precondition: the pixel buffer has exactly `width * height * 3` bytes.
+    public static func encode(width: Int, height: Int, rgb pixels: [UInt8]) -> [UInt8] {
+        precondition(width > 0 && height > 0 && pixels.count == width * height * 3, "pixel buffer size")
+        var raw: [UInt8] = []
+        raw.reserveCapacity(height * (width * 3 + 1))
+        for row in 0..<height {
+            raw.append(0)  // filter type: none
+            raw.append(contentsOf: pixels[(row * width * 3)..<((row + 1) * width * 3)])
+        }
+
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header.append(contentsOf: [8, 2, 0, 0, 0])  // depth 8, colour type RGB, deflate, no filter set, no interlace
+        appendChunk("IHDR", header, to: &png)
+        appendChunk("IDAT", zlibStored(raw), to: &png)
+        appendChunk("IEND", [], to: &png)
+        return png
+    }
+
+    private static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
+        png.appendBigEndian(UInt32(data.count))
+        let typeBytes = Array(type.utf8)
+        png.append(contentsOf: typeBytes)
+        png.append(contentsOf: data)
+        png.appendBigEndian(crc32(typeBytes + data))
+    }
+
+    private static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let length = min(65_535, data.count - offset)
+            let isLast = offset + length == data.count
+            out.append(isLast ? 1 : 0)
+            out.append(UInt8(length & 0xFF))
+            out.append(UInt8(length >> 8))
+            out.append(UInt8(~length & 0xFF))
+            out.append(UInt8((~length >> 8) & 0xFF))
+            out.append(contentsOf: data[offset..<(offset + length)])
+            offset += length
+        } while offset < data.count
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        out.appendBigEndian(b << 16 | a)
+        return out
+    }
+
+    private static let crcTable: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
+    }
+}
+
+extension [UInt8] {
+    fileprivate mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+    }
+}

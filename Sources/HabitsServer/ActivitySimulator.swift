@@ -1,0 +1,133 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import Logging
+import ServiceLifecycle
+
+/// Makes the demo feel alive: simulated users log habits at their own random rates, so statistics
+/// change while someone watches. The active user is never simulated.
+///
+/// Events follow a Poisson process: each tick draws how many events happened, then which
+/// (user, habit) pairs they were, weighted by each pair's rate (binary search over cumulative rates).
+public actor ActivitySimulator: Service {
+    /// Whether the simulator is producing events.
+    public enum State: String, Sendable { case running, stopped }
+
+    /// Events per second across all users at speed 1, so the demo moves visibly but not frantically.
+    public static let baseEventsPerSecond = 1.5
+    /// The allowed speed multipliers.
+    public static let speedRange: ClosedRange<Double> = 0.01...100
+
+    private let store: any HabitStore
+    private let activeUserID: String
+    private let logger: Logger
+    private let tick: Duration
+    private let demoEnabled: Bool
+    private var rates: [DemoDataSet.PairRate]
+    private var cumulative: [Double] = []
+    public private(set) var state: State
+    public private(set) var speed: Double = 1
+    private var generator = SystemRandomNumberGenerator()
+
+    /// - Parameters:
+    ///   - demo: the demo data set whose rates drive the simulation; nil disables the simulator.
+    public init(store: any HabitStore, demo: DemoDataSet?, activeUserID: String, startRunning: Bool, tick: Duration = .milliseconds(250), logger: Logger) {
+        self.store = store
+        self.activeUserID = activeUserID
+        self.logger = logger
+        self.tick = tick
+        self.demoEnabled = demo != nil
+        self.rates = []
+        self.state = .stopped
+        let rates = (demo?.rates ?? []).filter { $0.userID != activeUserID && $0.eventsPerHour > 0 }
+        self.rates = rates
+        self.cumulative = Self.cumulativeRates(rates)
+        self.state = startRunning && demo != nil ? .running : .stopped
+    }
+
+    public func run() async throws {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            try? await Task.sleep(for: tick)
+            if state == .running { await step(seconds: Double(tick.components.seconds) + Double(tick.components.attoseconds) / 1e18) }
+        }
+    }
+
+    /// Starts producing events.
+    public func start() throws(HabitsError) {
+        try requireDemo()
+        state = .running
+    }
+
+    /// Stops producing events.
+    public func stop() { state = .stopped }
+
+    /// Sets the speed multiplier.
+    public func setSpeed(_ newSpeed: Double) throws(HabitsError) {
+        guard newSpeed.isFinite, Self.speedRange.contains(newSpeed) else {
+            throw .invalid(field: "speed", reason: "must be a number from 0.01 to 100, such as 1.50.")
+        }
+        speed = newSpeed
+    }
+
+    /// Replaces all data with a fresh demo data set and adopts its rates.
+    public func reset(now: Date = Date()) async throws {
+        try requireDemo()
+        let demo = DemoDataSet(activeUserID: activeUserID, now: now)
+        try await store.replaceAll(with: StoreContent(demo: demo))
+        rates = demo.rates.filter { $0.userID != activeUserID }
+        cumulative = Self.cumulativeRates(rates)
+        logger.info("demo data reset", metadata: ["users": "\(demo.users.count)", "logs": "\(demo.logs.count)"])
+    }
+
+    /// Produces the events of `seconds` of simulated time.
+    func step(seconds: Double) async {
+        guard let total = cumulative.last, total > 0 else { return }
+        let events = poisson(mean: Self.baseEventsPerSecond * speed * seconds)
+        for _ in 0..<events {
+            let target = Double.random(in: 0..<total, using: &generator)
+            let rate = rates[firstIndex(above: target)]
+            do {
+                try await store.log(LoggedHabit(userID: rate.userID, habitName: rate.habitName, timestamp: Date()))
+            } catch {
+                logger.warning("simulated log failed", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    private func requireDemo() throws(HabitsError) {
+        guard demoEnabled else {
+            throw .conflict(reason: "The activity simulator runs only in demo mode (habits serve --demo).")
+        }
+    }
+
+    private func firstIndex(above target: Double) -> Int {
+        var low = 0
+        var high = cumulative.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if cumulative[mid] > target { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    private func poisson(mean: Double) -> Int {
+        // Knuth's method is fine for the small means a tick produces; cap it for huge speeds.
+        guard mean < 30 else { return Int(mean.rounded()) }
+        let limit = exp(-mean)
+        var product = Double.random(in: 0..<1, using: &generator)
+        var count = 0
+        while product > limit {
+            count += 1
+            product *= Double.random(in: 0..<1, using: &generator)
+        }
+        return count
+    }
+
+    private static func cumulativeRates(_ rates: [DemoDataSet.PairRate]) -> [Double] {
+        var running = 0.0
+        return rates.map { rate in
+            running += rate.eventsPerHour
+            return running
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HabitsDomain
+import Hummingbird
+import Logging
+
+/// The one place where errors become HTTP responses: every failure leaves as
+/// `{"error": {"code": …, "message": …}}` with a fitting status.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let (status, code, message) = Self.describe(error)
+            if status.code >= 500 {
+                context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            return APIError.response(status: status, code: code, message: message)
+        }
+    }
+
+    static func describe(_ error: any Error) -> (HTTPResponse.Status, String, String) {
+        switch error {
+        case let error as HabitsError:
+            return (status(for: error), error.code, error.message)
+        case let error as APIError:
+            return (error.status, error.code, error.message)
+        case is DecodingError:
+            return (.badRequest, "malformed_request", describeDecoding(error))
+        case let error as any HTTPResponseError:
+            let status = error.status
+            switch status {
+            case .notFound: return (status, "not_found", "No such route.")
+            case .contentTooLarge: return (status, "payload_too_large", "The request body is too large.")
+            case .methodNotAllowed: return (status, "method_not_allowed", "This route does not accept that method.")
+            default:
+                let text = (error as? HTTPError)?.body ?? status.reasonPhrase
+                return (status, "http_\(status.code)", text)
+            }
+        default:
+            return (.internalServerError, "internal", "The server failed to handle the request.")
+        }
+    }
+
+    static func status(for error: HabitsError) -> HTTPResponse.Status {
+        switch error {
+        case .notFound: .notFound
+        case .invalid: .unprocessableContent
+        case .malformed: .badRequest
+        case .conflict: .conflict
+        case .unavailable: .serviceUnavailable
+        }
+    }
+
+    static func describeDecoding(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "The body is not valid JSON." }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return keys.isEmpty ? "" : " at \(keys)"
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "Missing field \"\(key.stringValue)\"\(path(context))."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "Wrong type\(path(context)): \(context.debugDescription)"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "The body is not valid JSON." : "Invalid value\(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "The body is not valid JSON."
+        }
+    }
+}
+
+/// An error raised by the HTTP layer itself (as opposed to the domain), with its status and code.
+struct APIError: Error {
+    var status: HTTPResponse.Status
+    var code: String
+    var message: String
+
+    static func response(status: HTTPResponse.Status, code: String, message: String) -> Response {
+        struct Body: Encodable {
+            struct Detail: Encodable { var code: String; var message: String }
+            var error: Detail
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let bytes = (try? encoder.encode(Body(error: .init(code: code, message: message)))) ?? Data(#"{"error":{"code":"internal","message":""}}"#.utf8)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes))
+        )
+    }
+}

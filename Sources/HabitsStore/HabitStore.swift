@@ -1,0 +1,75 @@
+import Foundation
+import HabitsDomain
+
+/// An image stored for a user, with the content type it is served with.
+public struct StoredImage: Hashable, Sendable {
+    public var contentType: String
+    public var bytes: [UInt8]
+
+    public init(contentType: String, bytes: [UInt8]) {
+        self.contentType = contentType
+        self.bytes = bytes
+    }
+}
+
+/// Everything a store holds, for loading a data set (such as the demo) in one transaction.
+public struct StoreContent: Sendable {
+    public var users: [User]
+    public var categories: [Category]
+    public var habits: [Habit]
+    public var logs: [LoggedHabit]
+    public var images: [String: StoredImage]
+
+    public init(users: [User], categories: [Category], habits: [Habit], logs: [LoggedHabit], images: [String: StoredImage]) {
+        self.users = users
+        self.categories = categories
+        self.habits = habits
+        self.logs = logs
+        self.images = images
+    }
+}
+
+/// Where habits, users and their logs live. Implementations: `SQLiteHabitStore` (durable) and
+/// `InMemoryHabitStore` (unit tests).
+///
+/// Every write runs in one transaction that also updates the per-(user, habit) counter and bumps the
+/// revision, so a reader never sees a log without its count. Unknown references throw
+/// `HabitsError.notFound` and write nothing.
+public protocol HabitStore: Sendable {
+    /// All users, ordered by id.
+    func users() async throws -> [User]
+    /// All habits, ordered by name.
+    func habits() async throws -> [Habit]
+    /// All categories, ordered by name.
+    func categories() async throws -> [Category]
+    /// Users, habits and counters read in one transaction.
+    func statisticsSnapshot() async throws -> StatisticsSnapshot
+    /// The revision of the last committed write; cheap, for cache checks.
+    func currentRevision() -> Int64
+    /// Stores one event and bumps its counter; returns the new log's id once committed.
+    @discardableResult
+    func log(_ event: LoggedHabit) async throws -> Int64
+    /// Removes one event and decrements its counter.
+    func deleteLog(id: Int64) async throws
+    /// The stored picture of a user, if any. Throws `notFound` for an unknown user.
+    func image(userID: String) async throws -> StoredImage?
+    /// Stores (or replaces) the picture of a user.
+    func setImage(_ image: StoredImage, userID: String) async throws
+    /// Whether the store holds no users and no habits.
+    func isEmpty() async throws -> Bool
+    /// Replaces everything with `content`, in one transaction.
+    func replaceAll(with content: StoreContent) async throws
+    /// Checks that the store answers.
+    func ping() async throws
+}
+
+extension StoreContent {
+    /// The demo data set with a generated avatar for every user.
+    public init(demo: DemoDataSet) {
+        var images: [String: StoredImage] = [:]
+        for user in demo.users {
+            images[user.id] = StoredImage(contentType: Avatar.ImageKind.png.rawValue, bytes: Avatar.png(for: user))
+        }
+        self.init(users: demo.users, categories: demo.categories, habits: demo.habits, logs: demo.logs, images: images)
+    }
+}

@@ -1,0 +1,73 @@
+import GRDB
+
+/// The versioned schema of the SQLite store. Migrations are append-only: never edit a shipped one.
+enum SQLiteSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: users, categories, habits, logs, counters") { db in
+            try db.execute(sql: """
+                CREATE TABLE categories (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    hue REAL NOT NULL,
+                    saturation REAL NOT NULL,
+                    brightness REAL NOT NULL
+                );
+                CREATE UNIQUE INDEX categories_name_nocase ON categories(name COLLATE NOCASE);
+
+                CREATE TABLE users (
+                    id INTEGER PRIMARY KEY,
+                    key TEXT NOT NULL UNIQUE,
+                    name TEXT NOT NULL,
+                    hue REAL,
+                    saturation REAL,
+                    brightness REAL,
+                    bio TEXT,
+                    time_zone TEXT NOT NULL DEFAULT 'UTC',
+                    locale TEXT NOT NULL DEFAULT 'en_US'
+                );
+
+                CREATE TABLE habits (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    category_id INTEGER NOT NULL REFERENCES categories(id),
+                    info TEXT NOT NULL,
+                    emoji TEXT
+                );
+                CREATE UNIQUE INDEX habits_name_nocase ON habits(name COLLATE NOCASE);
+                CREATE INDEX habits_name ON habits(name);
+                CREATE INDEX habits_category ON habits(category_id);
+
+                CREATE TABLE logs (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id),
+                    habit_id INTEGER NOT NULL REFERENCES habits(id),
+                    logged_at REAL NOT NULL
+                );
+                CREATE INDEX logs_user_time ON logs(user_id, logged_at);
+                CREATE INDEX logs_habit ON logs(habit_id);
+
+                CREATE TABLE habit_counts (
+                    user_id INTEGER NOT NULL REFERENCES users(id),
+                    habit_id INTEGER NOT NULL REFERENCES habits(id),
+                    count INTEGER NOT NULL CHECK (count > 0),
+                    PRIMARY KEY (user_id, habit_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX habit_counts_habit ON habit_counts(habit_id);
+
+                CREATE TABLE avatars (
+                    user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    content_type TEXT NOT NULL,
+                    bytes BLOB NOT NULL
+                );
+
+                CREATE TABLE meta (
+                    key TEXT PRIMARY KEY,
+                    value INTEGER NOT NULL
+                );
+                INSERT INTO meta (key, value) VALUES ('revision', 0);
+                """)
+        }
+        return migrator
+    }
+}

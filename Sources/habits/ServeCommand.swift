@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import HabitsDomain
+import HabitsServer
+import HabitsStore
+import Hummingbird
+import Logging
+
+/// `habits serve`: runs the server until SIGINT or SIGTERM, then finishes requests in flight and
+/// closes the database.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Habits server.",
+        discussion: "Every option can also be set by an environment variable, named in its help; the option wins."
+    )
+
+    @Option(help: "Address to listen on (env HABITS_HOST, default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "Port to listen on; 0 picks a free one (env HABITS_PORT, default 8080).")
+    var port: Int?
+
+    @Option(help: "Path of the SQLite database (env HABITS_DATABASE, default ./habits.sqlite).")
+    var database: String?
+
+    @Flag(inversion: .prefixedNo, help: "Fill an empty database with demo data and run the activity simulator (env HABITS_DEMO=1).")
+    var demo: Bool?
+
+    @Option(help: "Id of the user the app acts as, never simulated (env HABITS_ACTIVE_USER, default activeUser).")
+    var activeUser: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env HABITS_LOG_LEVEL, default info).")
+    var logLevel: String?
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let settings = try ServeSettings(
+            host: host ?? environment["HABITS_HOST"] ?? "127.0.0.1",
+            port: port ?? environment["HABITS_PORT"].map(Self.parsePort) ?? 8080,
+            database: database ?? environment["HABITS_DATABASE"] ?? "./habits.sqlite",
+            demo: demo ?? ServeSettings.isTrue(environment["HABITS_DEMO"]),
+            activeUserID: activeUser ?? environment["HABITS_ACTIVE_USER"] ?? DemoDataSet.defaultActiveUserID,
+            logLevel: logLevel ?? environment["HABITS_LOG_LEVEL"] ?? "info"
+        )
+        try await settings.serve()
+    }
+
+    static func parsePort(_ text: String) throws -> Int {
+        guard let port = Int(text) else { throw ValidationError("HABITS_PORT must be a number, got \"\(text)\".") }
+        return port
+    }
+}
+
+/// Resolved settings of `habits serve`.
+struct ServeSettings {
+    var host: String
+    var port: Int
+    var database: String
+    var demo: Bool
+    var activeUserID: String
+    var logLevel: String
+
+    init(host: String, port: Int, database: String, demo: Bool, activeUserID: String, logLevel: String) throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("The port must be between 0 and 65535, got \(port).") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown log level \"\(logLevel)\".") }
+        guard !activeUserID.isEmpty else { throw ValidationError("The active user id must not be empty.") }
+        self.host = host
+        self.port = port
+        self.database = database
+        self.demo = demo
+        self.activeUserID = activeUserID
+        self.logLevel = logLevel
+    }
+
+    static func isTrue(_ value: String?) -> Bool {
+        guard let value = value?.lowercased() else { return false }
+        return ["1", "true", "yes", "on"].contains(value)
+    }
+
+    func serve() async throws {
+        var logger = Logger(label: "habits")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+
+        let store = try SQLiteHabitStore(path: database, logger: logger)
+        var demoData: DemoDataSet?
+        if demo {
+            let data = DemoDataSet(activeUserID: activeUserID)
+            demoData = data
+            if try await store.isEmpty() {
+                try await store.replaceAll(with: StoreContent(demo: data))
+                logger.info("loaded demo data", metadata: ["users": "\(data.users.count)", "habits": "\(data.habits.count)", "logs": "\(data.logs.count)"])
+            }
+        }
+        let simulator = ActivitySimulator(store: store, demo: demoData, activeUserID: activeUserID, startRunning: demo, logger: logger)
+        let host = self.host
+        let app = buildApplication(
+            configuration: ServerConfiguration(host: host, port: port, activeUserID: activeUserID),
+            store: store,
+            simulator: simulator,
+            logger: logger
+        ) { boundPort in
+            // A stable line on standard output that scripts and tests wait for.
+            FileHandle.standardOutput.write(Data("Habits listening on http://\(host):\(boundPort)\n".utf8))
+        }
+        do {
+            try await app.runService()
+        } catch {
+            try? store.close()
+            throw error
+        }
+        try store.close()
+        logger.info("stopped; database closed")
+    }
+}
