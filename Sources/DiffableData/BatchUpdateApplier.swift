@@ -1,0 +1,82 @@
+/// Replays batches on plain arrays the way a collection view applies `performBatchUpdates`; the
+/// reference that renderers mirror and the oracle of the diff's tests.
+public enum BatchUpdateApplier {
+    /// The data after `batch`, or the violated rule; O(n + entries) expected.
+    ///
+    /// Updates replace items at their old paths first. Then inserted and moved sections and items take
+    /// their new positions, and the remaining ones fill the other positions in their old order.
+    public static func apply<S, I>(
+        _ batch: Changeset<S, I>, to data: SectionedItems<S, I>
+    ) throws(BatchUpdateError) -> SectionedItems<S, I> {
+        let before = data.itemCounts
+        let after = data.sections.count - batch.sectionDeletes.count + batch.sectionInserts.count
+        let layout = try SectionLayout(batch, before: before.count, after: after)
+        var afterCounts = [Int](repeating: 0, count: after)
+        for n in 0..<after {
+            let o = layout.newToOld[n]
+            let base = o >= 0 ? before[o] - layout.tally[o].deleted - layout.tally[o].movedOut : 0
+            afterCounts[n] = base + layout.incoming[n].inserted + layout.incoming[n].movedIn
+        }
+        try BatchUpdateValidator.checkItems(batch, layout: layout, before: before, after: afterCounts)
+
+        var sections = data.sections
+        var items = data.items
+        for change in batch.sectionReloads { sections[change.index] = change.section }
+        for change in batch.itemUpdates { items[change.path.section][change.path.item] = change.item }
+
+        // Old items that leave their position: deleted or moved away.
+        var leaving = [[Bool]](repeating: [], count: before.count)
+        func markLeaving(_ path: ItemPath) {
+            if leaving[path.section].isEmpty { leaving[path.section] = Array(repeating: false, count: before[path.section]) }
+            leaving[path.section][path.item] = true
+        }
+        for change in batch.itemDeletes { markLeaving(change.path) }
+        for move in batch.itemMoves { markLeaving(move.from) }
+
+        var placed = [[I?]](repeating: [], count: after)
+        for n in 0..<after { placed[n] = Array(repeating: nil, count: afterCounts[n]) }
+        for change in batch.itemInserts { placed[change.path.section][change.path.item] = change.item }
+        for move in batch.itemMoves { placed[move.to.section][move.to.item] = move.item }
+
+        var newSections: [S] = []
+        newSections.reserveCapacity(after)
+        var inserted = [S?](repeating: nil, count: after)
+        for change in batch.sectionInserts { inserted[change.index] = change.section }
+        var newItems: [[I]] = []
+        newItems.reserveCapacity(after)
+        for n in 0..<after {
+            let o = layout.newToOld[n]
+            guard o >= 0 else {
+                newSections.append(inserted[n]!)
+                newItems.append(placed[n].map { $0! })
+                continue
+            }
+            newSections.append(sections[o])
+            var result: [I] = []
+            result.reserveCapacity(afterCounts[n])
+            var next = 0
+            let old = items[o]
+            let gone = leaving[o]
+            for slot in placed[n] {
+                if let item = slot {
+                    result.append(item)
+                    continue
+                }
+                while !gone.isEmpty && gone[next] { next += 1 }
+                result.append(old[next])
+                next += 1
+            }
+            newItems.append(result)
+        }
+        return SectionedItems(sections: newSections, items: newItems)
+    }
+
+    /// The data after every stage of `difference`, in order; O(stages × n) expected.
+    public static func apply<S, I>(
+        _ difference: SnapshotDifference<S, I>, to data: SectionedItems<S, I>
+    ) throws(BatchUpdateError) -> SectionedItems<S, I> {
+        var current = data
+        for stage in difference.stages { current = try apply(stage, to: current) }
+        return current
+    }
+}

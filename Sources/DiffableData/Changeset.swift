@@ -1,0 +1,133 @@
+/// Sections and their items as plain arrays: the data a collection view shows, before or after a batch.
+public struct SectionedItems<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>:
+    Sendable, Equatable
+{
+    /// Section identifiers in order.
+    public var sections: [SectionIdentifier]
+    /// `items[s]` are the items of `sections[s]` in order.
+    public var items: [[ItemIdentifier]]
+
+    /// Creates the data from parallel arrays; O(1).
+    public init(sections: [SectionIdentifier], items: [[ItemIdentifier]]) {
+        self.sections = sections
+        self.items = items
+    }
+
+    /// Item counts per section, what a collection view asks its data source; O(sections).
+    public var itemCounts: [Int] { items.map(\.count) }
+}
+
+extension DiffableSnapshot {
+    /// The snapshot's sections and items as plain arrays; O(sections).
+    public var sectionedItems: SectionedItems<SectionIdentifier, ItemIdentifier> {
+        SectionedItems(sections: sectionList, items: sectionContents)
+    }
+}
+
+/// One batch of changes in `UICollectionView.performBatchUpdates` conventions: deletes, reloads and move
+/// sources are positions before the batch, inserts and move destinations are positions after it.
+///
+/// Entries carry identifiers so that ``BatchUpdateApplier`` can replay the batch on plain arrays.
+public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>:
+    Sendable, Equatable
+{
+    /// A section at a position.
+    public struct SectionChange: Sendable, Hashable {
+        public var index: Int
+        public var section: SectionIdentifier
+        /// Creates an entry; O(1).
+        public init(index: Int, section: SectionIdentifier) {
+            self.index = index
+            self.section = section
+        }
+    }
+
+    /// A section moving from an old position to a new one.
+    public struct SectionMove: Sendable, Hashable {
+        public var from: Int
+        public var to: Int
+        public var section: SectionIdentifier
+        /// Creates an entry; O(1).
+        public init(from: Int, to: Int, section: SectionIdentifier) {
+            self.from = from
+            self.to = to
+            self.section = section
+        }
+    }
+
+    /// An item at a path.
+    public struct ItemChange: Sendable, Hashable {
+        public var path: ItemPath
+        public var item: ItemIdentifier
+        /// Creates an entry; O(1).
+        public init(path: ItemPath, item: ItemIdentifier) {
+            self.path = path
+            self.item = item
+        }
+    }
+
+    /// An item moving from an old path to a new one, possibly in another section.
+    public struct ItemMove: Sendable, Hashable {
+        public var from: ItemPath
+        public var to: ItemPath
+        public var item: ItemIdentifier
+        /// Creates an entry; O(1).
+        public init(from: ItemPath, to: ItemPath, item: ItemIdentifier) {
+            self.from = from
+            self.to = to
+            self.item = item
+        }
+    }
+
+    /// Deleted sections at old positions, with their old identifiers.
+    public var sectionDeletes: [SectionChange] = []
+    /// Inserted sections at new positions.
+    public var sectionInserts: [SectionChange] = []
+    /// Moved sections, old position to new position.
+    public var sectionMoves: [SectionMove] = []
+    /// Reloaded sections at old positions, with their new identifiers.
+    public var sectionReloads: [SectionChange] = []
+    /// Deleted items at old paths, with their old identifiers.
+    public var itemDeletes: [ItemChange] = []
+    /// Inserted items at new paths.
+    public var itemInserts: [ItemChange] = []
+    /// Moved items, old path to new path, with their new identifiers.
+    public var itemMoves: [ItemMove] = []
+    /// Updated (reloaded) items at old paths, with their new identifiers.
+    public var itemUpdates: [ItemChange] = []
+
+    /// Creates an empty changeset; O(1).
+    public init() {}
+
+    /// Whether the batch changes nothing; O(1).
+    public var isEmpty: Bool { changeCount == 0 }
+
+    /// Number of entries of all kinds; O(1).
+    public var changeCount: Int {
+        sectionDeletes.count + sectionInserts.count + sectionMoves.count + sectionReloads.count
+            + itemDeletes.count + itemInserts.count + itemMoves.count + itemUpdates.count
+    }
+}
+
+/// The difference between two snapshots: one changeset, and the same change as ordered stages.
+///
+/// `changeset` lists every change once in single-batch conventions; it is what a renderer reports or
+/// animates when it has no batch updater. `stages` are the batches to hand to a UIKit-style batch
+/// updater, in order. The staging rule:
+/// 1. **updates**: item updates at old paths, with nothing else, so that a reload never meets a delete
+///    or move of the same path;
+/// 2. **sections**: section deletes (of sections none of whose items survive), section inserts (empty)
+///    and section moves; a deleted section that still holds surviving items is moved to the end instead;
+/// 3. **items**: item deletes, inserts and moves (within and across sections), now that every target
+///    section exists and every source section still exists;
+/// 4. **drop**: deletes of the now empty sections kept at the end by stage 2;
+/// 5. **section reloads** at final positions.
+/// Empty stages are left out, so an item-only change is at most an updates stage and an items stage.
+public struct SnapshotDifference<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>:
+    Sendable, Equatable
+{
+    /// Every change once, in `performBatchUpdates` index conventions.
+    public var changeset: Changeset<SectionIdentifier, ItemIdentifier>
+    /// Batches that a UIKit-style batch updater accepts one after the other.
+    public var stages: [Changeset<SectionIdentifier, ItemIdentifier>]
+}

@@ -1,0 +1,51 @@
+/// Marks a longest strictly increasing subsequence of distinct values, reusing its buffers between calls.
+///
+/// The diff keeps items on this subsequence in place and reports the rest as moves, which gives the
+/// fewest moves. An element larger than the current longest tail is appended in O(1), so input that is
+/// mostly in order runs in linear time; only displaced elements pay a binary search (O(log n)).
+struct LongestIncreasingRun {
+    private var tails: [Int32] = []
+    private var previous: [Int32] = []
+    /// `keep[i]` is true when element `i` of the last input lies on the subsequence.
+    private(set) var keep: [Bool] = []
+
+    /// Marks `values` (distinct); O(n) when in order, O(n log n) at worst.
+    mutating func mark(_ values: [Int32]) {
+        let n = values.count
+        tails.removeAll(keepingCapacity: true)
+        if previous.count < n { previous = [Int32](repeating: -1, count: n) }
+        keep.removeAll(keepingCapacity: true)
+        keep.append(contentsOf: repeatElement(false, count: n))
+        values.withUnsafeBufferPointer { v in
+            previous.withUnsafeMutableBufferPointer { prev in
+                for i in 0..<n {
+                    let value = v[i]
+                    if let last = tails.last {
+                        if v[Int(last)] < value {
+                            prev[i] = last
+                            tails.append(Int32(i))
+                            continue
+                        }
+                    } else {
+                        prev[i] = -1
+                        tails.append(Int32(i))
+                        continue
+                    }
+                    var low = 0
+                    var high = tails.count - 1
+                    while low < high {
+                        let mid = (low + high) >> 1
+                        if v[Int(tails[mid])] < value { low = mid + 1 } else { high = mid }
+                    }
+                    prev[i] = low > 0 ? tails[low - 1] : -1
+                    tails[low] = Int32(i)
+                }
+            }
+        }
+        var k = tails.last.map(Int.init) ?? -1
+        while k >= 0 {
+            keep[k] = true
+            k = Int(previous[k])
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import DiffableData
+import PropertyBased
+import Testing
+
+/// Checks the diff of one random pair against the applier and the validator; returns failures as text.
+func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
+    var problems: [String] = []
+    let difference = pair.new.difference(from: pair.old) { $0.version == $1.version }
+    var current = pair.old.sectionedItems
+    for (number, stage) in difference.stages.enumerated() {
+        do {
+            let next = try BatchUpdateApplier.apply(stage, to: current)
+            try BatchUpdateValidator.validate(stage, beforeCounts: current.itemCounts, afterCounts: next.itemCounts)
+            current = next
+        } catch {
+            problems.append("stage \(number) rejected: \(error)")
+            return problems
+        }
+    }
+    let expected = pair.new.sectionedItems
+    if current != expected || current.items.map({ $0.map(\.version) }) != expected.items.map({ $0.map(\.version) }) {
+        problems.append("applied \(current) but expected \(expected)")
+    }
+    let changeset = difference.changeset
+    let common = Set(pair.old.itemIdentifiers).intersection(pair.new.itemIdentifiers)
+    let deleted = changeset.itemDeletes.map(\.item.id) + difference.stages.flatMap { $0.itemDeletes.map(\.item.id) }
+    let inserted = changeset.itemInserts.map(\.item.id) + difference.stages.flatMap { $0.itemInserts.map(\.item.id) }
+    for id in deleted + inserted where common.contains(VersionedItem(id: id)) {
+        problems.append("unchanged item \(id) deleted or inserted")
+    }
+    let changedContent = pair.new.itemIdentifiers.filter { item in
+        guard let old = pair.old.itemIdentifiers.first(where: { $0 == item }) else { return false }
+        return old.version != item.version || pair.new.isMarkedForUpdate(item)
+    }
+    if Set(changeset.itemUpdates.map(\.item)) != Set(changedContent) {
+        problems.append("updates \(changeset.itemUpdates.map(\.item)) but changed \(changedContent)")
+    }
+    return problems
+}
+
+@Suite struct DifferenceProperties {
+    @Test func stagesApplyToOldGiveNewAndPassTheValidator() async {
+        await propertyCheck(count: 4000, input: Gen.uint64()) { seed in
+            let pair = RandomSnapshotPair(seed: seed)
+            let problems = differenceProblems(pair)
+            #expect(problems.isEmpty, "seed \(seed): \(problems) old \(pair.old.sectionedItems) new \(pair.new.sectionedItems)")
+        }
+    }
+
+    @Test func generatorCoversTheInterestingCases() {
+        var sectionMoves = 0, crossMoves = 0, emptySnapshots = 0, deletedWithSurvivors = 0, updates = 0
+        for seed in UInt64(0)..<2000 {
+            let pair = RandomSnapshotPair(seed: seed)
+            let difference = pair.new.difference(from: pair.old) { $0.version == $1.version }
+            if !difference.changeset.sectionMoves.isEmpty { sectionMoves += 1 }
+            if difference.changeset.itemMoves.contains(where: { $0.from.section != $0.to.section }) { crossMoves += 1 }
+            if pair.old.numberOfSections == 0 || pair.new.numberOfSections == 0 { emptySnapshots += 1 }
+            if difference.stages.contains(where: { $0.sectionDeletes.contains { $0.index >= pair.new.numberOfSections } }) {
+                deletedWithSurvivors += 1
+            }
+            if !difference.changeset.itemUpdates.isEmpty { updates += 1 }
+        }
+        #expect(sectionMoves > 100)
+        #expect(crossMoves > 100)
+        #expect(emptySnapshots > 50)
+        #expect(deletedWithSurvivors > 10)
+        #expect(updates > 100)
+    }
+}
