@@ -1,0 +1,78 @@
+/// One axis of a layout size, as `NSCollectionLayoutDimension`.
+public enum LayoutDimension: Hashable, Sendable {
+    /// A fraction of the containing group's (or section container's) width.
+    case fractionalWidth(Double)
+    /// A fraction of the containing group's (or section container's) height.
+    case fractionalHeight(Double)
+    /// A fixed number of points.
+    case absolute(Double)
+    /// A first guess replaced by the measured size when a measuring callback answers.
+    case estimated(Double)
+    /// Estimated, then every sibling in the same group takes the largest measured value on the group's cross axis.
+    case uniformAcrossSiblings(estimate: Double)
+
+    /// True for `estimated` and `uniformAcrossSiblings`, whose final value comes from measuring.
+    public var isEstimated: Bool {
+        switch self {
+        case .estimated, .uniformAcrossSiblings: return true
+        default: return false
+        }
+    }
+    /// The raw number the dimension carries.
+    public var value: Double {
+        switch self {
+        case .fractionalWidth(let v), .fractionalHeight(let v), .absolute(let v), .estimated(let v): return v
+        case .uniformAcrossSiblings(let v): return v
+        }
+    }
+    /// The dimension's value in points inside a container of `container` size. O(1).
+    public func resolved(in container: Size) -> Double {
+        switch self {
+        case .fractionalWidth(let f): return f * container.width
+        case .fractionalHeight(let f): return f * container.height
+        case .absolute(let v), .estimated(let v): return v
+        case .uniformAcrossSiblings(let v): return v
+        }
+    }
+}
+
+/// A width and a height dimension, as `NSCollectionLayoutSize`.
+public struct LayoutSize: Hashable, Sendable {
+    public var widthDimension: LayoutDimension
+    public var heightDimension: LayoutDimension
+    public init(widthDimension: LayoutDimension, heightDimension: LayoutDimension) {
+        self.widthDimension = widthDimension; self.heightDimension = heightDimension
+    }
+    /// The size in points inside a container of `container` size. O(1).
+    public func resolved(in container: Size) -> Size {
+        Size(width: widthDimension.resolved(in: container), height: heightDimension.resolved(in: container))
+    }
+    func dimension(_ axis: Axis) -> LayoutDimension { axis == .horizontal ? widthDimension : heightDimension }
+}
+
+/// Space between items, as `NSCollectionLayoutSpacing`.
+public enum LayoutSpacing: Hashable, Sendable {
+    /// Exactly this many points.
+    case fixed(Double)
+    /// At least this many points; leftover space in the group is shared equally among flexible spacings.
+    case flexible(Double)
+    /// The guaranteed minimum.
+    public var minimum: Double {
+        switch self { case .fixed(let v), .flexible(let v): return v }
+    }
+    public var isFlexible: Bool { if case .flexible = self { return true } else { return false } }
+}
+
+/// Space around an item inside its group, applied before content insets, as `NSCollectionLayoutEdgeSpacing`.
+public struct EdgeSpacing: Hashable, Sendable {
+    public var leading: LayoutSpacing?
+    public var top: LayoutSpacing?
+    public var trailing: LayoutSpacing?
+    public var bottom: LayoutSpacing?
+    public init(leading: LayoutSpacing? = nil, top: LayoutSpacing? = nil, trailing: LayoutSpacing? = nil, bottom: LayoutSpacing? = nil) {
+        self.leading = leading; self.top = top; self.trailing = trailing; self.bottom = bottom
+    }
+    func start(_ axis: Axis) -> LayoutSpacing? { axis == .horizontal ? leading : top }
+    func end(_ axis: Axis) -> LayoutSpacing? { axis == .horizontal ? trailing : bottom }
+    var isEmpty: Bool { leading == nil && top == nil && trailing == nil && bottom == nil }
+}

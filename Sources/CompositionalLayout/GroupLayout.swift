@@ -1,0 +1,234 @@
+/// Section-relative output of group layout, in flat arrays so that 100k items cost no per-item allocation.
+struct SectionBuffer: Sendable {
+    var itemFrames: [Rect] = []
+    /// Only custom groups set a non-zero z-index, so the rare exceptions live in a dictionary.
+    var itemZIndices: [Int: Int] = [:]
+    /// Item-anchored supplementaries, in item order.
+    var supplementaries: [LayoutAttributes] = []
+
+    mutating func truncate(items: Int, supplementaries supplementaryCount: Int) {
+        if itemFrames.count > items { itemFrames.removeSubrange(items...) }
+        if supplementaries.count > supplementaryCount { supplementaries.removeSubrange(supplementaryCount...) }
+        if !itemZIndices.isEmpty { itemZIndices = itemZIndices.filter { $0.key < items } }
+    }
+}
+
+/// What the layout of one subitem left behind, so flexible spacing and alignment can move it afterwards.
+private struct ChildRecord {
+    var frames: Range<Int>
+    var supplementaries: Range<Int>
+    var mainLength: Double
+    var crossLead: Double
+    var crossLength: Double
+    var crossTrail: Double
+    var flexibleGapBefore: Bool
+    var flexibleLead: Bool
+    var flexibleTrail: Bool
+    var flexibleCrossLead: Bool
+    var flexibleCrossTrail: Bool
+    var uniformCross: Bool
+}
+
+/// A group laid out once with unlimited items; repetitions copy it at an offset.
+struct GroupTemplate: Sendable {
+    var size: Size
+    var frames: [Rect]
+    var zIndices: [Int: Int]
+    /// Supplementaries with `indexPath.item` holding the slot they belong to.
+    var supplementaries: [LayoutAttributes]
+}
+
+/// Places groups and items of one section into a `SectionBuffer`.
+struct GroupPlacer {
+    let section: Int
+    let itemCount: Int
+    let measure: SizeMeasurer?
+    var buffer = SectionBuffer()
+    private var records: [ChildRecord] = []
+
+    init(section: Int, itemCount: Int, measure: SizeMeasurer?, buffer: SectionBuffer = SectionBuffer()) {
+        self.section = section; self.itemCount = itemCount; self.measure = measure; self.buffer = buffer
+    }
+
+    /// Lays out `group` with size `size` (estimates on estimated axes) at `origin`, taking items from `next`. O(slots).
+    mutating func place(_ group: LayoutGroup, size: Size, origin: Point, next: inout Int) -> Size {
+        switch group.kind {
+        case .custom(let custom):
+            for slot in custom.itemProvider(size) {
+                guard next < itemCount else { break }
+                if slot.zIndex != 0 { buffer.itemZIndices[buffer.itemFrames.count] = slot.zIndex }
+                buffer.itemFrames.append(slot.frame.offsetBy(dx: origin.x, dy: origin.y))
+                next += 1
+            }
+            return size
+        case .horizontal: return placeLinear(group, axis: .horizontal, size: size, origin: origin, next: &next)
+        case .vertical: return placeLinear(group, axis: .vertical, size: size, origin: origin, next: &next)
+        }
+    }
+
+    private mutating func placeLinear(_ group: LayoutGroup, axis: Axis, size: Size, origin: Point, next: inout Int) -> Size {
+        let mainEstimated = group.layoutSize.dimension(axis).isEstimated
+        let crossEstimated = group.layoutSize.dimension(axis.other).isEstimated
+        let ins = group.contentInsets
+        let inner = Size(width: max(0, size.width - ins.leading - ins.trailing), height: max(0, size.height - ins.top - ins.bottom))
+        let innerOrigin = Point(x: origin.x + ins.leading, y: origin.y + ins.top)
+        let available = axis.main(inner)
+        let spacing = group.interItemSpacing ?? .fixed(0)
+        let base = records.count
+        var cursor = 0.0, maxCross = 0.0, slot = 0
+        while next < itemCount {
+            if let count = group.count { if slot >= count { break } }
+            else if mainEstimated && slot >= group.subitems.count { break }
+            let child = group.count != nil ? group.subitems[0] : group.subitems[slot % group.subitems.count]
+            let gap = slot == 0 ? 0 : spacing.minimum
+            let es = child.edgeSpacing
+            let lead = es.start(axis)?.minimum ?? 0, trail = es.end(axis)?.minimum ?? 0
+            let crossLead = es.start(axis.other)?.minimum ?? 0, crossTrail = es.end(axis.other)?.minimum ?? 0
+            var proposed = child.layoutSize.resolved(in: inner)
+            if let count = group.count {
+                let share = max(0, (available - spacing.minimum * Double(count - 1)) / Double(count))
+                proposed = axis.size(main: share, cross: axis.cross(proposed))
+            }
+            let mainPosition = cursor + gap + lead
+            let childOrigin = axis == .horizontal
+                ? Point(x: innerOrigin.x + mainPosition, y: innerOrigin.y + crossLead)
+                : Point(x: innerOrigin.x + crossLead, y: innerOrigin.y + mainPosition)
+            let framesStart = buffer.itemFrames.count, suppStart = buffer.supplementaries.count, nextBefore = next
+            let placed: Size
+            var uniform = false
+            switch child {
+            case .item(let item):
+                placed = placeItem(item, size: proposed, origin: childOrigin, next: &next)
+                if case .uniformAcrossSiblings = item.layoutSize.dimension(axis.other) { uniform = true }
+            case .group(let sub):
+                placed = place(sub, size: proposed, origin: childOrigin, next: &next)
+            }
+            let end = mainPosition + axis.main(placed) + trail
+            if group.count == nil && !mainEstimated && slot > 0 && end > available + 1e-9 {
+                buffer.truncate(items: framesStart, supplementaries: suppStart)
+                next = nextBefore
+                break
+            }
+            records.append(ChildRecord(
+                frames: framesStart..<buffer.itemFrames.count, supplementaries: suppStart..<buffer.supplementaries.count,
+                mainLength: axis.main(placed), crossLead: crossLead, crossLength: axis.cross(placed), crossTrail: crossTrail,
+                flexibleGapBefore: slot > 0 && spacing.isFlexible,
+                flexibleLead: es.start(axis)?.isFlexible ?? false, flexibleTrail: es.end(axis)?.isFlexible ?? false,
+                flexibleCrossLead: es.start(axis.other)?.isFlexible ?? false, flexibleCrossTrail: es.end(axis.other)?.isFlexible ?? false,
+                uniformCross: uniform))
+            cursor = end
+            maxCross = max(maxCross, crossLead + axis.cross(placed) + crossTrail)
+            slot += 1
+        }
+        if records.count > base { maxCross = applyUniform(from: base, axis: axis, maxCross: maxCross) }
+        let innerCross = crossEstimated ? maxCross : axis.cross(inner)
+        distributeFlexibleSpace(from: base, axis: axis, leftover: mainEstimated ? 0 : available - cursor)
+        alignCross(from: base, axis: axis, innerCross: innerCross)
+        records.removeSubrange(base...)
+        let main = mainEstimated ? cursor + axis.start(ins) + axis.end(ins) : axis.main(size)
+        let cross = crossEstimated ? maxCross + axis.other.start(ins) + axis.other.end(ins) : axis.cross(size)
+        return axis.size(main: main, cross: cross)
+    }
+
+    /// Lays out one item: measures estimated axes, then applies content insets on the others. O(supplementaries).
+    private mutating func placeItem(_ item: LayoutItem, size: Size, origin: Point, next: inout Int) -> Size {
+        var s = size
+        let wEst = item.layoutSize.widthDimension.isEstimated, hEst = item.layoutSize.heightDimension.isEstimated
+        let indexPath = ElementIndexPath(item: next, section: section)
+        if wEst || hEst, let measure,
+           let m = measure(MeasurementRequest(category: .cell, elementKind: nil, indexPath: indexPath, proposedSize: s,
+                                              isWidthEstimated: wEst, isHeightEstimated: hEst)) {
+            if wEst, m.width.isFinite, m.width >= 0 { s.width = m.width }
+            if hEst, m.height.isFinite, m.height >= 0 { s.height = m.height }
+        }
+        var frame = Rect(origin: origin, size: s)
+        let ci = item.contentInsets
+        if ci != .zero {
+            frame = Rect(x: wEst ? frame.minX : frame.minX + ci.leading, y: hEst ? frame.minY : frame.minY + ci.top,
+                         width: wEst ? s.width : max(0, s.width - ci.leading - ci.trailing),
+                         height: hEst ? s.height : max(0, s.height - ci.top - ci.bottom))
+        }
+        buffer.itemFrames.append(frame)
+        for sup in item.supplementaryItems {
+            buffer.supplementaries.append(LayoutAttributes(category: .supplementaryView, elementKind: sup.elementKind,
+                                                           indexPath: indexPath, frame: sup.frame(in: frame), zIndex: sup.zIndex))
+        }
+        next += 1
+        return s
+    }
+
+    /// Gives every `uniformAcrossSiblings` item on the cross axis the largest cross length among them.
+    private mutating func applyUniform(from base: Int, axis: Axis, maxCross: Double) -> Double {
+        var largest = -1.0
+        for r in records[base...] where r.uniformCross { largest = max(largest, r.crossLength) }
+        guard largest >= 0 else { return maxCross }
+        var newMax = maxCross
+        for i in base..<records.count where records[i].uniformCross {
+            records[i].crossLength = largest
+            for f in records[i].frames {
+                buffer.itemFrames[f].size = axis.size(main: axis.main(buffer.itemFrames[f].size), cross: largest)
+            }
+            newMax = max(newMax, records[i].crossLead + largest + records[i].crossTrail)
+        }
+        return newMax
+    }
+
+    /// Shares leftover main-axis space equally among flexible spacings, moving later children along.
+    private mutating func distributeFlexibleSpace(from base: Int, axis: Axis, leftover: Double) {
+        guard leftover > 1e-9 else { return }
+        var flexibleCount = 0
+        for r in records[base...] {
+            flexibleCount += (r.flexibleGapBefore ? 1 : 0) + (r.flexibleLead ? 1 : 0) + (r.flexibleTrail ? 1 : 0)
+        }
+        guard flexibleCount > 0 else { return }
+        let share = leftover / Double(flexibleCount)
+        var shift = 0.0
+        for r in records[base...] {
+            if r.flexibleGapBefore { shift += share }
+            if r.flexibleLead { shift += share }
+            move(r, main: shift, cross: 0, axis: axis)
+            if r.flexibleTrail { shift += share }
+        }
+    }
+
+    /// Flexible cross-axis edge spacing aligns a child: both flexible centres it, a flexible lead pushes it to the far edge.
+    private mutating func alignCross(from base: Int, axis: Axis, innerCross: Double) {
+        for r in records[base...] where r.flexibleCrossLead {
+            let leftover = innerCross - (r.crossLead + r.crossLength + r.crossTrail)
+            guard leftover > 1e-9 else { continue }
+            move(r, main: 0, cross: r.flexibleCrossTrail ? leftover / 2 : leftover, axis: axis)
+        }
+    }
+
+    private mutating func move(_ r: ChildRecord, main: Double, cross: Double, axis: Axis) {
+        guard main != 0 || cross != 0 else { return }
+        for i in r.frames { buffer.itemFrames[i] = axis.offset(buffer.itemFrames[i], main: main, cross: cross) }
+        for i in r.supplementaries {
+            buffer.supplementaries[i].frame = axis.offset(buffer.supplementaries[i].frame, main: main, cross: cross)
+        }
+    }
+
+    /// Lays `group` out once with unlimited items at the origin. O(slots).
+    static func template(for group: LayoutGroup, size: Size) -> GroupTemplate {
+        var placer = GroupPlacer(section: 0, itemCount: Int.max, measure: nil)
+        var next = 0
+        let final = placer.place(group, size: size, origin: .zero, next: &next)
+        return GroupTemplate(size: final, frames: placer.buffer.itemFrames, zIndices: placer.buffer.itemZIndices,
+                             supplementaries: placer.buffer.supplementaries)
+    }
+
+    /// Appends a copy of `template` at `origin` holding items from `next`, keeping the first slots when items run out. O(slots).
+    mutating func stamp(_ template: GroupTemplate, origin: Point, next: inout Int) {
+        let slots = min(template.frames.count, itemCount - next)
+        guard slots > 0 else { return }
+        let first = buffer.itemFrames.count
+        for k in 0..<slots { buffer.itemFrames.append(template.frames[k].offsetBy(dx: origin.x, dy: origin.y)) }
+        for (k, z) in template.zIndices where k < slots { buffer.itemZIndices[first + k] = z }
+        for var sup in template.supplementaries where sup.indexPath.item < slots {
+            sup.indexPath = ElementIndexPath(item: next + sup.indexPath.item, section: section)
+            sup.frame = sup.frame.offsetBy(dx: origin.x, dy: origin.y)
+            buffer.supplementaries.append(sup)
+        }
+        next += slots
+    }
+}
