@@ -1,0 +1,184 @@
+// Section snapshot mutations. Each `try…` form validates all input first, so a thrown error leaves
+// the section snapshot as it was; the Apple-shaped form calls it and ignores the error.
+
+extension DiffableSectionSnapshot {
+    private func checkNew(_ items: [I], _ op: SectionSnapshotOperation) throws(OperationError) {
+        var seen = Set<I>(minimumCapacity: items.count)
+        for item in items where positions[item] != nil || !seen.insert(item).inserted {
+            throw OperationError(op, .duplicateItem(item))
+        }
+    }
+
+    private func position(of item: I, _ op: SectionSnapshotOperation) throws(OperationError) -> Int {
+        guard let position = positions[item] else { throw OperationError(op, .itemNotFound(item)) }
+        return position
+    }
+
+    /// Appends items as the last children of `parent` (roots if nil), or throws; O(k + subtree + items after).
+    public mutating func tryAppend(_ items: [ItemIdentifier], to parent: ItemIdentifier? = nil) throws(OperationError) {
+        try tryAppend(Self(roots: items), to: parent)
+    }
+
+    /// Appends a section snapshot's trees under `parent` (roots if nil), or throws; O(k + subtree + items after).
+    public mutating func tryAppend(_ snapshot: Self, to parent: ItemIdentifier? = nil) throws(OperationError) {
+        var at = order.count
+        var level = 0
+        if let parent {
+            let p = try position(of: parent, .append)
+            at = p + subtreeCount(at: p)
+            level = levels[p] + 1
+        }
+        try checkNew(snapshot.order, .append)
+        insertBlock(snapshot.order, levels: snapshot.levels, at: at, level: level, parent: parent, expanded: snapshot.expanded)
+    }
+
+    /// Inserts items as siblings before `anchor`, or throws; O(k + items after).
+    public mutating func tryInsert(_ items: [ItemIdentifier], before anchor: ItemIdentifier) throws(OperationError) {
+        try tryInsert(Self(roots: items), before: anchor)
+    }
+
+    /// Inserts items as siblings after `anchor` and its descendants, or throws; O(k + items after).
+    public mutating func tryInsert(_ items: [ItemIdentifier], after anchor: ItemIdentifier) throws(OperationError) {
+        try tryInsert(Self(roots: items), after: anchor)
+    }
+
+    /// Inserts a section snapshot's trees as siblings before `anchor`, or throws; O(k + items after).
+    public mutating func tryInsert(_ snapshot: Self, before anchor: ItemIdentifier) throws(OperationError) {
+        let a = try position(of: anchor, .insert)
+        try checkNew(snapshot.order, .insert)
+        insertBlock(snapshot.order, levels: snapshot.levels, at: a, level: levels[a], parent: parents[anchor], expanded: snapshot.expanded)
+    }
+
+    /// Inserts a section snapshot's trees as siblings after `anchor`, or throws; O(k + items after).
+    public mutating func tryInsert(_ snapshot: Self, after anchor: ItemIdentifier) throws(OperationError) {
+        let a = try position(of: anchor, .insert)
+        try checkNew(snapshot.order, .insert)
+        insertBlock(snapshot.order, levels: snapshot.levels, at: a + subtreeCount(at: a), level: levels[a],
+                    parent: parents[anchor], expanded: snapshot.expanded)
+    }
+
+    /// Deletes items with all their descendants, or throws on an unknown item; O(n).
+    public mutating func tryDelete(_ items: [ItemIdentifier]) throws(OperationError) {
+        var doomed = [Bool](repeating: false, count: order.count)
+        for item in items {
+            let p = try position(of: item, .delete)
+            for q in p..<(p + subtreeCount(at: p)) { doomed[q] = true }
+        }
+        guard let first = doomed.firstIndex(of: true) else { return }
+        var keptOrder: [I] = []
+        var keptLevels: [Int] = []
+        for q in first..<order.count {
+            if doomed[q] {
+                positions[order[q]] = nil
+                parents[order[q]] = nil
+                expanded.remove(order[q])
+            } else {
+                keptOrder.append(order[q])
+                keptLevels.append(levels[q])
+            }
+        }
+        order.replaceSubrange(first..., with: keptOrder)
+        levels.replaceSubrange(first..., with: keptLevels)
+        reindex(from: first)
+    }
+
+    /// Deletes every item; O(n).
+    public mutating func deleteAll() { self = Self() }
+
+    /// Replaces the children of `parent` by a section snapshot's trees, or throws; O(n).
+    public mutating func tryReplace(childrenOf parent: ItemIdentifier, using snapshot: Self) throws(OperationError) {
+        let p = try position(of: parent, .replaceChildren)
+        let children = Set(order[(p + 1)..<(p + subtreeCount(at: p))])
+        for item in snapshot.order where positions[item] != nil && !children.contains(item) {
+            throw OperationError(.replaceChildren, .duplicateItem(item))
+        }
+        var seen = Set<I>(minimumCapacity: snapshot.order.count)
+        for item in snapshot.order where !seen.insert(item).inserted {
+            throw OperationError(.replaceChildren, .duplicateItem(item))
+        }
+        let directChildren = order[(p + 1)..<(p + subtreeCount(at: p))].filter { parents[$0] == parent }
+        try? tryDelete(Array(directChildren))
+        try? tryAppend(snapshot, to: parent)
+    }
+
+    /// Expands items so their children show, or throws on an unknown item; O(k) expected.
+    public mutating func tryExpand(_ items: [ItemIdentifier]) throws(OperationError) {
+        for item in items { _ = try position(of: item, .expand) }
+        expanded.formUnion(items)
+    }
+
+    /// Collapses items so their children hide, or throws on an unknown item; O(k) expected.
+    public mutating func tryCollapse(_ items: [ItemIdentifier]) throws(OperationError) {
+        for item in items { _ = try position(of: item, .collapse) }
+        expanded.subtract(items)
+    }
+
+    /// A flat section snapshot of root items; O(k) expected.
+    init(roots items: [I]) {
+        self.init()
+        order = items
+        levels = Array(repeating: 0, count: items.count)
+        // Duplicates are caught by the caller's check of `order`; positions must not hide them.
+        for (i, item) in items.enumerated() where positions[item] == nil { positions[item] = i }
+    }
+
+    // MARK: Apple-shaped forms: never trap, ignore bad input.
+
+    /// Appends items under `parent` (roots if nil); does nothing on bad input.
+    public mutating func append(_ items: [ItemIdentifier], to parent: ItemIdentifier? = nil) { try? tryAppend(items, to: parent) }
+
+    /// Appends a section snapshot's trees under `parent` (roots if nil); does nothing on bad input.
+    public mutating func append(_ snapshot: Self, to parent: ItemIdentifier? = nil) { try? tryAppend(snapshot, to: parent) }
+
+    /// Inserts items before `anchor`; does nothing on bad input.
+    public mutating func insert(_ items: [ItemIdentifier], before anchor: ItemIdentifier) { try? tryInsert(items, before: anchor) }
+
+    /// Inserts items after `anchor`; does nothing on bad input.
+    public mutating func insert(_ items: [ItemIdentifier], after anchor: ItemIdentifier) { try? tryInsert(items, after: anchor) }
+
+    /// Inserts a section snapshot's trees before `anchor`; does nothing on bad input.
+    public mutating func insert(_ snapshot: Self, before anchor: ItemIdentifier) { try? tryInsert(snapshot, before: anchor) }
+
+    /// Inserts a section snapshot's trees after `anchor`; does nothing on bad input.
+    public mutating func insert(_ snapshot: Self, after anchor: ItemIdentifier) { try? tryInsert(snapshot, after: anchor) }
+
+    /// Deletes items and their descendants; does nothing if any item is unknown.
+    public mutating func delete(_ items: [ItemIdentifier]) { try? tryDelete(items) }
+
+    /// Replaces the children of `parent`; does nothing on bad input.
+    public mutating func replace(childrenOf parent: ItemIdentifier, using snapshot: Self) {
+        try? tryReplace(childrenOf: parent, using: snapshot)
+    }
+
+    /// Expands items; does nothing if any item is unknown.
+    public mutating func expand(_ items: [ItemIdentifier]) { try? tryExpand(items) }
+
+    /// Collapses items; does nothing if any item is unknown.
+    public mutating func collapse(_ items: [ItemIdentifier]) { try? tryCollapse(items) }
+}
+
+extension DiffableSnapshot {
+    /// Replaces the items of `section` (appended if new) by the section snapshot's visible items, or
+    /// throws if one of them is in another section; O(n) expected.
+    public mutating func tryApply(
+        _ sectionSnapshot: DiffableSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier
+    ) throws(MutationError) {
+        let visible = sectionSnapshot.visibleItems
+        for item in visible {
+            if let slot = slots[item], sectionList[Int(slot.section)] != section {
+                throw MutationError(.applySectionSnapshot, .duplicateItem(item))
+            }
+        }
+        if sectionPositions[section] == nil {
+            try tryAppendSections([section])
+        } else {
+            try tryDeleteItems(itemIdentifiers(inSection: section))
+        }
+        try tryAppendItems(visible, toSection: section)
+    }
+
+    /// Replaces the items of `section` by the section snapshot's visible items; does nothing on bad input.
+    public mutating func apply(_ sectionSnapshot: DiffableSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier) {
+        try? tryApply(sectionSnapshot, to: section)
+    }
+}
