@@ -86,7 +86,8 @@ struct GroupPlacer {
             let crossLead = es.start(axis.other)?.minimum ?? 0, crossTrail = es.end(axis.other)?.minimum ?? 0
             var proposed = child.layoutSize.resolved(in: inner)
             if let count = group.count {
-                let share = max(0, (available - spacing.minimum * Double(count - 1)) / Double(count))
+                // Edge spacing of the repeated subitem is space too, so the copies still fit the group.
+                let share = max(0, (available - spacing.minimum * Double(count - 1) - Double(count) * (lead + trail)) / Double(count))
                 proposed = axis.size(main: share, cross: axis.cross(proposed))
             }
             let mainPosition = cursor + gap + lead
@@ -98,7 +99,8 @@ struct GroupPlacer {
             var uniform = false
             switch child {
             case .item(let item):
-                placed = placeItem(item, size: proposed, origin: childOrigin, next: &next)
+                // A count fixes the length along the group's axis, so that axis is no longer measured.
+                placed = placeItem(item, size: proposed, origin: childOrigin, fixedAxis: group.count != nil ? axis : nil, next: &next)
                 if case .uniformAcrossSiblings = item.layoutSize.dimension(axis.other) { uniform = true }
             case .group(let sub):
                 placed = place(sub, size: proposed, origin: childOrigin, next: &next)
@@ -131,9 +133,10 @@ struct GroupPlacer {
     }
 
     /// Lays out one item: measures estimated axes, then applies content insets on the others. O(supplementaries).
-    private mutating func placeItem(_ item: LayoutItem, size: Size, origin: Point, next: inout Int) -> Size {
+    private mutating func placeItem(_ item: LayoutItem, size: Size, origin: Point, fixedAxis: Axis?, next: inout Int) -> Size {
         var s = size
-        let wEst = item.layoutSize.widthDimension.isEstimated, hEst = item.layoutSize.heightDimension.isEstimated
+        let wEst = item.layoutSize.widthDimension.isEstimated && fixedAxis != .horizontal
+        let hEst = item.layoutSize.heightDimension.isEstimated && fixedAxis != .vertical
         let indexPath = ElementIndexPath(item: next, section: section)
         if wEst || hEst, let measure,
            let m = measure(MeasurementRequest(category: .cell, elementKind: nil, indexPath: indexPath, proposedSize: s,

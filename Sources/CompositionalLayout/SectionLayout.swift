@@ -4,6 +4,8 @@ struct BoundaryPlacement: Sendable {
     var pins: Bool
     /// True for headers (the start of the scroll axis), false for footers.
     var atStart: Bool
+    /// False when the item overlaps the content instead of taking space (and may reach outside a short section).
+    var extendsBoundary = true
 }
 
 /// One section after layout; every frame is relative to the section's origin.
@@ -93,12 +95,11 @@ struct SectionLayouter {
             let crossLen = a.cross(size), mainLen = a.main(size)
             let cross = f.supplementaryCrossStart + (crossAlign < 0 ? 0 : crossAlign > 0
                 ? f.supplementaryCrossLength - crossLen : (f.supplementaryCrossLength - crossLen) / 2)
-            let mainPos = atStart ? main : main
-            var frame = a.rect(main: mainPos, cross: cross, mainLength: mainLen, crossLength: crossLen)
+            var frame = a.rect(main: main, cross: cross, mainLength: mainLen, crossLength: crossLen)
             frame = frame.offsetBy(dx: item.offset.x, dy: item.offset.y).inset(by: item.contentInsets)
             let attributes = LayoutAttributes(category: .supplementaryView, elementKind: item.elementKind,
                                               indexPath: indexPath, frame: frame, zIndex: item.zIndex)
-            result.append((BoundaryPlacement(attributes: attributes, pins: item.pinToVisibleBounds, atStart: atStart),
+            result.append((BoundaryPlacement(attributes: attributes, pins: item.pinToVisibleBounds, atStart: atStart, extendsBoundary: item.extendsBoundary),
                            item.extendsBoundary, 0))
         }
         return result
