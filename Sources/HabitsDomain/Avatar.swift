@@ -55,7 +55,12 @@ public enum Avatar {
         return PNGEncoder.encode(width: size, height: size, rgb: pixels)
     }
 
-    /// Converts hue, saturation and brightness to 8-bit RGB.
+    /// Converts hue, saturation and brightness to 8-bit RGB components.
+    public static func rgbComponents(_ color: Color) -> [UInt8] {
+        let (r, g, b) = rgb(color)
+        return [r, g, b]
+    }
+
     static func rgb(_ color: Color) -> (UInt8, UInt8, UInt8) {
         let h = (color.hue.truncatingRemainder(dividingBy: 1) + 1).truncatingRemainder(dividingBy: 1) * 6
         let s = min(max(color.saturation, 0), 1)
