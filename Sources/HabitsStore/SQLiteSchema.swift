@@ -39,7 +39,7 @@ enum SQLiteSchema {
                 CREATE INDEX habits_category ON habits(category_id);
 
                 CREATE TABLE logs (
-                    id INTEGER PRIMARY KEY,
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, -- never reuse a deleted log's id
                     user_id INTEGER NOT NULL REFERENCES users(id),
                     habit_id INTEGER NOT NULL REFERENCES habits(id),
                     logged_at REAL NOT NULL
