@@ -83,6 +83,7 @@ let package = Package(
             dependencies: [
                 "HabitsServer", "HabitsStore", "HabitsDomain",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
     ],

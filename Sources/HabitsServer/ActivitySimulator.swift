@@ -80,7 +80,7 @@ public actor ActivitySimulator: Service {
     }
 
     /// Produces the events of `seconds` of simulated time.
-    func step(seconds: Double) async {
+    public func step(seconds: Double) async {
         guard let total = cumulative.last, total > 0 else { return }
         let events = poisson(mean: Self.baseEventsPerSecond * speed * seconds)
         for _ in 0..<events {

@@ -1,0 +1,83 @@
+import Foundation
+import HabitsDomain
+import HabitsServer
+import HabitsStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+@Suite struct SimulatorControlTests {
+    @Test func controlsRefuseCallersThatAreNotLocal() async throws {
+        // Router tests have no socket, hence no loopback address: the guard must refuse them.
+        let app = makeApplication(store: try InMemoryHabitStore(content: fixtureContent()), demo: DemoDataSet(now: fixedNow))
+        try await app.test(.router) { client in
+            for (uri, method) in [("/control/simulator/status", HTTPRequest.Method.get), ("/control/simulator/start", .post), ("/control/simulator/reset", .post)] {
+                try await client.execute(uri: uri, method: method) { response throws in
+                    try expectError(response, .forbidden, code: "forbidden")
+                }
+            }
+        }
+    }
+
+    @Test func loopbackCallersStartStopResetAndSetSpeed() async throws {
+        let store = try InMemoryHabitStore(content: fixtureContent())
+        let app = makeApplication(store: store, demo: DemoDataSet(activeUserID: "user0", now: fixedNow))
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/control/simulator/status", method: .get) { response throws in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "stopped")
+            }
+            try await client.execute(uri: "/control/simulator/start", method: .post) { response throws in
+                #expect(String(buffer: response.body) == "running")
+            }
+            try await client.execute(uri: "/control/simulator/speed/1.50", method: .post) { response throws in
+                #expect(response.status == .ok)
+                #expect(response.headers[HTTPField.Name("X-Simulator-Speed")!] == "1.50")
+            }
+            for bad in ["fast", "0", "1000", "nan"] {
+                try await client.execute(uri: "/control/simulator/speed/\(bad)", method: .post) { response throws in
+                    try expectError(response, .unprocessableContent)
+                }
+            }
+            try await client.execute(uri: "/control/simulator/stop", method: .post) { response throws in
+                #expect(String(buffer: response.body) == "stopped")
+            }
+            try await client.execute(uri: "/control/simulator/reset", method: .post) { response throws in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: "/users", method: .get) { response throws in
+                #expect(try decode([String: CourseClient.User].self, response).count == 41)
+            }
+        }
+    }
+
+    @Test func withoutDemoModeTheSimulatorInventsNothing() async throws {
+        let store = try InMemoryHabitStore(content: fixtureContent())
+        let app = makeApplication(store: store)
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/control/simulator/start", method: .post) { response throws in
+                try expectError(response, .conflict)
+            }
+            try await client.execute(uri: "/control/simulator/reset", method: .post) { response throws in
+                try expectError(response, .conflict)
+            }
+        }
+        #expect(try await store.users().count == 5)
+    }
+
+    @Test func theSimulatorLogsOnlyForSimulatedUsers() async throws {
+        let demo = DemoDataSet(activeUserID: "activeUser", now: fixedNow)
+        let store = try InMemoryHabitStore(content: StoreContent(demo: demo))
+        let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test"))
+        try await simulator.setSpeed(100)
+        let before = await store.statisticsSnapshot()
+        await simulator.step(seconds: 2)
+        let after = await store.statisticsSnapshot()
+        #expect(after.revision > before.revision)
+        for habit in demo.habits {
+            #expect(after.count(userID: "activeUser", habitName: habit.name) == before.count(userID: "activeUser", habitName: habit.name))
+        }
+    }
+}

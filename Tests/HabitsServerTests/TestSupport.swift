@@ -1,0 +1,53 @@
+import Foundation
+import HabitsDomain
+import HabitsServer
+import HabitsStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+let fixedNow = Date(timeIntervalSince1970: 1_795_368_015)
+
+/// A small world: five users (user0 without a bio), four habits, one category.
+func fixtureContent(logs: [LoggedHabit] = []) -> StoreContent {
+    let health = HabitsDomain.Category(name: "Health", color: Color(hue: 0.2, saturation: 0.5, brightness: 0.8))
+    let users = (0..<5).map { index in
+        User(id: "user\(index)", name: "User \(index)", color: Color(hue: 0.1, saturation: 0.2, brightness: 0.3), bio: index == 0 ? nil : "Bio \(index)")
+    }
+    let habits = ["Run", "Read", "Deep breathing", "Swim"].map { Habit(name: $0, category: health, info: "About \($0)") }
+    let png = Avatar.png(for: users[1], size: 16)
+    return StoreContent(users: users, categories: [health], habits: habits, logs: logs, images: ["user1": StoredImage(contentType: "image/png", bytes: png)])
+}
+
+/// An application over `store`, with a simulator that is off and (unless `demo`) disabled.
+func makeApplication(store: any HabitStore, demo: DemoDataSet? = nil) -> some ApplicationProtocol {
+    var logger = Logger(label: "habits.test")
+    logger.logLevel = .warning
+    let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "user0", startRunning: false, logger: logger)
+    let router = buildRouter(store: store, simulator: simulator, clock: { fixedNow })
+    return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), services: [simulator], logger: logger)
+}
+
+func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
+    try JSONDecoder().decode(T.self, from: Data(response.body.readableBytesView))
+}
+
+/// The JSON error body every failure carries.
+struct ErrorBody: Decodable {
+    struct Detail: Decodable { let code: String; let message: String }
+    let error: Detail
+}
+
+func expectError(_ response: TestResponse, _ status: HTTPResponse.Status, code: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    #expect(response.status == status, sourceLocation: sourceLocation)
+    #expect(response.headers[.contentType]?.hasPrefix("application/json") == true, sourceLocation: sourceLocation)
+    let body = try decode(ErrorBody.self, response)
+    #expect(!body.error.message.isEmpty, sourceLocation: sourceLocation)
+    if let code { #expect(body.error.code == code, sourceLocation: sourceLocation) }
+}
+
+func jsonBody(_ value: some Encodable) throws -> ByteBuffer {
+    ByteBuffer(bytes: try CourseClient.logEncoder.encode(value))
+}
