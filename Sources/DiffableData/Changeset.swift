@@ -8,7 +8,7 @@ public struct SectionedItems<SectionIdentifier: Hashable & Sendable, ItemIdentif
     public var items: [[ItemIdentifier]]
 
     /// Creates the data from parallel arrays; O(1).
-    public init(sections: [SectionIdentifier], items: [[ItemIdentifier]]) {
+    @inlinable public init(sections: [SectionIdentifier], items: [[ItemIdentifier]]) {
         self.sections = sections
         self.items = items
     }
@@ -36,7 +36,7 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
         public var index: Int
         public var section: SectionIdentifier
         /// Creates an entry; O(1).
-        public init(index: Int, section: SectionIdentifier) {
+        @inlinable public init(index: Int, section: SectionIdentifier) {
             self.index = index
             self.section = section
         }
@@ -48,7 +48,7 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
         public var to: Int
         public var section: SectionIdentifier
         /// Creates an entry; O(1).
-        public init(from: Int, to: Int, section: SectionIdentifier) {
+        @inlinable public init(from: Int, to: Int, section: SectionIdentifier) {
             self.from = from
             self.to = to
             self.section = section
@@ -60,7 +60,7 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
         public var path: ItemPath
         public var item: ItemIdentifier
         /// Creates an entry; O(1).
-        public init(path: ItemPath, item: ItemIdentifier) {
+        @inlinable public init(path: ItemPath, item: ItemIdentifier) {
             self.path = path
             self.item = item
         }
@@ -72,7 +72,7 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
         public var to: ItemPath
         public var item: ItemIdentifier
         /// Creates an entry; O(1).
-        public init(from: ItemPath, to: ItemPath, item: ItemIdentifier) {
+        @inlinable public init(from: ItemPath, to: ItemPath, item: ItemIdentifier) {
             self.from = from
             self.to = to
             self.item = item
@@ -97,7 +97,7 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
     public var itemUpdates: [ItemChange] = []
 
     /// Creates an empty changeset; O(1).
-    public init() {}
+    @inlinable public init() {}
 
     /// Whether the batch changes nothing; O(1).
     public var isEmpty: Bool { changeCount == 0 }
@@ -130,4 +130,10 @@ public struct SnapshotDifference<SectionIdentifier: Hashable & Sendable, ItemIde
     public var changeset: Changeset<SectionIdentifier, ItemIdentifier>
     /// Batches that a UIKit-style batch updater accepts one after the other.
     public var stages: [Changeset<SectionIdentifier, ItemIdentifier>]
+
+    @usableFromInline
+    init(changeset: Changeset<SectionIdentifier, ItemIdentifier>, stages: [Changeset<SectionIdentifier, ItemIdentifier>]) {
+        self.changeset = changeset
+        self.stages = stages
+    }
 }

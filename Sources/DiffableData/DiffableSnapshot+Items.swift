@@ -20,6 +20,7 @@ extension DiffableSnapshot {
     }
 
     /// Appends items to `section` (the last section if nil), or throws; O(k + sections after it) expected.
+    @inlinable
     public mutating func tryAppendItems(
         _ items: [ItemIdentifier], toSection section: SectionIdentifier? = nil
     ) throws(MutationError) {
@@ -33,11 +34,17 @@ extension DiffableSnapshot {
             guard !sectionList.isEmpty else { throw MutationError(.appendItems, .noSections) }
             s = sectionList.count - 1
         }
-        try checkNewItems(items, .appendItems)
+        // One hash per item: claim each slot, and on a duplicate undo the claims made so far.
         let start = sectionContents[s].count
-        sectionContents[s].append(contentsOf: items)
         slots.reserveCapacity(slots.count + items.count)
-        reindexItems(inSection: s, from: start)
+        for (k, item) in items.enumerated() {
+            if let existing = slots.updateValue(ItemSlot(section: s, index: start + k), forKey: item) {
+                slots[item] = existing
+                for claimed in items[..<k] { slots[claimed] = nil }
+                throw MutationError(.appendItems, .duplicateItem(item))
+            }
+        }
+        sectionContents[s].append(contentsOf: items)
         shiftStarts(after: s, by: items.count)
     }
 
@@ -120,6 +127,7 @@ extension DiffableSnapshot {
     // MARK: Apple-shaped forms: never trap, ignore bad input.
 
     /// Appends items to `section` (the last section if nil); does nothing on bad input.
+    @inlinable
     public mutating func appendItems(_ items: [ItemIdentifier], toSection section: SectionIdentifier? = nil) {
         try? tryAppendItems(items, toSection: section)
     }

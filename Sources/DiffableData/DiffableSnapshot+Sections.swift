@@ -3,7 +3,8 @@
 
 extension DiffableSnapshot {
     /// Throws unless every section in `sections` is new and listed once; O(k) expected.
-    private func checkNewSections(_ sections: [S], _ op: SnapshotOperation) throws(MutationError) {
+    @inlinable
+    func checkNewSections(_ sections: [S], _ op: SnapshotOperation) throws(MutationError) {
         var seen = Set<S>(minimumCapacity: sections.count)
         for section in sections where sectionPositions[section] != nil || !seen.insert(section).inserted {
             throw MutationError(op, .duplicateSection(section))
@@ -16,6 +17,7 @@ extension DiffableSnapshot {
     }
 
     /// Appends sections at the end, or throws on a duplicate; O(k) expected.
+    @inlinable
     public mutating func tryAppendSections(_ sections: [SectionIdentifier]) throws(MutationError) {
         try checkNewSections(sections, .appendSections)
         let first = sectionList.count
@@ -120,6 +122,7 @@ extension DiffableSnapshot {
     // MARK: Apple-shaped forms: never trap, ignore bad input.
 
     /// Appends sections; does nothing if any is already present (see ``tryAppendSections(_:)``).
+    @inlinable
     public mutating func appendSections(_ sections: [SectionIdentifier]) { try? tryAppendSections(sections) }
 
     /// Inserts sections before `anchor`; does nothing on bad input.

@@ -32,7 +32,7 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     @usableFromInline var reconfiguredItems: Set<I> = []
 
     /// Creates an empty snapshot; O(1).
-    public init() {}
+    @inlinable public init() {}
 
     // MARK: Queries
 
@@ -101,7 +101,7 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     public var reconfiguredItemIdentifiers: [ItemIdentifier] { inSnapshotOrder(reconfiguredItems) }
 
     /// Whether `item` is marked reloaded or reconfigured, so that a diff reports it as updated; O(1) expected.
-    public func isMarkedForUpdate(_ item: ItemIdentifier) -> Bool {
+    @inlinable public func isMarkedForUpdate(_ item: ItemIdentifier) -> Bool {
         reloadedItems.contains(item) || reconfiguredItems.contains(item)
     }
 
@@ -115,7 +115,7 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     // MARK: Internal upkeep
 
     /// Rewrites slots of every item in `sections`; O(items in those sections).
-    @usableFromInline
+    @inlinable
     mutating func reindexItems(inSections sections: Range<Int>) {
         for s in sections {
             for (i, item) in sectionContents[s].enumerated() {
@@ -125,6 +125,7 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     }
 
     /// Rewrites slots of items at `from...` in section `s`; O(items after `from`).
+    @inlinable
     mutating func reindexItems(inSection s: Int, from start: Int) {
         let items = sectionContents[s]
         var i = start
@@ -135,6 +136,7 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     }
 
     /// Rebuilds section positions and item starts from `first` on; O(sections after `first`).
+    @inlinable
     mutating func refreshSections(from first: Int) {
         sectionStarts.removeSubrange(min(first, sectionStarts.count)...)
         var start = first == 0 ? 0 : sectionStarts[first - 1] + sectionContents[first - 1].count
@@ -148,6 +150,7 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     }
 
     /// Item starts of sections after `s` shift by `delta`; O(sections after `s`).
+    @inlinable
     mutating func shiftStarts(after s: Int, by delta: Int) {
         var t = s + 1
         while t < sectionStarts.count {
@@ -168,6 +171,7 @@ extension DiffableSnapshot: Equatable {
 
 extension DiffableSnapshot {
     /// Builds a snapshot from sections and their items, or throws on a duplicate identifier; O(n).
+    @inlinable
     public init(sections: [(SectionIdentifier, [ItemIdentifier])]) throws(MutationError) {
         self.init()
         for (section, items) in sections {
@@ -177,6 +181,7 @@ extension DiffableSnapshot {
     }
 
     /// A single-section snapshot of `items`, or throws on a duplicate identifier; O(n).
+    @inlinable
     public init(section: SectionIdentifier, items: [ItemIdentifier]) throws(MutationError) {
         self.init()
         try tryAppendSections([section])

@@ -9,37 +9,43 @@ extension DiffableSnapshot {
     /// Identity is the identifier. An item found in both whose content differs by `itemContentEqual`
     /// (old, new), or that this snapshot marks reloaded or reconfigured, is an update; a section likewise
     /// by `sectionContentEqual` or its reload mark. Expected O(n) for mostly ordered input.
+    @inlinable
     public func difference(
         from old: Self,
         itemContentEqual: (ItemIdentifier, ItemIdentifier) -> Bool = { _, _ in true },
         sectionContentEqual: (SectionIdentifier, SectionIdentifier) -> Bool = { _, _ in true }
     ) -> SnapshotDifference<SectionIdentifier, ItemIdentifier> {
-        var differ = SnapshotDiffer(old: old, new: self)
+        var differ = SnapshotDiffer(oldSections: old.sectionList, oldContents: old.sectionContents, new: self)
         return differ.run(itemContentEqual: itemContentEqual, sectionContentEqual: sectionContentEqual)
     }
 }
 
+@usableFromInline
 struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
-    typealias Snapshot = DiffableSnapshot<S, I>
-    typealias Batch = Changeset<S, I>
-    let old: Snapshot
-    let new: Snapshot
-    var flat = Batch()
-    var run = LongestIncreasingRun()
+    @usableFromInline typealias Snapshot = DiffableSnapshot<S, I>
+    @usableFromInline typealias Batch = Changeset<S, I>
+    @usableFromInline let oldSections: [S]
+    @usableFromInline let oldContents: [[I]]
+    @usableFromInline let new: Snapshot
+    @usableFromInline var flat = Batch()
+    @usableFromInline var run = LongestIncreasingRun()
 
-    init(old: Snapshot, new: Snapshot) {
-        self.old = old
+    @inlinable
+    init(oldSections: [S], oldContents: [[I]], new: Snapshot) {
+        self.oldSections = oldSections
+        self.oldContents = oldContents
         self.new = new
     }
 
+    @inlinable
     mutating func run(
         itemContentEqual: (I, I) -> Bool, sectionContentEqual: (S, S) -> Bool
     ) -> SnapshotDifference<S, I> {
-        let oldCount = old.sectionList.count
+        let oldCount = oldSections.count
         let newCount = new.sectionList.count
         var oldToNew = [Int](repeating: -1, count: oldCount)
         var newToOld = [Int](repeating: -1, count: newCount)
-        for (o, section) in old.sectionList.enumerated() {
+        for (o, section) in oldSections.enumerated() {
             if let n = new.sectionPositions[section] {
                 oldToNew[o] = n
                 newToOld[n] = o
@@ -54,9 +60,10 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
         var survivors = [Bool](repeating: false, count: oldCount)
         let checkMarks = !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty
         for o in 0..<oldCount {
-            let items = old.sectionContents[o]
+            let items = oldContents[o]
             for (index, item) in items.enumerated() {
-                guard let slot = new.slots[item] else {
+                // A repeated old identifier (possible only in the array form) is a delete.
+                guard let slot = new.slots[item], source[new.sectionStarts[Int(slot.section)] + Int(slot.index)].section < 0 else {
                     deleted.append(.init(path: ItemPath(item: index, section: o), item: item))
                     continue
                 }
@@ -83,17 +90,17 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
             }
             kept.append(Int32(o))
             keptTargets.append(n)
-            if new.reloadedSections.contains(section) || !sectionContentEqual(old.sectionList[o], section) {
+            if new.reloadedSections.contains(section) || !sectionContentEqual(oldSections[o], section) {
                 flat.sectionReloads.append(.init(index: o, section: section))
                 sectionReloads.append(.init(index: n, section: section))
             }
         }
         for o in 0..<oldCount where oldToNew[o] < 0 {
-            flat.sectionDeletes.append(.init(index: o, section: old.sectionList[o]))
+            flat.sectionDeletes.append(.init(index: o, section: oldSections[o]))
         }
         run.mark(kept)
         for (k, o) in kept.enumerated() where !run.keep[k] {
-            flat.sectionMoves.append(.init(from: Int(o), to: keptTargets[k], section: old.sectionList[Int(o)]))
+            flat.sectionMoves.append(.init(from: Int(o), to: keptTargets[k], section: oldSections[Int(o)]))
         }
         flat.itemUpdates = updates
 
@@ -131,7 +138,7 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
         if !items.isEmpty { stages.append(items) }
         if !tail.isEmpty {
             var stage = Batch()
-            stage.sectionDeletes = tail.enumerated().map { .init(index: newCount + $0.offset, section: old.sectionList[$0.element]) }
+            stage.sectionDeletes = tail.enumerated().map { .init(index: newCount + $0.offset, section: oldSections[$0.element]) }
             stages.append(stage)
         }
         if !sectionReloads.isEmpty {
@@ -142,12 +149,14 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
         return SnapshotDifference(changeset: flat, stages: stages)
     }
 
-    private func hasSurvivor(_ items: [I]) -> Bool {
+    @inlinable
+    func hasSurvivor(_ items: [I]) -> Bool {
         items.contains { new.slots[$0] != nil }
     }
 
     /// Inserts and moves for both the flat changeset and the items stage; O(n) for ordered input.
-    private mutating func collectInsertsAndMoves(
+    @inlinable
+    mutating func collectInsertsAndMoves(
         source: [ItemSlot], newToOld: [Int], staged: [Int], into items: inout Batch
     ) {
         var sequence: [Int32] = []
@@ -181,7 +190,8 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
         }
     }
 
-    private mutating func appendMove(from: ItemSlot, to: ItemPath, item: I, staged: [Int], into items: inout Batch) {
+    @inlinable
+    mutating func appendMove(from: ItemSlot, to: ItemPath, item: I, staged: [Int], into items: inout Batch) {
         let o = Int(from.section)
         let index = Int(from.index)
         flat.itemMoves.append(.init(from: ItemPath(item: index, section: o), to: to, item: item))
@@ -189,16 +199,17 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
     }
 
     /// The sections stage: deletes without survivors, empty inserts, moves into the staged order.
-    private mutating func sectionStage(oldToNew: [Int], newToOld: [Int], staged: [Int], survivors: [Bool]) -> Batch {
+    @inlinable
+    mutating func sectionStage(oldToNew: [Int], newToOld: [Int], staged: [Int], survivors: [Bool]) -> Batch {
         var stage = Batch()
         stage.sectionInserts = flat.sectionInserts
-        for o in 0..<old.sectionList.count where oldToNew[o] < 0 && !survivors[o] {
-            stage.sectionDeletes.append(.init(index: o, section: old.sectionList[o]))
+        for o in 0..<oldSections.count where oldToNew[o] < 0 && !survivors[o] {
+            stage.sectionDeletes.append(.init(index: o, section: oldSections[o]))
         }
         // Staged order: new sections, then the kept-for-now deleted ones; moves off its longest run.
         var order: [Int32] = []
         var targets: [Int] = []
-        for o in 0..<old.sectionList.count where staged[o] >= 0 {
+        for o in 0..<oldSections.count where staged[o] >= 0 {
             order.append(Int32(o))
             targets.append(staged[o])
         }
@@ -213,8 +224,25 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
         run.mark(sequence)
         for k in 0..<sequence.count where !run.keep[k] {
             let o = Int(sequence[k])
-            stage.sectionMoves.append(.init(from: o, to: sequenceTargets[k], section: old.sectionList[o]))
+            stage.sectionMoves.append(.init(from: o, to: sequenceTargets[k], section: oldSections[o]))
         }
         return stage
+    }
+}
+
+extension SnapshotDifference where SectionIdentifier == Int {
+    /// The difference between two flat lists shown as section 0, without building the old side's
+    /// lookup table; expected O(n) for mostly ordered input.
+    ///
+    /// A repeated identifier in `old` matches once and its other copies are deletes; a repeated
+    /// identifier in `new` throws, since a snapshot holds each item once.
+    @inlinable
+    public init(
+        from old: [ItemIdentifier], to new: [ItemIdentifier],
+        itemContentEqual: (ItemIdentifier, ItemIdentifier) -> Bool = { _, _ in true }
+    ) throws(SnapshotError<Int, ItemIdentifier>) {
+        let after = try DiffableSnapshot<Int, ItemIdentifier>(section: 0, items: new)
+        var differ = SnapshotDiffer(oldSections: [0], oldContents: [old], new: after)
+        self = differ.run(itemContentEqual: itemContentEqual, sectionContentEqual: { _, _ in true })
     }
 }

@@ -6,7 +6,7 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var item: Int
 
     /// Creates a path; O(1).
-    public init(item: Int, section: Int) {
+    @inlinable public init(item: Int, section: Int) {
         self.section = section
         self.item = item
     }

@@ -3,13 +3,17 @@
 /// The diff keeps items on this subsequence in place and reports the rest as moves, which gives the
 /// fewest moves. An element larger than the current longest tail is appended in O(1), so input that is
 /// mostly in order runs in linear time; only displaced elements pay a binary search (O(log n)).
+@usableFromInline
 struct LongestIncreasingRun {
-    private var tails: [Int32] = []
-    private var previous: [Int32] = []
+    @usableFromInline var tails: [Int32] = []
+    @usableFromInline var previous: [Int32] = []
     /// `keep[i]` is true when element `i` of the last input lies on the subsequence.
-    private(set) var keep: [Bool] = []
+    @usableFromInline var keep: [Bool] = []
+
+    @inlinable init() {}
 
     /// Marks `values` (distinct); O(n) when in order, O(n log n) at worst.
+    @inlinable
     mutating func mark(_ values: [Int32]) {
         let n = values.count
         tails.removeAll(keepingCapacity: true)

@@ -111,3 +111,37 @@ func replay(_ difference: Difference, on old: DiffableSnapshot<String, Int>) thr
         #expect(try replay(shrinking, on: full) == empty.sectionedItems)
     }
 }
+
+@Suite struct ArrayDifference {
+    @Test func flatListsDiffAsSectionZero() throws {
+        let difference = try SnapshotDifference<Int, Int>(from: [1, 2, 3, 4], to: [4, 2, 3, 5])
+        #expect(difference.changeset.itemDeletes.map(\.item) == [1])
+        #expect(difference.changeset.itemInserts.map(\.path) == [ItemPath(item: 3, section: 0)])
+        #expect(difference.changeset.itemMoves.map(\.item) == [4])
+        var data = SectionedItems(sections: [0], items: [[1, 2, 3, 4]])
+        for stage in difference.stages { data = try BatchUpdateApplier.apply(stage, to: data) }
+        #expect(data.items == [[4, 2, 3, 5]])
+    }
+
+    @Test func repeatedOldItemsAreDeletedAndRepeatedNewItemsThrow() throws {
+        let difference = try SnapshotDifference<Int, Int>(from: [1, 2, 1], to: [1, 3])
+        #expect(difference.changeset.itemDeletes.map(\.path.item) == [1, 2])
+        var data = SectionedItems(sections: [0], items: [[1, 2, 1]])
+        for stage in difference.stages { data = try BatchUpdateApplier.apply(stage, to: data) }
+        #expect(data.items == [[1, 3]])
+        #expect(throws: SnapshotError<Int, Int>(.appendItems, .duplicateItem(3))) {
+            try SnapshotDifference<Int, Int>(from: [1], to: [3, 1, 3])
+        }
+    }
+
+    @Test func aRefusedAppendLeavesTheSnapshotAsItWas() throws {
+        var snapshot = try DiffableSnapshot<String, Int>(section: "a", items: [1, 2])
+        #expect(throws: StringIntError(.appendItems, .duplicateItem(4))) { try snapshot.tryAppendItems([3, 4, 5, 4]) }
+        #expect(throws: StringIntError(.appendItems, .duplicateItem(2))) { try snapshot.tryAppendItems([3, 2]) }
+        #expect(snapshot.itemIdentifiers == [1, 2])
+        #expect(!snapshot.contains(item: 3) && !snapshot.contains(item: 4))
+        #expect(snapshot.indexOfItem(2) == 1)
+        try snapshot.tryAppendItems([3, 4])
+        #expect(snapshot.indexOfItem(4) == 3)
+    }
+}
