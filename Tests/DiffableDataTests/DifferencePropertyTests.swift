@@ -22,6 +22,18 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
         problems.append("applied \(current) but expected \(expected)")
     }
     let changeset = difference.changeset
+    if changeset.sectionDeletes.isEmpty && changeset.sectionInserts.isEmpty && changeset.sectionMoves.isEmpty {
+        // Without section changes the flat changeset, minus its updates, is itself one valid batch.
+        var structural = changeset
+        structural.itemUpdates = []
+        structural.sectionReloads = []
+        do {
+            let applied = try BatchUpdateApplier.apply(structural, to: pair.old.sectionedItems)
+            if applied != expected { problems.append("flat changeset applied \(applied) but expected \(expected)") }
+        } catch {
+            problems.append("flat changeset rejected: \(error)")
+        }
+    }
     let common = Set(pair.old.itemIdentifiers).intersection(pair.new.itemIdentifiers)
     let deleted = changeset.itemDeletes.map(\.item.id) + difference.stages.flatMap { $0.itemDeletes.map(\.item.id) }
     let inserted = changeset.itemInserts.map(\.item.id) + difference.stages.flatMap { $0.itemInserts.map(\.item.id) }
