@@ -33,7 +33,9 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
 {
     /// A section at a position.
     public struct SectionChange: Sendable, Hashable {
+        /// Position of the section (old or new, by the entry's kind).
         public var index: Int
+        /// The section's identifier.
         public var section: SectionIdentifier
         /// Creates an entry; O(1).
         @inlinable public init(index: Int, section: SectionIdentifier) {
@@ -44,8 +46,11 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
 
     /// A section moving from an old position to a new one.
     public struct SectionMove: Sendable, Hashable {
+        /// Old position.
         public var from: Int
+        /// New position.
         public var to: Int
+        /// The section's identifier.
         public var section: SectionIdentifier
         /// Creates an entry; O(1).
         @inlinable public init(from: Int, to: Int, section: SectionIdentifier) {
@@ -57,7 +62,9 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
 
     /// An item at a path.
     public struct ItemChange: Sendable, Hashable {
+        /// Path of the item (old or new, by the entry's kind).
         public var path: ItemPath
+        /// The item's identifier.
         public var item: ItemIdentifier
         /// Creates an entry; O(1).
         @inlinable public init(path: ItemPath, item: ItemIdentifier) {
@@ -68,8 +75,11 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
 
     /// An item moving from an old path to a new one, possibly in another section.
     public struct ItemMove: Sendable, Hashable {
+        /// Old path.
         public var from: ItemPath
+        /// New path.
         public var to: ItemPath
+        /// The item's new identifier.
         public var item: ItemIdentifier
         /// Creates an entry; O(1).
         @inlinable public init(from: ItemPath, to: ItemPath, item: ItemIdentifier) {

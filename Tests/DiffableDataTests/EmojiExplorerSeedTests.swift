@@ -102,6 +102,9 @@ extension EmojiExplorer.Emoji.Category {
         let last = controller.dataSource.differences.last!
         #expect(last.changeset.sectionInserts.map(\.section) == [.recents])
         #expect(controller.dataSource.transactions.count == 8)
+        let first = controller.dataSource.transactions[0]
+        #expect(first.initialSnapshot.numberOfSections == 0 && first.finalSnapshot.sectionIdentifiers == [.symbols])
+        #expect(first.difference.insertions.count == 1 && first.difference.removals.isEmpty)
     }
 }
 #endif
