@@ -59,6 +59,25 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
         }
     }
 
+    @Test func largerPairsToo() async {
+        await propertyCheck(count: 300, input: Gen.uint64()) { seed in
+            let pair = RandomSnapshotPair(seed: seed, scale: 8)
+            let problems = differenceProblems(pair)
+            #expect(problems.isEmpty, "seed \(seed) scale 8: \(problems)")
+        }
+    }
+
+    @Test func itemOnlyChangesNeedAtMostUpdatesItemsAndReloads() {
+        for seed in UInt64(0)..<2000 {
+            let pair = RandomSnapshotPair(seed: seed)
+            let difference = pair.new.difference(from: pair.old) { $0.version == $1.version }
+            let changeset = difference.changeset
+            guard changeset.sectionDeletes.isEmpty && changeset.sectionInserts.isEmpty && changeset.sectionMoves.isEmpty else { continue }
+            #expect(difference.stages.count <= 3, "seed \(seed)")
+            #expect(difference.stages.allSatisfy { $0.sectionInserts.isEmpty && $0.sectionDeletes.isEmpty }, "seed \(seed)")
+        }
+    }
+
     @Test func generatorCoversTheInterestingCases() {
         var sectionMoves = 0, crossMoves = 0, emptySnapshots = 0, deletedWithSurvivors = 0, updates = 0
         for seed in UInt64(0)..<2000 {

@@ -14,7 +14,8 @@ typealias TestSnapshot = DiffableSnapshot<Int, VersionedItem>
 /// SplitMix64: small, seedable, the same on every platform, so a printed seed replays a failure.
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
+    /// `scale` multiplies section sizes and the number of edits.
+    init(seed: UInt64, scale: Int = 1) { state = seed }
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -30,7 +31,8 @@ struct RandomSnapshotPair {
     var old = TestSnapshot()
     var new = TestSnapshot()
 
-    init(seed: UInt64) {
+    /// `scale` multiplies section sizes and the number of edits.
+    init(seed: UInt64, scale: Int = 1) {
         var random = SplitMix(seed: seed)
         var nextID = 0
         func fresh(_ count: Int) -> [VersionedItem] {
@@ -40,11 +42,11 @@ struct RandomSnapshotPair {
         let sectionCount = Int.random(in: 0...6, using: &random)
         for s in 0..<sectionCount {
             try! old.tryAppendSections([s])
-            try! old.tryAppendItems(fresh(Int.random(in: 0...8, using: &random)), toSection: s)
+            try! old.tryAppendItems(fresh(Int.random(in: 0...(8 * scale), using: &random)), toSection: s)
         }
         new = old
         var nextSection = 100
-        for _ in 0..<Int.random(in: 0...12, using: &random) {
+        for _ in 0..<Int.random(in: 0...(12 * scale), using: &random) {
             let sections = new.sectionIdentifiers
             let items = new.itemIdentifiers
             switch Int.random(in: 0...11, using: &random) {
