@@ -132,6 +132,54 @@ struct GroupPlacer {
         return axis.size(main: main, cross: cross)
     }
 
+    /// A group that always holds exactly one plain item (a list row), reduced to plain values so that laying it out
+    /// copies no arrays; none of the spacing and alignment bookkeeping can apply to a lone child.
+    struct SingleItemPlan {
+        var itemSize: LayoutSize
+        var insets: EdgeInsets
+        var axis: Axis
+        var counted: Bool
+        var mainEstimated: Bool
+        var crossEstimated: Bool
+    }
+
+    static func singleItemPlan(of group: LayoutGroup) -> SingleItemPlan? {
+        guard group.subitems.count == 1, case .item(let item) = group.subitems[0], group.contentInsets == .zero,
+              item.edgeSpacing.isEmpty, item.supplementaryItems.isEmpty else { return nil }
+        let axis: Axis
+        switch group.kind {
+        case .custom: return nil
+        case .horizontal: axis = .horizontal
+        case .vertical: axis = .vertical
+        }
+        let mainEstimated = group.layoutSize.dimension(axis).isEstimated
+        guard group.count == 1 || (group.count == nil && mainEstimated) else { return nil }
+        return SingleItemPlan(itemSize: item.layoutSize, insets: item.contentInsets, axis: axis, counted: group.count != nil,
+                              mainEstimated: mainEstimated, crossEstimated: group.layoutSize.dimension(axis.other).isEstimated)
+    }
+
+    /// Lays out a group described by a `SingleItemPlan`: the same result as `place`, in O(1).
+    mutating func placeSingle(_ plan: SingleItemPlan, size: Size, origin: Point, next: inout Int) -> Size {
+        let axis = plan.axis
+        var proposed = plan.itemSize.resolved(in: size)
+        if plan.counted { proposed = axis.size(main: axis.main(size), cross: axis.cross(proposed)) }
+        var s = proposed
+        let wEst = plan.itemSize.widthDimension.isEstimated && !(plan.counted && axis == .horizontal)
+        let hEst = plan.itemSize.heightDimension.isEstimated && !(plan.counted && axis == .vertical)
+        if wEst || hEst, let measure,
+           let m = measure(MeasurementRequest(category: .cell, elementKind: nil, indexPath: ElementIndexPath(item: next, section: section),
+                                              proposedSize: s, isWidthEstimated: wEst, isHeightEstimated: hEst)) {
+            if wEst, m.width.isFinite, m.width >= 0 { s.width = m.width }
+            if hEst, m.height.isFinite, m.height >= 0 { s.height = m.height }
+        }
+        let ci = plan.insets
+        buffer.itemFrames.append(Rect(x: wEst ? origin.x : origin.x + ci.leading, y: hEst ? origin.y : origin.y + ci.top,
+                                      width: wEst ? s.width : max(0, s.width - ci.leading - ci.trailing),
+                                      height: hEst ? s.height : max(0, s.height - ci.top - ci.bottom)))
+        next += 1
+        return axis.size(main: plan.mainEstimated ? axis.main(s) : axis.main(size), cross: plan.crossEstimated ? axis.cross(s) : axis.cross(size))
+    }
+
     /// Lays out one item: measures estimated axes, then applies content insets on the others. O(supplementaries).
     private mutating func placeItem(_ item: LayoutItem, size: Size, origin: Point, fixedAxis: Axis?, next: inout Int) -> Size {
         var s = size

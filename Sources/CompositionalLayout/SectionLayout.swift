@@ -172,7 +172,18 @@ struct SectionLayouter {
         s.buffer = SectionBuffer()
         let proposed = d.group.layoutSize.resolved(in: f.groupContainer)
         let template = d.group.isStatic ? GroupPlacer.template(for: d.group, size: proposed) : nil
+        let single = template == nil ? GroupPlacer.singleItemPlan(of: d.group) : nil
+        let a = scrollAxis
+        // Extents for rect queries; kept groups keep their (possibly larger) values, which stays correct because
+        // queries check every candidate.
+        var lead = g > 0 ? s.leadOverhang : 0, trail = g > 0 ? s.trailOverhang : 0
+        var lo = g > 0 ? min(0, s.extentMin) : 0, hi = g > 0 ? s.extentMax : 0
+        let templateReach = template.map { Self.reach(of: $0, groupAxis: groupAxis, scrollAxis: a) }
         var next = keepItems
+        let expectedGroups = (s.itemCount - keepItems) / max(1, template?.frames.count ?? 1) + 1
+        placer.buffer.itemFrames.reserveCapacity(s.itemCount)
+        s.groupFrames.reserveCapacity(g + expectedGroups); s.groupFirstItem.reserveCapacity(g + expectedGroups)
+        s.groupFirstSupplementary.reserveCapacity(g + expectedGroups)
         while next < s.itemCount {
             let origin: Point = f.orthogonal
                 ? (scrollAxis == .vertical ? Point(x: position, y: f.contentStart) : Point(x: f.contentStart, y: position))
@@ -180,13 +191,34 @@ struct SectionLayouter {
             let before = next, suppBefore = placer.buffer.supplementaries.count
             let size: Size
             if let template { placer.stamp(template, origin: origin, next: &next); size = template.size }
+            else if let single { size = placer.placeSingle(single, size: proposed, origin: origin, next: &next) }
             else { size = placer.place(d.group, size: proposed, origin: origin, next: &next) }
             guard next > before else { break }
-            s.groupFrames.append(Rect(origin: origin, size: size))
+            let frame = Rect(origin: origin, size: size)
+            s.groupFrames.append(frame)
             s.groupFirstItem.append(before)
             s.groupFirstSupplementary.append(suppBefore)
             position += groupAxis.main(size) + d.interGroupSpacing
+            if let r = templateReach {
+                lead = max(lead, r.lead); trail = max(trail, r.trail)
+                lo = min(lo, a.minMain(frame) + r.low); hi = max(hi, a.minMain(frame) + r.high)
+            } else {
+                var minG = groupAxis.minMain(frame), maxG = groupAxis.maxMain(frame)
+                lo = min(lo, a.minMain(frame)); hi = max(hi, a.maxMain(frame))
+                for i in before..<next {
+                    let r = placer.buffer.itemFrames[i]
+                    minG = min(minG, groupAxis.minMain(r)); maxG = max(maxG, groupAxis.maxMain(r))
+                    lo = min(lo, a.minMain(r)); hi = max(hi, a.maxMain(r))
+                }
+                for i in suppBefore..<placer.buffer.supplementaries.count {
+                    let r = placer.buffer.supplementaries[i].frame
+                    minG = min(minG, groupAxis.minMain(r)); maxG = max(maxG, groupAxis.maxMain(r))
+                    lo = min(lo, a.minMain(r)); hi = max(hi, a.maxMain(r))
+                }
+                lead = max(lead, groupAxis.minMain(frame) - minG); trail = max(trail, maxG - groupAxis.maxMain(frame))
+            }
         }
+        s.leadOverhang = lead; s.trailOverhang = trail; s.extentMin = lo; s.extentMax = hi
         s.buffer = placer.buffer
         finish(&s, descriptor: d, frame: f, headers: headers, fromGroup: g)
     }
@@ -234,36 +266,26 @@ struct SectionLayouter {
         computeExtents(&s, fromGroup: fromGroup)
     }
 
-    /// Records overhangs and extents so rect queries can binary search; kept groups keep their (possibly larger) bounds,
-    /// which stays correct because queries check every candidate. O(items and supplementaries from `fromGroup`).
+    /// Widens the group extents found during placement by boundary items and decorations. O(boundary items).
     private func computeExtents(_ s: inout ComputedSection, fromGroup: Int) {
-        let ga = s.groupAxis, a = scrollAxis
-        var lead = 0.0, trail = 0.0
-        var lo = 0.0, hi = s.mainLength
-        if fromGroup > 0 {
-            lead = s.leadOverhang; trail = s.trailOverhang; lo = min(lo, s.extentMin); hi = max(hi, s.extentMax)
-        }
-        for g in fromGroup..<s.groupFrames.count {
-            let gf = s.groupFrames[g]
-            let items = s.groupFirstItem[g]..<(g + 1 < s.groupFirstItem.count ? s.groupFirstItem[g + 1] : s.buffer.itemFrames.count)
-            let supps = s.groupFirstSupplementary[g]..<(g + 1 < s.groupFirstSupplementary.count ? s.groupFirstSupplementary[g + 1] : s.buffer.supplementaries.count)
-            var minG = ga.minMain(gf), maxG = ga.maxMain(gf)
-            lo = min(lo, a.minMain(gf)); hi = max(hi, a.maxMain(gf))
-            for i in items {
-                let r = s.buffer.itemFrames[i]
-                minG = min(minG, ga.minMain(r)); maxG = max(maxG, ga.maxMain(r))
-                lo = min(lo, a.minMain(r)); hi = max(hi, a.maxMain(r))
-            }
-            for i in supps {
-                let r = s.buffer.supplementaries[i].frame
-                minG = min(minG, ga.minMain(r)); maxG = max(maxG, ga.maxMain(r))
-                lo = min(lo, a.minMain(r)); hi = max(hi, a.maxMain(r))
-            }
-            lead = max(lead, ga.minMain(gf) - minG); trail = max(trail, maxG - ga.maxMain(gf))
-        }
+        let a = scrollAxis
+        var lo = min(0, s.extentMin), hi = max(s.mainLength, s.extentMax)
         for b in s.boundaryItems { lo = min(lo, a.minMain(b.attributes.frame)); hi = max(hi, a.maxMain(b.attributes.frame)) }
         for d in s.decorations { lo = min(lo, a.minMain(d.frame)); hi = max(hi, a.maxMain(d.frame)) }
-        s.leadOverhang = lead; s.trailOverhang = trail; s.extentMin = lo; s.extentMax = hi
+        s.extentMin = lo; s.extentMax = hi
+    }
+
+    /// How far a template's elements reach around its group frame: before/after along the group axis, and their
+    /// lowest/highest main-axis coordinate relative to the group's origin. O(template elements).
+    static func reach(of t: GroupTemplate, groupAxis: Axis, scrollAxis a: Axis) -> (lead: Double, trail: Double, low: Double, high: Double) {
+        let frame = Rect(origin: .zero, size: t.size)
+        var minG = groupAxis.minMain(frame), maxG = groupAxis.maxMain(frame)
+        var low = a.minMain(frame), high = a.maxMain(frame)
+        for r in t.frames + t.supplementaries.map(\.frame) {
+            minG = min(minG, groupAxis.minMain(r)); maxG = max(maxG, groupAxis.maxMain(r))
+            low = min(low, a.minMain(r)); high = max(high, a.maxMain(r))
+        }
+        return (groupAxis.minMain(frame) - minG, maxG - groupAxis.maxMain(frame), low, high)
     }
 }
 
