@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Load test: a release build of `habits serve --demo` on 127.0.0.1, measured with wrk.
+# Each endpoint runs for LOAD_SECONDS (default 10, at most 30). Never part of the test command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${LOAD_SECONDS:-10}
+if [ "$seconds" -gt 30 ]; then seconds=30; fi
+threads=${LOAD_THREADS:-2}
+connections=${LOAD_CONNECTIONS:-32}
+
+command -v wrk >/dev/null || { echo "load.sh: wrk is missing (apt-get install wrk)" >&2; exit 1; }
+swift build -c release --product habits >/dev/null
+binary="$(swift build -c release --show-bin-path)/habits"
+
+work=$(mktemp -d)
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+"$binary" serve --demo --port 0 --database "$work/load.sqlite" --log-level warning > "$work/out" &
+server=$!
+for _ in $(seq 1 100); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
+port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$work/out" | head -1)
+base="http://127.0.0.1:$port"
+echo "server on $base; $seconds s per endpoint, $threads threads, $connections connections"
+
+cat > "$work/log.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local habits = {"Drink water", "Meditate", "Read 20 pages", "Stretch", "Morning run"}
+local n = 0
+request = function()
+  n = n + 1
+  local body = string.format('{"userID":"activeUser","habitName":"%s","timestamp":"%s"}',
+    habits[(n % #habits) + 1], os.date("!%Y-%m-%dT%H:%M:%SZ"))
+  return wrk.format(nil, "/loggedHabit", nil, body)
+end
+LUA
+
+run() {
+  local name=$1; shift
+  echo "== $name"
+  wrk --latency -t"$threads" -c"$connections" -d"${seconds}s" "$@" | grep -E "Requests/sec|Latency|50%|90%|99%|Non-2xx|Socket errors"
+}
+run "GET /combinedStats (simulator running)" "$base/combinedStats"
+run "GET /users" "$base/users"
+run "POST /loggedHabit" -s "$work/log.lua" "$base/loggedHabit"
