@@ -14,12 +14,10 @@ struct CourseAPIController: Sendable {
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.get("/users") { _, _ in
-            let users = try await store.users()
-            return try JSONResponse.encode(Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+            JSONResponse.bytes(try await statistics.current().usersJSON)
         }
         router.get("/habits") { _, _ in
-            let habits = try await store.habits()
-            return try JSONResponse.encode(Dictionary(habits.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
+            JSONResponse.bytes(try await statistics.current().habitsJSON)
         }
         router.get("/categories") { _, _ in
             try JSONResponse.encode(try await store.categories())
