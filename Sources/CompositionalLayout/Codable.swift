@@ -230,7 +230,8 @@ extension LayoutGroup: Codable {
         }
         self.init(kind: kind, layoutSize: try c.value("size"), subitems: try c.value("subitems"), count: try c.optional("count"),
                   interItemSpacing: try c.optional("interItemSpacing"), contentInsets: try c.value("contentInsets", default: .zero),
-                  edgeSpacing: try c.value("edgeSpacing", default: EdgeSpacing()))
+                  edgeSpacing: try c.value("edgeSpacing", default: EdgeSpacing()),
+                  supplementaryItems: try c.value("supplementaryItems", default: []))
     }
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
@@ -242,7 +243,7 @@ extension LayoutGroup: Codable {
         }
         try c.put(layoutSize, "size"); try c.put(subitems, "subitems"); try c.put(count, "count")
         try c.put(interItemSpacing, "interItemSpacing"); try c.put(contentInsets, "contentInsets", default: .zero)
-        try c.put(edgeSpacing, "edgeSpacing", default: EdgeSpacing())
+        try c.put(edgeSpacing, "edgeSpacing", default: EdgeSpacing()); try c.put(supplementaryItems, "supplementaryItems", default: [])
     }
 }
 

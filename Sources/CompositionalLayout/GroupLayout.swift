@@ -13,8 +13,8 @@ struct SectionBuffer: Sendable {
     }
 }
 
-/// What the layout of one subitem left behind, so flexible spacing and alignment can move it afterwards.
-private struct ChildRecord {
+/// What the layout of one subitem left behind, so uniform sizing, flexible spacing and alignment can adjust it afterwards.
+struct ChildRecord {
     var frames: Range<Int>
     var supplementaries: Range<Int>
     var mainLength: Double
@@ -26,7 +26,12 @@ private struct ChildRecord {
     var flexibleTrail: Bool
     var flexibleCrossLead: Bool
     var flexibleCrossTrail: Bool
+    /// `uniformAcrossSiblings` on the group's axis (only without a count, which fixes that length).
+    var uniformMain: Bool
+    /// `uniformAcrossSiblings` across the group's axis.
     var uniformCross: Bool
+    /// The item's badges, re-anchored when uniform sizing changes the item's frame.
+    var badges: [SupplementaryItem]
 }
 
 /// A group laid out once with unlimited items; repetitions copy it at an offset.
@@ -44,7 +49,7 @@ struct GroupPlacer {
     let itemCount: Int
     let measure: SizeMeasurer?
     var buffer = SectionBuffer()
-    private var records: [ChildRecord] = []
+    var records: [ChildRecord] = []
 
     init(section: Int, itemCount: Int, measure: SizeMeasurer?, buffer: SectionBuffer = SectionBuffer()) {
         self.section = section; self.itemCount = itemCount; self.measure = measure; self.buffer = buffer
@@ -52,6 +57,8 @@ struct GroupPlacer {
 
     /// Lays out `group` with size `size` (estimates on estimated axes) at `origin`, taking items from `next`. O(slots).
     mutating func place(_ group: LayoutGroup, size: Size, origin: Point, next: inout Int) -> Size {
+        let first = next
+        let final: Size
         switch group.kind {
         case .custom(let custom):
             for slot in custom.itemProvider(size) {
@@ -60,10 +67,20 @@ struct GroupPlacer {
                 buffer.itemFrames.append(slot.frame.offsetBy(dx: origin.x, dy: origin.y))
                 next += 1
             }
-            return size
-        case .horizontal: return placeLinear(group, axis: .horizontal, size: size, origin: origin, next: &next)
-        case .vertical: return placeLinear(group, axis: .vertical, size: size, origin: origin, next: &next)
+            final = size
+        case .horizontal: final = placeLinear(group, axis: .horizontal, size: size, origin: origin, next: &next)
+        case .vertical: final = placeLinear(group, axis: .vertical, size: size, origin: origin, next: &next)
         }
+        // A group's supplementaries exist only while it holds an item; they take its first item's index path.
+        if next > first {
+            let frame = Rect(origin: origin, size: final)
+            let indexPath = ElementIndexPath(item: first, section: section)
+            for sup in group.supplementaryItems {
+                buffer.supplementaries.append(LayoutAttributes(category: .supplementaryView, elementKind: sup.elementKind,
+                                                               indexPath: indexPath, frame: sup.frame(in: frame), zIndex: sup.zIndex))
+            }
+        }
+        return final
     }
 
     private mutating func placeLinear(_ group: LayoutGroup, axis: Axis, size: Size, origin: Point, next: inout Int) -> Size {
@@ -76,6 +93,8 @@ struct GroupPlacer {
         let spacing = group.interItemSpacing ?? .fixed(0)
         let base = records.count
         var cursor = 0.0, maxCross = 0.0, slot = 0
+        // Siblings uniform along the axis: how many, their own (measured) lengths summed, and the largest.
+        var uniformCount = 0, uniformOwn = 0.0, uniformLength = 0.0
         while next < itemCount {
             if let count = group.count { if slot >= count { break } }
             else if mainEstimated && slot >= group.subitems.count { break }
@@ -96,32 +115,41 @@ struct GroupPlacer {
                 : Point(x: innerOrigin.x + crossLead, y: innerOrigin.y + mainPosition)
             let framesStart = buffer.itemFrames.count, suppStart = buffer.supplementaries.count, nextBefore = next
             let placed: Size
-            var uniform = false
+            var uniform = false, uniformAlong = false
+            var badges: [SupplementaryItem] = []
             switch child {
             case .item(let item):
                 // A count fixes the length along the group's axis, so that axis is no longer measured.
                 placed = placeItem(item, size: proposed, origin: childOrigin, fixedAxis: group.count != nil ? axis : nil, next: &next)
                 if case .uniformAcrossSiblings = item.layoutSize.dimension(axis.other) { uniform = true }
+                if group.count == nil, case .uniformAcrossSiblings = item.layoutSize.dimension(axis) { uniformAlong = true }
+                if uniform || uniformAlong { badges = item.supplementaryItems }
             case .group(let sub):
                 placed = place(sub, size: proposed, origin: childOrigin, next: &next)
             }
             let end = mainPosition + axis.main(placed) + trail
-            if group.count == nil && !mainEstimated && slot > 0 && end > available + 1e-9 {
+            // Uniform siblings will all take the largest length, so a child fits only if the row still fits with
+            // every uniform sibling (itself included) at that length.
+            var n = uniformCount, own = uniformOwn, largest = uniformLength
+            if uniformAlong { n += 1; own += axis.main(placed); largest = max(largest, axis.main(placed)) }
+            if group.count == nil && !mainEstimated && slot > 0 && end + Double(n) * largest - own > available + 1e-9 {
                 buffer.truncate(items: framesStart, supplementaries: suppStart)
                 next = nextBefore
                 break
             }
+            uniformCount = n; uniformOwn = own; uniformLength = largest
             records.append(ChildRecord(
                 frames: framesStart..<buffer.itemFrames.count, supplementaries: suppStart..<buffer.supplementaries.count,
                 mainLength: axis.main(placed), crossLead: crossLead, crossLength: axis.cross(placed), crossTrail: crossTrail,
                 flexibleGapBefore: slot > 0 && spacing.isFlexible,
                 flexibleLead: es.start(axis)?.isFlexible ?? false, flexibleTrail: es.end(axis)?.isFlexible ?? false,
                 flexibleCrossLead: es.start(axis.other)?.isFlexible ?? false, flexibleCrossTrail: es.end(axis.other)?.isFlexible ?? false,
-                uniformCross: uniform))
+                uniformMain: uniformAlong, uniformCross: uniform, badges: badges))
             cursor = end
             maxCross = max(maxCross, crossLead + axis.cross(placed) + crossTrail)
             slot += 1
         }
+        if uniformCount > 0 { cursor += applyUniformMain(from: base, axis: axis, length: uniformLength) }
         if records.count > base { maxCross = applyUniform(from: base, axis: axis, maxCross: maxCross) }
         let innerCross = crossEstimated ? maxCross : axis.cross(inner)
         distributeFlexibleSpace(from: base, axis: axis, leftover: mainEstimated ? 0 : available - cursor)
@@ -145,7 +173,7 @@ struct GroupPlacer {
 
     static func singleItemPlan(of group: LayoutGroup) -> SingleItemPlan? {
         guard group.subitems.count == 1, case .item(let item) = group.subitems[0], group.contentInsets == .zero,
-              item.edgeSpacing.isEmpty, item.supplementaryItems.isEmpty else { return nil }
+              item.edgeSpacing.isEmpty, item.supplementaryItems.isEmpty, group.supplementaryItems.isEmpty else { return nil }
         let axis: Axis
         switch group.kind {
         case .custom: return nil
@@ -206,57 +234,6 @@ struct GroupPlacer {
         }
         next += 1
         return s
-    }
-
-    /// Gives every `uniformAcrossSiblings` item on the cross axis the largest cross length among them.
-    private mutating func applyUniform(from base: Int, axis: Axis, maxCross: Double) -> Double {
-        var largest = -1.0
-        for r in records[base...] where r.uniformCross { largest = max(largest, r.crossLength) }
-        guard largest >= 0 else { return maxCross }
-        var newMax = maxCross
-        for i in base..<records.count where records[i].uniformCross {
-            records[i].crossLength = largest
-            for f in records[i].frames {
-                buffer.itemFrames[f].size = axis.size(main: axis.main(buffer.itemFrames[f].size), cross: largest)
-            }
-            newMax = max(newMax, records[i].crossLead + largest + records[i].crossTrail)
-        }
-        return newMax
-    }
-
-    /// Shares leftover main-axis space equally among flexible spacings, moving later children along.
-    private mutating func distributeFlexibleSpace(from base: Int, axis: Axis, leftover: Double) {
-        guard leftover > 1e-9 else { return }
-        var flexibleCount = 0
-        for r in records[base...] {
-            flexibleCount += (r.flexibleGapBefore ? 1 : 0) + (r.flexibleLead ? 1 : 0) + (r.flexibleTrail ? 1 : 0)
-        }
-        guard flexibleCount > 0 else { return }
-        let share = leftover / Double(flexibleCount)
-        var shift = 0.0
-        for r in records[base...] {
-            if r.flexibleGapBefore { shift += share }
-            if r.flexibleLead { shift += share }
-            move(r, main: shift, cross: 0, axis: axis)
-            if r.flexibleTrail { shift += share }
-        }
-    }
-
-    /// Flexible cross-axis edge spacing aligns a child: both flexible centres it, a flexible lead pushes it to the far edge.
-    private mutating func alignCross(from base: Int, axis: Axis, innerCross: Double) {
-        for r in records[base...] where r.flexibleCrossLead {
-            let leftover = innerCross - (r.crossLead + r.crossLength + r.crossTrail)
-            guard leftover > 1e-9 else { continue }
-            move(r, main: 0, cross: r.flexibleCrossTrail ? leftover / 2 : leftover, axis: axis)
-        }
-    }
-
-    private mutating func move(_ r: ChildRecord, main: Double, cross: Double, axis: Axis) {
-        guard main != 0 || cross != 0 else { return }
-        for i in r.frames { buffer.itemFrames[i] = axis.offset(buffer.itemFrames[i], main: main, cross: cross) }
-        for i in r.supplementaries {
-            buffer.supplementaries[i].frame = axis.offset(buffer.supplementaries[i].frame, main: main, cross: cross)
-        }
     }
 
     /// Lays `group` out once with unlimited items at the origin. O(slots).

@@ -58,11 +58,15 @@ public struct LayoutGroup: Hashable, Sendable {
     /// Padding between the group's frame and its subitems.
     public var contentInsets: EdgeInsets
     public var edgeSpacing: EdgeSpacing
+    /// Views anchored to the group's frame (before its content insets), as a group's `supplementaryItems` in UIKit.
+    public var supplementaryItems: [SupplementaryItem]
 
     public init(kind: GroupKind, layoutSize: LayoutSize, subitems: [LayoutGroupChild], count: Int? = nil,
-                interItemSpacing: LayoutSpacing? = nil, contentInsets: EdgeInsets = .zero, edgeSpacing: EdgeSpacing = EdgeSpacing()) {
+                interItemSpacing: LayoutSpacing? = nil, contentInsets: EdgeInsets = .zero, edgeSpacing: EdgeSpacing = EdgeSpacing(),
+                supplementaryItems: [SupplementaryItem] = []) {
         self.kind = kind; self.layoutSize = layoutSize; self.subitems = subitems; self.count = count
         self.interItemSpacing = interItemSpacing; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
+        self.supplementaryItems = supplementaryItems
     }
     /// A row whose subitems repeat, in order, while they fit.
     public static func horizontal(layoutSize: LayoutSize, subitems: [LayoutGroupChild]) -> LayoutGroup {

@@ -79,6 +79,7 @@ struct DescriptorValidator {
         try check(g.contentInsets, path + ".contentInsets")
         try check(g.edgeSpacing, path + ".edgeSpacing")
         try check(g.interItemSpacing, path + ".interItemSpacing")
+        try check(g.supplementaryItems, path)
         if case .custom = g.kind { return }
         if g.subitems.isEmpty { throw .emptyGroup(descriptor: path) }
         if let c = g.count, c < 1 { throw .countBelowOne(descriptor: path, count: c) }
