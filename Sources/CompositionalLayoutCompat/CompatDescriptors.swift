@@ -124,7 +124,8 @@ public class NSCollectionLayoutItem: @unchecked Sendable {
     public let layoutSize: NSCollectionLayoutSize
     public var contentInsets = NSDirectionalEdgeInsets.zero
     public var edgeSpacing: NSCollectionLayoutEdgeSpacing?
-    public let supplementaryItems: [NSCollectionLayoutSupplementaryItem]
+    /// Read-only on items, as in UIKit; `NSCollectionLayoutGroup` makes it settable.
+    public internal(set) var supplementaryItems: [NSCollectionLayoutSupplementaryItem]
     public init(layoutSize: NSCollectionLayoutSize) { self.layoutSize = layoutSize; supplementaryItems = [] }
     public init(layoutSize: NSCollectionLayoutSize, supplementaryItems: [NSCollectionLayoutSupplementaryItem]) {
         self.layoutSize = layoutSize; self.supplementaryItems = supplementaryItems

@@ -47,6 +47,11 @@ public final class NSCollectionLayoutGroup: NSCollectionLayoutItem, @unchecked S
     public let subitems: [NSCollectionLayoutItem]
     let count: Int?
     public var interItemSpacing: NSCollectionLayoutSpacing?
+    /// Supplementary items anchored to the group's frame, as UIKit's settable `supplementaryItems` on a group.
+    public override var supplementaryItems: [NSCollectionLayoutSupplementaryItem] {
+        get { super.supplementaryItems }
+        set { super.supplementaryItems = newValue }
+    }
 
     init(kind: Kind, layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem], count: Int?) {
         self.kind = kind; self.subitems = subitems; self.count = count
@@ -87,7 +92,8 @@ public final class NSCollectionLayoutGroup: NSCollectionLayoutItem, @unchecked S
             })
         }
         return LayoutGroup(kind: groupKind, layoutSize: layoutSize.value, subitems: subitems.map(\.child), count: count,
-                           interItemSpacing: interItemSpacing?.value, contentInsets: contentInsets.value, edgeSpacing: edgeSpacing?.value ?? EdgeSpacing())
+                           interItemSpacing: interItemSpacing?.value, contentInsets: contentInsets.value, edgeSpacing: edgeSpacing?.value ?? EdgeSpacing(),
+                           supplementaryItems: supplementaryItems.map(\.value))
     }
     override var child: LayoutGroupChild { .group(value) }
 }

@@ -2,11 +2,27 @@
 import Foundation
 import CompositionalLayout
 
-/// `UICollectionView.ScrollDirection` (named as its Objective-C type, since this module defines no `UICollectionView`).
-public enum UICollectionViewScrollDirection: Int, Sendable { case vertical, horizontal }
+/// `UICollectionView`, only as the namespace of the names layout code uses (there is no view on Linux).
+public final class UICollectionView: Sendable {
+    private init() {}
+    /// `UICollectionView.ScrollDirection`.
+    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
+    /// `UICollectionView.ElementCategory`, as `UICollectionViewLayoutAttributes.representedElementCategory`.
+    public enum ElementCategory: UInt, Sendable { case cell, supplementaryView, decorationView }
+    /// `UICollectionView.elementKindSectionHeader`, the element kind of list headers.
+    public static let elementKindSectionHeader = ListConfiguration.headerKind
+    /// `UICollectionView.elementKindSectionFooter`, the element kind of list footers.
+    public static let elementKindSectionFooter = ListConfiguration.footerKind
+}
 
-/// `UICollectionView.ElementCategory` (named as its Objective-C type).
-public enum UICollectionElementCategory: UInt, Sendable { case cell, supplementaryView, decorationView }
+/// The Objective-C name of `UICollectionView.ScrollDirection`, kept for code written against it.
+public typealias UICollectionViewScrollDirection = UICollectionView.ScrollDirection
+/// The Objective-C name of `UICollectionView.ElementCategory`, kept for code written against it.
+public typealias UICollectionElementCategory = UICollectionView.ElementCategory
+/// UIKit's global constant for `UICollectionView.elementKindSectionHeader`.
+public let UICollectionElementKindSectionHeader = UICollectionView.elementKindSectionHeader
+/// UIKit's global constant for `UICollectionView.elementKindSectionFooter`.
+public let UICollectionElementKindSectionFooter = UICollectionView.elementKindSectionFooter
 
 /// `UICollectionLayoutListConfiguration`.
 public struct UICollectionLayoutListConfiguration: Sendable {
@@ -26,7 +42,7 @@ public struct UICollectionLayoutListConfiguration: Sendable {
 
 /// `UICollectionViewCompositionalLayoutConfiguration`.
 public final class UICollectionViewCompositionalLayoutConfiguration: @unchecked Sendable {
-    public var scrollDirection = UICollectionViewScrollDirection.vertical
+    public var scrollDirection = UICollectionView.ScrollDirection.vertical
     public var interSectionSpacing: CGFloat = 0
     public var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
     public var contentInsetsReference = UIContentInsetsReference.automatic
@@ -42,7 +58,7 @@ public final class UICollectionViewLayoutAttributes: @unchecked Sendable, Custom
     public var frame: CGRect
     public var indexPath: IndexPath
     public var zIndex: Int
-    public let representedElementCategory: UICollectionElementCategory
+    public let representedElementCategory: UICollectionView.ElementCategory
     public let representedElementKind: String?
     public var center: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
     public var size: CGSize { frame.size }
