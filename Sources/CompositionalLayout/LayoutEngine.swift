@@ -15,6 +15,8 @@ public struct LayoutEngine: Sendable {
     /// Main-axis offset of each section's origin.
     var sectionOffsets: [Double] = []
     var globalItems: [BoundaryPlacement] = []
+    /// Layout-wide headers, placed once: they precede every section, so re-layout never measures them again.
+    var globalHeaders: [BoundaryPlacement]?
     /// How far any section's elements reach before its origin and past its length.
     var sectionReach = (before: 0.0, beyond: 0.0)
     var scrollAxis: Axis { layout.configuration.scrollDirection.axis }
@@ -60,7 +62,8 @@ public struct LayoutEngine: Sendable {
     mutating func restack() {
         let a = scrollAxis
         let config = layout.configuration
-        var global = globalBoundary(atStart: true, at: 0)
+        if globalHeaders == nil { globalHeaders = globalBoundary(atStart: true, at: 0) }
+        var global = globalHeaders ?? []
         var cursor = global.reduce(0.0) { max($0, a.maxMain($1.attributes.frame)) }
         sectionOffsets = []
         sectionOffsets.reserveCapacity(sections.count)

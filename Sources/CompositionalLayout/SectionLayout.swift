@@ -33,6 +33,21 @@ struct ComputedSection: Sendable {
     /// Leading padding of the sideways scroll (orthogonal sections), used by paging.
     var orthogonalLeadingPadding = 0.0
     var orthogonalTrailingPadding = 0.0
+    /// The geometry and headers of the first layout, reused on re-layout: they precede every item and depend on
+    /// neither item sizes nor counts, so an invalidation never measures them again.
+    var geometry: SectionGeometry?
+    var headers: [BoundaryPlacement] = []
+}
+
+/// Geometry shared by full layout and resumed layout of a section.
+struct SectionGeometry: Sendable {
+    var crossStart: Double, crossLength: Double      // content, after reference and section insets
+    var sectionCross: Double
+    var supplementaryCrossStart: Double, supplementaryCrossLength: Double
+    var groupContainer: Size
+    var contentStart: Double
+    var orthogonal: Bool
+    var padding: (lead: Double, trail: Double)
 }
 
 /// Lays out sections along the scroll axis.
@@ -42,16 +57,7 @@ struct SectionLayouter {
     let environment: LayoutEnvironment
     let measure: SizeMeasurer?
 
-    /// Geometry shared by full layout and resumed layout of a section.
-    private struct Frame {
-        var crossStart: Double, crossLength: Double      // content, after reference and section insets
-        var sectionCross: Double
-        var supplementaryCrossStart: Double, supplementaryCrossLength: Double
-        var groupContainer: Size
-        var contentStart: Double
-        var orthogonal: Bool
-        var padding: (lead: Double, trail: Double)
-    }
+    private typealias Frame = SectionGeometry
 
     private func frame(for d: LayoutSection, index: Int) -> (Frame, [BoundaryPlacement], Double) {
         let a = scrollAxis, c = scrollAxis.other
@@ -153,7 +159,9 @@ struct SectionLayouter {
     /// Re-lays out `s` from the top-level group holding `fromItem` onward; earlier groups are kept. O(items after it).
     func resume(_ s: inout ComputedSection, fromItem: Int) {
         guard let d = s.descriptor else { return }
-        let (f, headers, _) = frame(for: d, index: s.sectionIndex)
+        if s.geometry == nil { (s.geometry, s.headers, _) = frame(for: d, index: s.sectionIndex) }
+        guard let f = s.geometry else { return }
+        let headers = s.headers
         let groupAxis = f.orthogonal ? scrollAxis.other : scrollAxis
         s.groupAxis = groupAxis
         var g = 0
