@@ -16,8 +16,10 @@ public enum ListFooterMode: String, Hashable, Codable, Sendable, CaseIterable {
 /// A list description, as `UICollectionLayoutListConfiguration`; metrics are in `Docs/CompositionalLayout.md`.
 public struct ListConfiguration: Hashable, Sendable {
     public var appearance: ListAppearance
+    /// `.firstItemInSection` lays out exactly as `.none`: the header role of item 0 is cell styling, not layout.
     public var headerMode: ListHeaderMode
     public var footerMode: ListFooterMode
+    /// Carried for the cells, which draw separators in UIKit; it changes no frame and adds no element.
     public var showsSeparators: Bool
     /// Estimated row height; rows are measured when a measuring callback answers.
     public var estimatedRowHeight: Double
