@@ -85,10 +85,11 @@ struct RandomLayout {
             }
             // Inside a nested group only fractions are used: a fixed or measured length could outgrow a nested group whose
             // own length is a fraction of an estimate, which is allowed but is not what these properties are about.
-            let main: LayoutDimension = switch depth == 0 ? Int.random(in: 0...2, using: &g) : 0 {
+            let main: LayoutDimension = switch depth == 0 ? Int.random(in: 0...3, using: &g) : 0 {
             case 0: horizontal ? .fractionalWidth(Double.random(in: 0.1...1, using: &g)) : .fractionalHeight(Double.random(in: 0.1...1, using: &g))
             case 1: .absolute(Double.random(in: 10...36, using: &g))
-            default: .estimated(Double.random(in: 10...36, using: &g))
+            case 2: .estimated(Double.random(in: 10...36, using: &g))
+            default: .uniformAcrossSiblings(estimate: Double.random(in: 10...36, using: &g))
             }
             let size = horizontal ? LayoutSize(widthDimension: main, heightDimension: cross) : LayoutSize(widthDimension: cross, heightDimension: main)
             var item = LayoutItem(layoutSize: size)
@@ -106,6 +107,10 @@ struct RandomLayout {
         var group = horizontal ? LayoutGroup.horizontal(layoutSize: layoutSize, subitems: children) : LayoutGroup.vertical(layoutSize: layoutSize, subitems: children)
         if Int.random(in: 0...2, using: &g) == 0 { group.subitems = [children[0]]; group.count = Int.random(in: 1...3, using: &g) }
         group.interItemSpacing = Bool.random(using: &g) ? .fixed(Double(Int.random(in: 0...6, using: &g))) : .flexible(Double(Int.random(in: 0...4, using: &g)))
+        if badges && Int.random(in: 0...2, using: &g) == 0 {
+            group.supplementaryItems = [SupplementaryItem(layoutSize: LayoutSize(widthDimension: .absolute(16), heightDimension: .absolute(8)), elementKind: "groupBadge",
+                                                          containerAnchor: LayoutAnchor(edges: [.bottom, .leading], absoluteOffset: Point(x: -4, y: 4)))]
+        }
         return group
     }
 }
