@@ -47,7 +47,7 @@ public struct DemoDataSet: Sendable {
 
         var users = [User(id: activeUserID, name: "Alex Rivera", color: color(), bio: "Building better days, one habit at a time.")]
         for (index, name) in Self.userNames.enumerated() {
-            let id = name.lowercased().replacingOccurrences(of: " ", with: "-")
+            let id = Self.slug(name)
             let bio = Self.bios[index % Self.bios.count]
             users.append(User(id: id, name: name, color: color(), bio: bio))
         }
@@ -82,6 +82,15 @@ public struct DemoDataSet: Sendable {
         }
         logs.sort { $0.timestamp < $1.timestamp }
         self.logs = logs
+    }
+
+    /// An ASCII id from a name: "Zoe Müller" → "zoe-muller", "Finn O'Brien" → "finn-obrien".
+    static func slug(_ name: String) -> String {
+        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX")).lowercased()
+        let words = folded.split(separator: " ").map { word in
+            String(word.unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
+        }
+        return words.filter { !$0.isEmpty }.joined(separator: "-")
     }
 
     static let categoryNames = ["Health", "Fitness", "Mindfulness", "Learning", "Productivity", "Social", "Creativity"]

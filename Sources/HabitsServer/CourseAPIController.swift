@@ -36,7 +36,7 @@ struct CourseAPIController: Sendable {
             return try JSONResponse.encode(try snapshot.userStatistics(ids: ids), noStore: true)
         }
         router.get("/userLeadingStats/:userID") { _, context in
-            let userID = try context.parameters.require("userID")
+            let userID = try context.pathParameter("userID")
             let snapshot = try await statistics.current().snapshot
             return try JSONResponse.encode(try snapshot.leadingStatistics(userID: userID), noStore: true)
         }
@@ -48,7 +48,7 @@ struct CourseAPIController: Sendable {
             return JSONResponse.bytes(Data("{}".utf8))
         }
         router.get("/images/:userID") { _, context in
-            let userID = try context.parameters.require("userID")
+            let userID = try context.pathParameter("userID")
             guard let image = try await store.image(userID: userID) else {
                 throw HabitsError.notFound(kind: "image", id: userID)
             }
@@ -59,7 +59,7 @@ struct CourseAPIController: Sendable {
             )
         }
         router.put("/images/:userID") { request, context in
-            let userID = try context.parameters.require("userID")
+            let userID = try context.pathParameter("userID")
             let body = try await request.body.collect(upTo: Self.maximumImageBody)
             let bytes = Array(body.readableBytesView)
             guard let kind = Avatar.ImageKind(magic: bytes) else {

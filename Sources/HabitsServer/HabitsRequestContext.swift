@@ -1,3 +1,5 @@
+import Foundation
+import HabitsDomain
 import Hummingbird
 import Logging
 import NIOCore
@@ -11,6 +13,15 @@ public struct HabitsRequestContext: RequestContext, RemoteAddressRequestContext 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+    }
+
+    /// The path parameter `name`, percent-decoded (`zo%C3%AB` → `zoë`), since the router leaves it encoded.
+    public func pathParameter(_ name: String) throws -> String {
+        let raw = try parameters.require(name)
+        guard let decoded = raw.removingPercentEncoding else {
+            throw HabitsError.malformed(reason: "The path parameter \(name) is not correctly percent-encoded.")
+        }
+        return decoded
     }
 
     /// Whether the caller is on this machine (127.0.0.0/8 or ::1).

@@ -22,7 +22,7 @@ struct SimulatorController: Sendable {
             return try await status()
         }
         group.post("/speed/:multiplier") { _, context in
-            let text = try context.parameters.require("multiplier")
+            let text = try context.pathParameter("multiplier")
             guard let multiplier = Double(text) else {
                 throw HabitsError.invalid(field: "speed", reason: "\"\(text)\" is not a number; use a multiplier such as 1.50.")
             }

@@ -19,6 +19,15 @@ import Testing
         #expect(demo.logs.contains { $0.userID == "me" })
     }
 
+    @Test func userIDsAreASCIISlugs() {
+        let demo = DemoDataSet(activeUserID: "me", now: now)
+        for user in demo.users where user.id != "me" {
+            #expect(user.id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "-" }, "\(user.id)")
+        }
+        #expect(demo.users.contains { $0.id == "zoe-muller" })
+        #expect(demo.users.contains { $0.id == "finn-obrien" })
+    }
+
     @Test func neverSimulatesTheActiveUser() {
         let demo = DemoDataSet(activeUserID: "me", now: now)
         #expect(!demo.rates.isEmpty)

@@ -137,3 +137,27 @@ import Testing
         }
     }
 }
+
+@Suite struct PathParameterTests {
+    @Test func percentEncodedIDsInPathsAreDecoded() async throws {
+        var content = fixtureContent()
+        content.users.append(User(id: "zoë", name: "Zoë"))
+        content.images["zoë"] = StoredImage(contentType: "image/png", bytes: Avatar.png(for: User(id: "zoë", name: "Zoë"), size: 8))
+        content.logs = [LoggedHabit(userID: "zoë", habitName: "Swim", timestamp: fixedNow)]
+        let app = makeApplication(store: try InMemoryHabitStore(content: content))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/images/zo%C3%AB", method: .get) { response throws in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/png")
+            }
+            try await client.execute(uri: "/userLeadingStats/zo%C3%AB", method: .get) { response throws in
+                let stats = try decode(CourseClient.UserStatistics.self, response)
+                #expect(stats.user.id == "zoë")
+                #expect(stats.habitCounts.map(\.habit.name) == ["Swim"])
+            }
+            try await client.execute(uri: "/userStats?ids=zo%C3%AB", method: .get) { response throws in
+                #expect(try decode([CourseClient.UserStatistics].self, response).map(\.user.id) == ["zoë"])
+            }
+        }
+    }
+}
