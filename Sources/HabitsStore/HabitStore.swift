@@ -35,7 +35,7 @@ public struct StoreContent: Sendable {
 /// Every write runs in one transaction that also updates the per-(user, habit) counter and bumps the
 /// revision, so a reader never sees a log without its count. Unknown references throw
 /// `HabitsError.notFound` and write nothing.
-public protocol HabitStore: Sendable {
+public protocol HabitStore: ResourceStore {
     /// All users, ordered by id.
     func users() async throws -> [User]
     /// All habits, ordered by name.

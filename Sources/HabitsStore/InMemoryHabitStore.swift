@@ -2,22 +2,47 @@ import Foundation
 import HabitsDomain
 
 /// A store kept in memory, with the same rules as the SQLite one. For unit tests only.
+///
+/// Like the SQLite store it keys everything by internal ids, so renames keep history.
 public actor InMemoryHabitStore: HabitStore {
-    private struct Log { var userID: String; var habitName: String; var timestamp: Date }
-    private struct Pair: Hashable { var userID: String; var habitName: String }
+    struct Pair: Hashable { var user: Int64; var habit: Int64 }
 
-    private struct Contents {
-        var usersByID: [String: User] = [:]
-        var habitsByName: [String: Habit] = [:]
-        var categoriesByName: [String: HabitsDomain.Category] = [:]
-        var logsByID: [Int64: Log] = [:]
+    struct Contents {
+        var users: [Int64: UserResource] = [:]
+        var categories: [Int64: CategoryResource] = [:]
+        var habits: [Int64: HabitResource] = [:]
+        var logs: [Int64: LogResource] = [:]
         var counts: [Pair: Int] = [:]
-        var images: [String: StoredImage] = [:]
+        var images: [Int64: StoredImage] = [:]
+        var favorites: Set<Pair> = []
+        var follows: Set<Pair> = []
+        var nextID: Int64 = 1
         var nextLogID: Int64 = 1
+
+        mutating func makeID() -> Int64 {
+            defer { nextID += 1 }
+            return nextID
+        }
+
+        func userID(key: String) -> Int64? { users.first { $0.value.key == key }?.key }
+        func habitID(name: String) -> Int64? { habits.first { $0.value.name == name }?.key }
+
+        func courseHabit(_ habit: HabitResource) -> Habit {
+            let category = categories[habit.categoryID]?.courseCategory ?? Category(name: "", color: Color(hue: 0, saturation: 0, brightness: 0))
+            return Habit(name: habit.name, category: category, info: habit.info)
+        }
+
+        mutating func insertLog(user: Int64, habit: Int64, at timestamp: Date) -> LogResource {
+            let log = LogResource(id: nextLogID, userID: user, habitID: habit, timestamp: timestamp)
+            nextLogID += 1
+            logs[log.id] = log
+            counts[Pair(user: user, habit: habit), default: 0] += 1
+            return log
+        }
     }
 
-    private var contents: Contents
-    private nonisolated let revision = RevisionCounter(0)
+    var contents: Contents
+    nonisolated let revision = RevisionCounter(0)
 
     public init() { contents = Contents() }
 
@@ -26,57 +51,54 @@ public actor InMemoryHabitStore: HabitStore {
         contents = try Self.contents(from: content)
     }
 
-    private var usersByID: [String: User] { contents.usersByID }
-    private var habitsByName: [String: Habit] { contents.habitsByName }
-
     public nonisolated func currentRevision() -> Int64 { revision.current }
 
-    public func users() -> [User] { usersByID.values.sorted { $0.id < $1.id } }
+    public func users() -> [User] { contents.users.values.map(\.courseUser).sorted { $0.id < $1.id } }
 
-    public func habits() -> [Habit] { habitsByName.values.sorted { $0.name < $1.name } }
+    public func habits() -> [Habit] { contents.habits.values.map(contents.courseHabit).sorted { $0.name < $1.name } }
 
-    public func categories() -> [HabitsDomain.Category] { contents.categoriesByName.values.sorted { $0.name < $1.name } }
+    public func categories() -> [HabitsDomain.Category] { contents.categories.values.map(\.courseCategory).sorted { $0.name < $1.name } }
 
     public func statisticsSnapshot() -> StatisticsSnapshot {
         StatisticsSnapshot(
             revision: revision.current,
-            users: Array(usersByID.values),
-            habits: Array(habitsByName.values),
-            counts: contents.counts.map { PairCount(userID: $0.key.userID, habitName: $0.key.habitName, count: $0.value) }
+            users: users(),
+            habits: habits(),
+            counts: contents.counts.compactMap { pair, count in
+                guard let user = contents.users[pair.user], let habit = contents.habits[pair.habit] else { return nil }
+                return PairCount(userID: user.key, habitName: habit.name, count: count)
+            }
         )
     }
 
     @discardableResult
     public func log(_ event: LoggedHabit) throws -> Int64 {
-        guard usersByID[event.userID] != nil else { throw HabitsError.notFound(kind: "user", id: event.userID) }
-        guard habitsByName[event.habitName] != nil else { throw HabitsError.notFound(kind: "habit", id: event.habitName) }
-        let id = contents.nextLogID
-        contents.nextLogID += 1
-        contents.logsByID[id] = Log(userID: event.userID, habitName: event.habitName, timestamp: event.timestamp)
-        contents.counts[Pair(userID: event.userID, habitName: event.habitName), default: 0] += 1
+        guard let user = contents.userID(key: event.userID) else { throw HabitsError.notFound(kind: "user", id: event.userID) }
+        guard let habit = contents.habitID(name: event.habitName) else { throw HabitsError.notFound(kind: "habit", id: event.habitName) }
+        let log = contents.insertLog(user: user, habit: habit, at: event.timestamp)
         bump()
-        return id
+        return log.id
     }
 
     public func deleteLog(id: Int64) throws {
-        guard let log = contents.logsByID.removeValue(forKey: id) else { throw HabitsError.notFound(kind: "log", id: String(id)) }
-        let pair = Pair(userID: log.userID, habitName: log.habitName)
+        guard let log = contents.logs.removeValue(forKey: id) else { throw HabitsError.notFound(kind: "log", id: String(id)) }
+        let pair = Pair(user: log.userID, habit: log.habitID)
         let remaining = (contents.counts[pair] ?? 1) - 1
         contents.counts[pair] = remaining > 0 ? remaining : nil
         bump()
     }
 
     public func image(userID: String) throws -> StoredImage? {
-        guard usersByID[userID] != nil else { throw HabitsError.notFound(kind: "user", id: userID) }
-        return contents.images[userID]
+        guard let id = contents.userID(key: userID) else { throw HabitsError.notFound(kind: "user", id: userID) }
+        return contents.images[id]
     }
 
     public func setImage(_ image: StoredImage, userID: String) throws {
-        guard usersByID[userID] != nil else { throw HabitsError.notFound(kind: "user", id: userID) }
-        contents.images[userID] = image
+        guard let id = contents.userID(key: userID) else { throw HabitsError.notFound(kind: "user", id: userID) }
+        contents.images[id] = image
     }
 
-    public func isEmpty() -> Bool { usersByID.isEmpty && habitsByName.isEmpty }
+    public func isEmpty() -> Bool { contents.users.isEmpty && contents.habits.isEmpty }
 
     public func replaceAll(with content: StoreContent) throws {
         contents = try Self.contents(from: content)
@@ -85,33 +107,49 @@ public actor InMemoryHabitStore: HabitStore {
 
     public func ping() {}
 
-    private static func contents(from content: StoreContent) throws -> Contents {
-        // Validate everything first so a failed load changes nothing.
-        let users = Dictionary(content.users.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
-        let habits = Dictionary(content.habits.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
-        var logs: [Int64: Log] = [:]
+    /// Counters recomputed from the logs, keyed as the course API names them.
+    public func recountFromLogs() -> [PairCount] {
         var counts: [Pair: Int] = [:]
-        var id: Int64 = 1
-        for log in content.logs {
-            guard users[log.userID] != nil else { throw HabitsError.notFound(kind: "user", id: log.userID) }
-            guard habits[log.habitName] != nil else { throw HabitsError.notFound(kind: "habit", id: log.habitName) }
-            logs[id] = Log(userID: log.userID, habitName: log.habitName, timestamp: log.timestamp)
-            counts[Pair(userID: log.userID, habitName: log.habitName), default: 0] += 1
-            id += 1
+        for log in contents.logs.values { counts[Pair(user: log.userID, habit: log.habitID), default: 0] += 1 }
+        return counts.compactMap { pair, count in
+            guard let user = contents.users[pair.user], let habit = contents.habits[pair.habit] else { return nil }
+            return PairCount(userID: user.key, habitName: habit.name, count: count)
         }
-        for key in content.images.keys where users[key] == nil {
-            throw HabitsError.notFound(kind: "user", id: key)
-        }
-        return Contents(
-            usersByID: users,
-            habitsByName: habits,
-            categoriesByName: Dictionary(content.categories.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last }),
-            logsByID: logs,
-            counts: counts,
-            images: content.images,
-            nextLogID: id
-        )
     }
 
-    private func bump() { revision.raise(to: revision.current + 1) }
+    private static func contents(from content: StoreContent) throws -> Contents {
+        // Build everything first so a failed load changes nothing.
+        var contents = Contents()
+        var categoryIDs: [String: Int64] = [:]
+        for category in content.categories {
+            let id = contents.makeID()
+            contents.categories[id] = CategoryResource(id: id, name: category.name, color: category.color)
+            categoryIDs[category.name] = id
+        }
+        var userIDs: [String: Int64] = [:]
+        for user in content.users {
+            let id = contents.makeID()
+            contents.users[id] = UserResource(id: id, key: user.id, name: user.name, color: user.color, bio: user.bio, timeZone: "UTC", locale: "en_US")
+            userIDs[user.id] = id
+        }
+        var habitIDs: [String: Int64] = [:]
+        for habit in content.habits {
+            guard let category = categoryIDs[habit.category.name] else { throw HabitsError.notFound(kind: "category", id: habit.category.name) }
+            let id = contents.makeID()
+            contents.habits[id] = HabitResource(id: id, name: habit.name, categoryID: category, info: habit.info, emoji: nil)
+            habitIDs[habit.name] = id
+        }
+        for log in content.logs {
+            guard let user = userIDs[log.userID] else { throw HabitsError.notFound(kind: "user", id: log.userID) }
+            guard let habit = habitIDs[log.habitName] else { throw HabitsError.notFound(kind: "habit", id: log.habitName) }
+            _ = contents.insertLog(user: user, habit: habit, at: log.timestamp)
+        }
+        for (key, image) in content.images {
+            guard let user = userIDs[key] else { throw HabitsError.notFound(kind: "user", id: key) }
+            contents.images[user] = image
+        }
+        return contents
+    }
+
+    func bump() { revision.raise(to: revision.current + 1) }
 }

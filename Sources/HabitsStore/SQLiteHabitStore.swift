@@ -9,7 +9,7 @@ import Logging
 /// transaction, committed with `synchronous = FULL` so an acknowledged log survives a crash.
 public final class SQLiteHabitStore: HabitStore {
     let pool: DatabasePool
-    private let revision: RevisionCounter
+    let revision: RevisionCounter
 
     /// Opens (creating when missing) the database at `path` and migrates it to the latest schema.
     public init(path: String, logger: Logger = Logger(label: "habits.store")) throws {
@@ -139,7 +139,7 @@ public final class SQLiteHabitStore: HabitStore {
 
     public func replaceAll(with content: StoreContent) async throws {
         let newRevision = try await pool.write { db -> Int64 in
-            for table in ["avatars", "habit_counts", "logs", "habits", "categories", "users"] {
+            for table in ["avatars", "favorites", "follows", "habit_counts", "logs", "habits", "categories", "users"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try SQLiteContentLoader(db: db).load(content)

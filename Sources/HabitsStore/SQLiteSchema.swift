@@ -68,6 +68,25 @@ enum SQLiteSchema {
                 INSERT INTO meta (key, value) VALUES ('revision', 0);
                 """)
         }
+        migrator.registerMigration("v2: favourites, follows, case-insensitive user keys") { db in
+            try db.execute(sql: """
+                CREATE TABLE favorites (
+                    user_id INTEGER NOT NULL REFERENCES users(id),
+                    habit_id INTEGER NOT NULL REFERENCES habits(id),
+                    PRIMARY KEY (user_id, habit_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX favorites_habit ON favorites(habit_id);
+
+                CREATE TABLE follows (
+                    follower_id INTEGER NOT NULL REFERENCES users(id),
+                    followed_id INTEGER NOT NULL REFERENCES users(id),
+                    PRIMARY KEY (follower_id, followed_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX follows_followed ON follows(followed_id);
+
+                CREATE INDEX users_key_nocase ON users(key COLLATE NOCASE);
+                """)
+        }
         return migrator
     }
 }

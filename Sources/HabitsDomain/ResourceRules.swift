@@ -1,0 +1,230 @@
+import Foundation
+
+/// The validation rules of `/v1` resources. Each `checked` returns the normalised value (names
+/// trimmed) or throws `HabitsError.invalid` naming the field and the rule it breaks.
+public enum ResourceRules {
+    /// Names are 1…100 characters after trimming.
+    public static let nameLengths = 1...100
+    /// Bios and descriptions hold at most this many characters.
+    public static let maximumTextLength = 1_000
+    /// The largest batch of logs written in one request.
+    public static let maximumBatch = 1_000
+
+    /// A trimmed name of 1…100 characters.
+    public static func name(_ raw: String, field: String = "name") throws(HabitsError) -> String {
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Characters are counted as Unicode code points, as JSON Schema's maxLength counts them.
+        guard nameLengths.contains(trimmed.unicodeScalars.count) else {
+            throw .invalid(field: field, reason: "must hold 1 to 100 characters after trimming spaces (got \(trimmed.unicodeScalars.count)).")
+        }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .invalid(field: field, reason: "must not contain control characters.")
+        }
+        return trimmed
+    }
+
+    /// A user key as the course API uses it in paths and lists: 1…100 of `A–Z a–z 0–9 . _ ~ -`.
+    public static func key(_ raw: String) throws(HabitsError) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~-")
+        guard nameLengths.contains(raw.unicodeScalars.count), raw.allSatisfy({ allowed.contains($0) }) else {
+            throw .invalid(field: "key", reason: "must hold 1 to 100 of the characters A-Z a-z 0-9 . _ ~ - (it is the user's id in the course API).")
+        }
+        return raw
+    }
+
+    /// A colour whose components are finite numbers in 0…1.
+    public static func color(_ color: Color, field: String = "color") throws(HabitsError) -> Color {
+        guard color.isValid else { throw .invalid(field: field, reason: "components h, s and b must be numbers from 0 to 1.") }
+        return color
+    }
+
+    /// Free text (a bio, a description) of at most 1,000 characters.
+    public static func text(_ raw: String, field: String) throws(HabitsError) -> String {
+        guard raw.unicodeScalars.count <= maximumTextLength else {
+            throw .invalid(field: field, reason: "must hold at most \(maximumTextLength) characters (got \(raw.unicodeScalars.count)).")
+        }
+        return raw
+    }
+
+    /// An IANA time zone identifier the system knows, such as `Europe/Paris`.
+    public static func timeZone(_ raw: String) throws(HabitsError) -> String {
+        guard raw.count <= 64, !raw.isEmpty, TimeZone(identifier: raw) != nil else {
+            throw .invalid(field: "timeZone", reason: "\"\(raw.prefix(64))\" is not a time zone this server knows; use an IANA name such as Europe/Paris.")
+        }
+        return raw
+    }
+
+    /// A locale identifier such as `en_US`, `fr` or `pt-BR`.
+    public static func locale(_ raw: String) throws(HabitsError) -> String {
+        let parts = raw.split(separator: "_", omittingEmptySubsequences: false).flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
+        let language = parts.first ?? ""
+        let isValid = raw.count <= 35
+            && (2...3).contains(language.count) && language.allSatisfy { $0.isASCII && $0.isLetter }
+            && parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        guard isValid else { throw .invalid(field: "locale", reason: "\"\(raw.prefix(35))\" is not a locale identifier such as en_US or pt-BR.") }
+        return raw
+    }
+
+    /// An emoji icon: 1…4 characters, each an emoji.
+    public static func emoji(_ raw: String) throws(HabitsError) -> String {
+        let isEmoji = (1...4).contains(raw.count) && raw.allSatisfy { character in
+            character.unicodeScalars.contains { $0.properties.isEmojiPresentation || ($0.properties.isEmoji && $0.value > 0xFF) }
+        }
+        guard isEmoji else { throw .invalid(field: "emoji", reason: "must be 1 to 4 emoji characters, such as 🏃.") }
+        return raw
+    }
+
+    /// A user with every field checked and its name trimmed.
+    public static func checked(_ user: UserResource) throws(HabitsError) -> UserResource {
+        var user = user
+        user.key = try key(user.key)
+        user.name = try name(user.name)
+        if let value = user.color { user.color = try color(value) }
+        if let value = user.bio { user.bio = try text(value, field: "bio") }
+        user.timeZone = try timeZone(user.timeZone)
+        user.locale = try locale(user.locale)
+        return user
+    }
+
+    /// A category with every field checked and its name trimmed.
+    public static func checked(_ category: CategoryResource) throws(HabitsError) -> CategoryResource {
+        var category = category
+        category.name = try name(category.name)
+        category.color = try color(category.color)
+        return category
+    }
+
+    /// A habit with every field checked and its name trimmed.
+    public static func checked(_ habit: HabitResource) throws(HabitsError) -> HabitResource {
+        var habit = habit
+        habit.name = try name(habit.name)
+        habit.info = try text(habit.info, field: "description")
+        if let value = habit.emoji { habit.emoji = try emoji(value) }
+        return habit
+    }
+
+    /// A log whose timestamp is a finite instant at most five minutes ahead of `now`.
+    public static func checked(_ log: LogDraft, now: Date, field: String = "timestamp") throws(HabitsError) -> LogDraft {
+        guard log.timestamp.timeIntervalSince1970.isFinite else { throw .invalid(field: field, reason: "is not a valid instant.") }
+        if log.timestamp.timeIntervalSince(now) > LogRules.maximumFutureSkew {
+            throw .invalid(field: field, reason: "lies in the future; a habit can be logged at most 5 minutes ahead of the server's clock.")
+        }
+        return log
+    }
+}
+
+/// A field of a partial update that may be set to a value or cleared with `null`.
+public enum Nullable<Wrapped: Sendable & Hashable>: Sendable, Hashable {
+    case null
+    case value(Wrapped)
+
+    /// The new value, nil when cleared.
+    public var wrapped: Wrapped? {
+        if case .value(let value) = self { return value }
+        return nil
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// nil when `key` is absent, `.null` when it is JSON null, else the decoded value.
+    func decodeNullable<T: Decodable & Sendable & Hashable>(_ type: T.Type, forKey key: Key) throws -> Nullable<T>? {
+        guard contains(key) else { return nil }
+        return try decodeNil(forKey: key) ? .null : .value(decode(T.self, forKey: key))
+    }
+}
+
+/// Changes to a user; absent fields stay, `null` clears an optional field. The key never changes.
+public struct UserPatch: Decodable, Sendable, Hashable {
+    public var name: String?
+    public var color: Nullable<Color>?
+    public var bio: Nullable<String>?
+    public var timeZone: String?
+    public var locale: String?
+
+    enum CodingKeys: String, CodingKey { case name, color, bio, timeZone, locale }
+
+    public init(name: String? = nil, color: Nullable<Color>? = nil, bio: Nullable<String>? = nil, timeZone: String? = nil, locale: String? = nil) {
+        self.name = name
+        self.color = color
+        self.bio = bio
+        self.timeZone = timeZone
+        self.locale = locale
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        color = try container.decodeNullable(Color.self, forKey: .color)
+        bio = try container.decodeNullable(String.self, forKey: .bio)
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        locale = try container.decodeIfPresent(String.self, forKey: .locale)
+    }
+
+    /// Applies the changes and checks the result.
+    public func applied(to user: UserResource) throws(HabitsError) -> UserResource {
+        var user = user
+        if let name { user.name = name }
+        if let color { user.color = color.wrapped }
+        if let bio { user.bio = bio.wrapped }
+        if let timeZone { user.timeZone = timeZone }
+        if let locale { user.locale = locale }
+        return try ResourceRules.checked(user)
+    }
+}
+
+/// Changes to a category; absent fields stay.
+public struct CategoryPatch: Codable, Sendable, Hashable {
+    public var name: String?
+    public var color: Color?
+
+    public init(name: String? = nil, color: Color? = nil) {
+        self.name = name
+        self.color = color
+    }
+
+    /// Applies the changes and checks the result.
+    public func applied(to category: CategoryResource) throws(HabitsError) -> CategoryResource {
+        var category = category
+        if let name { category.name = name }
+        if let color { category.color = color }
+        return try ResourceRules.checked(category)
+    }
+}
+
+/// Changes to a habit; absent fields stay, `"emoji": null` removes the icon.
+public struct HabitPatch: Decodable, Sendable, Hashable {
+    public var name: String?
+    public var categoryID: Int64?
+    public var info: String?
+    public var emoji: Nullable<String>?
+
+    enum CodingKeys: String, CodingKey {
+        case name, categoryID, emoji
+        case info = "description"
+    }
+
+    public init(name: String? = nil, categoryID: Int64? = nil, info: String? = nil, emoji: Nullable<String>? = nil) {
+        self.name = name
+        self.categoryID = categoryID
+        self.info = info
+        self.emoji = emoji
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        categoryID = try container.decodeIfPresent(Int64.self, forKey: .categoryID)
+        info = try container.decodeIfPresent(String.self, forKey: .info)
+        emoji = try container.decodeNullable(String.self, forKey: .emoji)
+    }
+
+    /// Applies the changes and checks the result (the category's existence is the store's to check).
+    public func applied(to habit: HabitResource) throws(HabitsError) -> HabitResource {
+        var habit = habit
+        if let name { habit.name = name }
+        if let categoryID { habit.categoryID = categoryID }
+        if let info { habit.info = info }
+        if let emoji { habit.emoji = emoji.wrapped }
+        return try ResourceRules.checked(habit)
+    }
+}

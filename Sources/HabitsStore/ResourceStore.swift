@@ -1,0 +1,85 @@
+import Foundation
+import HabitsDomain
+
+/// The `/v1` resources: users, categories, habits, logs, favourites and follows, addressed by stable
+/// internal ids. Implemented by `SQLiteHabitStore` and `InMemoryHabitStore`.
+///
+/// Every write is one transaction that keeps the counters and bumps the revision. Creates and updates
+/// receive values the caller already checked with `ResourceRules`; the store checks what only it can
+/// see: references (`notFound`), case-insensitive uniqueness of names and keys (`conflict`), and the
+/// cascade rule (`conflict`).
+public protocol ResourceStore: Sendable {
+    /// Creates a user (its `id` is ignored) and returns it with its new id.
+    func createUser(_ user: UserResource) async throws -> UserResource
+    /// The user with this id.
+    func user(id: Int64) async throws -> UserResource
+    /// Users in id order.
+    func users(page: PageRequest) async throws -> Page<UserResource>
+    /// Reads the user, applies `change` and stores the result, all in one transaction.
+    func updateUser(id: Int64, _ change: @escaping @Sendable (UserResource) throws -> UserResource) async throws -> UserResource
+    /// Deletes a user; one with logs needs `cascade`, which deletes its logs too.
+    func deleteUser(id: Int64, cascade: Bool) async throws
+
+    /// Creates a category and returns it with its new id.
+    func createCategory(_ category: CategoryResource) async throws -> CategoryResource
+    /// The category with this id.
+    func category(id: Int64) async throws -> CategoryResource
+    /// Categories in id order.
+    func categories(page: PageRequest) async throws -> Page<CategoryResource>
+    /// Reads the category, applies `change` and stores the result, all in one transaction.
+    func updateCategory(id: Int64, _ change: @escaping @Sendable (CategoryResource) throws -> CategoryResource) async throws -> CategoryResource
+    /// Deletes a category that no habit uses.
+    func deleteCategory(id: Int64) async throws
+
+    /// Creates a habit and returns it with its new id.
+    func createHabit(_ habit: HabitResource) async throws -> HabitResource
+    /// The habit with this id.
+    func habit(id: Int64) async throws -> HabitResource
+    /// Habits in id order.
+    func habits(page: PageRequest) async throws -> Page<HabitResource>
+    /// Reads the habit, applies `change` and stores the result, all in one transaction.
+    func updateHabit(id: Int64, _ change: @escaping @Sendable (HabitResource) throws -> HabitResource) async throws -> HabitResource
+    /// Deletes a habit; one with logs needs `cascade`, which deletes its logs too.
+    func deleteHabit(id: Int64, cascade: Bool) async throws
+
+    /// Stores every log in one transaction, or none when one names an unknown user or habit.
+    func createLogs(_ logs: [LogDraft]) async throws -> [LogResource]
+    /// The log with this id.
+    func logEntry(id: Int64) async throws -> LogResource
+    /// A user's logs in `range`, ordered by time then id.
+    func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<LogResource>
+
+    /// Marks (or unmarks) a habit as one of a user's favourites; idempotent.
+    func setFavorite(userID: Int64, habitID: Int64, _ isFavorite: Bool) async throws
+    /// A user's favourite habits in habit id order.
+    func favorites(userID: Int64, page: PageRequest) async throws -> Page<HabitResource>
+    /// Makes a user follow (or stop following) another; idempotent.
+    func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws
+    /// The users a user follows, in id order.
+    func following(userID: Int64, page: PageRequest) async throws -> Page<UserResource>
+}
+
+/// Messages shared by both stores, so they refuse in the same words.
+enum ResourceMessages {
+    static func userHasLogs(_ count: Int) -> HabitsError {
+        .conflict(reason: "This user has \(count) logged event(s); delete with ?cascade=true to delete them too, or keep the user.")
+    }
+
+    static func habitHasLogs(_ count: Int) -> HabitsError {
+        .conflict(reason: "This habit has \(count) logged event(s); delete with ?cascade=true to delete them too, or keep the habit.")
+    }
+
+    static func categoryInUse(_ count: Int) -> HabitsError {
+        .conflict(reason: "\(count) habit(s) belong to this category; move or delete them first.")
+    }
+
+    static func nameTaken(_ kind: String, _ name: String) -> HabitsError {
+        .conflict(reason: "A \(kind) named \"\(name)\" already exists (names are compared without case).")
+    }
+
+    static func keyTaken(_ key: String) -> HabitsError {
+        .conflict(reason: "A user with key \"\(key)\" already exists (keys are compared without case).")
+    }
+
+    static let followSelf = HabitsError.invalid(field: "followedID", reason: "a user cannot follow themselves.")
+}

@@ -1,0 +1,239 @@
+import Foundation
+import GRDB
+import HabitsDomain
+
+/// `/v1` users, categories and habits in SQLite.
+extension SQLiteHabitStore {
+    /// Runs `body` in one write transaction, bumps the revision and publishes it once committed.
+    func writeBumping<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let (value, newRevision) = try await pool.write { db -> (T, Int64) in
+            do {
+                return (try body(db), try Self.bumpRevision(db))
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                // A backstop: the explicit checks should have caught it first.
+                throw HabitsError.conflict(reason: "The change breaks a uniqueness or reference rule.")
+            }
+        }
+        revision.raise(to: newRevision)
+        return value
+    }
+
+    // MARK: Users
+
+    public func createUser(_ user: UserResource) async throws -> UserResource {
+        try await writeBumping { db in
+            try Self.requireFreeKey(db, user.key)
+            try db.execute(
+                sql: "INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [user.key, user.name, user.color?.hue, user.color?.saturation, user.color?.brightness, user.bio, user.timeZone, user.locale]
+            )
+            var created = user
+            created.id = db.lastInsertedRowID
+            return created
+        }
+    }
+
+    public func user(id: Int64) async throws -> UserResource {
+        try await pool.read { db in try Self.fetchUser(db, id: id) }
+    }
+
+    public func users(page: PageRequest) async throws -> Page<UserResource> {
+        try await pool.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM users WHERE id > ? ORDER BY id LIMIT ?",
+                arguments: [page.after?.id ?? 0, page.limit + 1]
+            )
+            return page.page(of: rows.map(Self.userResource(from:))) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func updateUser(id: Int64, _ change: @escaping @Sendable (UserResource) throws -> UserResource) async throws -> UserResource {
+        try await writeBumping { db in
+            let current = try Self.fetchUser(db, id: id)
+            var updated = try change(current)
+            updated.id = id
+            updated.key = current.key
+            try db.execute(
+                sql: "UPDATE users SET name = ?, hue = ?, saturation = ?, brightness = ?, bio = ?, time_zone = ?, locale = ? WHERE id = ?",
+                arguments: [updated.name, updated.color?.hue, updated.color?.saturation, updated.color?.brightness, updated.bio, updated.timeZone, updated.locale, id]
+            )
+            return updated
+        }
+    }
+
+    public func deleteUser(id: Int64, cascade: Bool) async throws {
+        try await writeBumping { db in
+            _ = try Self.fetchUser(db, id: id)
+            let logged = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE user_id = ?", arguments: [id]) ?? 0
+            if logged > 0 && !cascade { throw ResourceMessages.userHasLogs(logged) }
+            try db.execute(sql: "DELETE FROM logs WHERE user_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM habit_counts WHERE user_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM favorites WHERE user_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM follows WHERE follower_id = ? OR followed_id = ?", arguments: [id, id])
+            try db.execute(sql: "DELETE FROM avatars WHERE user_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: Categories
+
+    public func createCategory(_ category: CategoryResource) async throws -> CategoryResource {
+        try await writeBumping { db in
+            try Self.requireFreeName(db, table: "categories", kind: "category", category.name, except: 0)
+            try db.execute(
+                sql: "INSERT INTO categories (name, hue, saturation, brightness) VALUES (?, ?, ?, ?)",
+                arguments: [category.name, category.color.hue, category.color.saturation, category.color.brightness]
+            )
+            var created = category
+            created.id = db.lastInsertedRowID
+            return created
+        }
+    }
+
+    public func category(id: Int64) async throws -> CategoryResource {
+        try await pool.read { db in try Self.fetchCategory(db, id: id) }
+    }
+
+    public func categories(page: PageRequest) async throws -> Page<CategoryResource> {
+        try await pool.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM categories WHERE id > ? ORDER BY id LIMIT ?",
+                arguments: [page.after?.id ?? 0, page.limit + 1]
+            )
+            return page.page(of: rows.map(Self.categoryResource(from:))) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func updateCategory(id: Int64, _ change: @escaping @Sendable (CategoryResource) throws -> CategoryResource) async throws -> CategoryResource {
+        try await writeBumping { db in
+            var updated = try change(try Self.fetchCategory(db, id: id))
+            updated.id = id
+            try Self.requireFreeName(db, table: "categories", kind: "category", updated.name, except: id)
+            try db.execute(
+                sql: "UPDATE categories SET name = ?, hue = ?, saturation = ?, brightness = ? WHERE id = ?",
+                arguments: [updated.name, updated.color.hue, updated.color.saturation, updated.color.brightness, id]
+            )
+            return updated
+        }
+    }
+
+    public func deleteCategory(id: Int64) async throws {
+        try await writeBumping { db in
+            _ = try Self.fetchCategory(db, id: id)
+            let used = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM habits WHERE category_id = ?", arguments: [id]) ?? 0
+            if used > 0 { throw ResourceMessages.categoryInUse(used) }
+            try db.execute(sql: "DELETE FROM categories WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: Habits
+
+    public func createHabit(_ habit: HabitResource) async throws -> HabitResource {
+        try await writeBumping { db in
+            _ = try Self.fetchCategory(db, id: habit.categoryID)
+            try Self.requireFreeName(db, table: "habits", kind: "habit", habit.name, except: 0)
+            try db.execute(
+                sql: "INSERT INTO habits (name, category_id, info, emoji) VALUES (?, ?, ?, ?)",
+                arguments: [habit.name, habit.categoryID, habit.info, habit.emoji]
+            )
+            var created = habit
+            created.id = db.lastInsertedRowID
+            return created
+        }
+    }
+
+    public func habit(id: Int64) async throws -> HabitResource {
+        try await pool.read { db in try Self.fetchHabit(db, id: id) }
+    }
+
+    public func habits(page: PageRequest) async throws -> Page<HabitResource> {
+        try await pool.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM habits WHERE id > ? ORDER BY id LIMIT ?",
+                arguments: [page.after?.id ?? 0, page.limit + 1]
+            )
+            return page.page(of: rows.map(Self.habitResource(from:))) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func updateHabit(id: Int64, _ change: @escaping @Sendable (HabitResource) throws -> HabitResource) async throws -> HabitResource {
+        try await writeBumping { db in
+            var updated = try change(try Self.fetchHabit(db, id: id))
+            updated.id = id
+            _ = try Self.fetchCategory(db, id: updated.categoryID)
+            try Self.requireFreeName(db, table: "habits", kind: "habit", updated.name, except: id)
+            try db.execute(
+                sql: "UPDATE habits SET name = ?, category_id = ?, info = ?, emoji = ? WHERE id = ?",
+                arguments: [updated.name, updated.categoryID, updated.info, updated.emoji, id]
+            )
+            return updated
+        }
+    }
+
+    public func deleteHabit(id: Int64, cascade: Bool) async throws {
+        try await writeBumping { db in
+            _ = try Self.fetchHabit(db, id: id)
+            let logged = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE habit_id = ?", arguments: [id]) ?? 0
+            if logged > 0 && !cascade { throw ResourceMessages.habitHasLogs(logged) }
+            try db.execute(sql: "DELETE FROM logs WHERE habit_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM habit_counts WHERE habit_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM favorites WHERE habit_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM habits WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: Rows
+
+    static func requireFreeKey(_ db: Database, _ key: String) throws {
+        if try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE key = ? COLLATE NOCASE", arguments: [key]) != nil {
+            throw ResourceMessages.keyTaken(key)
+        }
+    }
+
+    static func requireFreeName(_ db: Database, table: String, kind: String, _ name: String, except id: Int64) throws {
+        let sql = "SELECT id FROM \(table) WHERE name = ? COLLATE NOCASE AND id != ?"
+        if try Int64.fetchOne(db, sql: sql, arguments: [name, id]) != nil {
+            throw ResourceMessages.nameTaken(kind, name)
+        }
+    }
+
+    static func fetchUser(_ db: Database, id: Int64) throws -> UserResource {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]) else {
+            throw HabitsError.notFound(kind: "user", id: String(id))
+        }
+        return userResource(from: row)
+    }
+
+    static func fetchCategory(_ db: Database, id: Int64) throws -> CategoryResource {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM categories WHERE id = ?", arguments: [id]) else {
+            throw HabitsError.notFound(kind: "category", id: String(id))
+        }
+        return categoryResource(from: row)
+    }
+
+    static func fetchHabit(_ db: Database, id: Int64) throws -> HabitResource {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM habits WHERE id = ?", arguments: [id]) else {
+            throw HabitsError.notFound(kind: "habit", id: String(id))
+        }
+        return habitResource(from: row)
+    }
+
+    static func userResource(from row: Row) -> UserResource {
+        var color: Color?
+        if let h: Double = row["hue"], let s: Double = row["saturation"], let b: Double = row["brightness"] {
+            color = Color(hue: h, saturation: s, brightness: b)
+        }
+        return UserResource(
+            id: row["id"], key: row["key"], name: row["name"], color: color, bio: row["bio"],
+            timeZone: row["time_zone"], locale: row["locale"]
+        )
+    }
+
+    static func categoryResource(from row: Row) -> CategoryResource {
+        CategoryResource(id: row["id"], name: row["name"], color: Color(hue: row["hue"], saturation: row["saturation"], brightness: row["brightness"]))
+    }
+
+    static func habitResource(from row: Row) -> HabitResource {
+        HabitResource(id: row["id"], name: row["name"], categoryID: row["category_id"], info: row["info"], emoji: row["emoji"])
+    }
+}
