@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
     ],
     targets: [
         // Pure engines: no I/O, no networking.
@@ -49,7 +51,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.copy("Resources/openapi.yaml")]
         ),
         .executableTarget(
             name: "habits",
@@ -84,6 +88,7 @@ let package = Package(
                 "HabitsServer", "HabitsStore", "HabitsDomain",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
     ],

@@ -18,15 +18,28 @@ public struct ServerConfiguration: Sendable {
 }
 
 /// The router with every route and middleware; separate from the application so tests can drive it.
-public func buildRouter(store: any HabitStore, simulator: ActivitySimulator, clock: @escaping @Sendable () -> Date = { Date() }) -> Router<HabitsRequestContext> {
+public func buildRouter(
+    store: any HabitStore,
+    simulator: ActivitySimulator,
+    clock: @escaping @Sendable () -> Date = { Date() },
+    metrics: ServerMetrics = ServerMetrics()
+) -> Router<HabitsRequestContext> {
     let router = Router(context: HabitsRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
+    let routeTable = RouteTable()
+    router.add(middleware: MethodNotAllowedMiddleware(routes: routeTable))
     let statistics = StatisticsCache(store: store)
-    CourseAPIController(store: store, statistics: statistics, clock: clock).addRoutes(to: router)
+    CourseAPIController(store: store, statistics: statistics, clock: clock, metrics: metrics).addRoutes(to: router)
+    V1UserRoutes(store: store).addRoutes(to: router)
+    V1CatalogRoutes(store: store).addRoutes(to: router)
+    V1LogRoutes(store: store, clock: clock, metrics: metrics).addRoutes(to: router)
+    OperationsController(store: store, metrics: metrics).addRoutes(to: router)
     SimulatorController(simulator: simulator).addRoutes(to: router)
     WebController().addRoutes(to: router)
+    routeTable.load(router.routes.map { (path: $0.path.description, method: $0.method.rawValue) })
     return router
 }
 

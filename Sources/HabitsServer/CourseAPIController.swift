@@ -8,6 +8,7 @@ struct CourseAPIController: Sendable {
     let store: any HabitStore
     let statistics: StatisticsCache
     let clock: @Sendable () -> Date
+    let metrics: ServerMetrics
 
     static let maximumLogBody = 64 * 1024
     static let maximumImageBody = 2 * 1024 * 1024
@@ -45,6 +46,7 @@ struct CourseAPIController: Sendable {
             let event = try JSONBody.decode(LoggedHabit.self, from: body)
             try LogRules.validate(event, now: clock())
             try await store.log(event)
+            metrics.logsWritten.increment()
             return JSONResponse.bytes(Data("{}".utf8))
         }
         router.get("/images/:userID") { _, context in

@@ -14,7 +14,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if status.code >= 500 {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             }
-            return APIError.response(status: status, code: code, message: message)
+            var response = APIError.response(status: status, code: code, message: message)
+            if let extra = (error as? APIError)?.headers {
+                for field in extra { response.headers.append(field) }
+            }
+            return response
         }
     }
 
@@ -75,6 +79,8 @@ struct APIError: Error {
     var status: HTTPResponse.Status
     var code: String
     var message: String
+    /// Headers the error response carries (such as `Allow` on a 405).
+    var headers: HTTPFields = [:]
 
     static func response(status: HTTPResponse.Status, code: String, message: String) -> Response {
         struct Body: Encodable {

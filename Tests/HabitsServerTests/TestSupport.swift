@@ -22,11 +22,11 @@ func fixtureContent(logs: [LoggedHabit] = []) -> StoreContent {
 }
 
 /// An application over `store`, with a simulator that is off and (unless `demo`) disabled.
-func makeApplication(store: any HabitStore, demo: DemoDataSet? = nil) -> some ApplicationProtocol {
+func makeApplication(store: any HabitStore, demo: DemoDataSet? = nil, metrics: ServerMetrics = ServerMetrics()) -> some ApplicationProtocol {
     var logger = Logger(label: "habits.test")
     logger.logLevel = .warning
     let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "user0", startRunning: false, logger: logger)
-    let router = buildRouter(store: store, simulator: simulator, clock: { fixedNow })
+    let router = buildRouter(store: store, simulator: simulator, clock: { fixedNow }, metrics: metrics)
     return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), services: [simulator], logger: logger)
 }
 

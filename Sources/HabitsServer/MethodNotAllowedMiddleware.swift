@@ -1,0 +1,50 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The route templates the router knows, filled once every route is added.
+final class RouteTable: @unchecked Sendable {
+    // Guarded by `lock`: written once at start-up, read by every unmatched request.
+    private let lock = NSLock()
+    private var templates: [(segments: [Substring], methods: [String])] = []
+
+    /// Records the router's routes, grouped by path.
+    func load(_ routes: [(path: String, method: String)]) {
+        var methodsByPath: [String: Set<String>] = [:]
+        for route in routes { methodsByPath[route.path, default: []].insert(route.method) }
+        let table = methodsByPath.map { path, methods in
+            (segments: path.split(separator: "/"), methods: methods.sorted())
+        }
+        lock.withLock { templates = table }
+    }
+
+    /// The methods of the route matching `path`, nil when no route matches it.
+    func methods(forPath path: String) -> [String]? {
+        let segments = path.split(separator: "/")
+        let table = lock.withLock { templates }
+        return table.first { template in
+            template.segments.count == segments.count
+                && zip(template.segments, segments).allSatisfy { pattern, segment in pattern.hasPrefix("{") || pattern == segment }
+        }?.methods
+    }
+}
+
+/// Turns the router's 404 for a known path asked with another method into 405 with `Allow`.
+struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
+    let routes: RouteTable
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            guard let methods = routes.methods(forPath: request.uri.path), !methods.contains(request.method.rawValue) else { throw error }
+            let allowed = methods.joined(separator: ", ")
+            throw APIError(
+                status: .methodNotAllowed,
+                code: "method_not_allowed",
+                message: "This route accepts \(allowed) only.",
+                headers: [.allow: allowed]
+            )
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import HabitsDomain
+import HabitsServer
+import HabitsStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+/// The operations (`GET /v1/users/{userID}`) listed under `paths:` of the served document.
+func documentedOperations(_ yaml: String) -> Set<String> {
+    var operations = Set<String>()
+    var inPaths = false
+    var path: String?
+    for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+        if !line.hasPrefix(" ") && !line.isEmpty { inPaths = line == "paths:" }
+        guard inPaths else { continue }
+        if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
+            path = String(line.dropFirst(2).dropLast())
+        } else if let path, line.hasPrefix("    "), !line.hasPrefix("     ") {
+            let key = line.trimmingCharacters(in: .whitespaces).split(separator: ":").first.map(String.init) ?? ""
+            if ["get", "put", "post", "patch", "delete", "head", "options"].contains(key) {
+                operations.insert("\(key.uppercased()) \(path)")
+            }
+        }
+    }
+    return operations
+}
+
+@Suite struct OpenAPIDocumentTests {
+    @Test func everyRouteIsDocumentedAndEveryDocumentedRouteExists() async throws {
+        let store = try InMemoryHabitStore(content: fixtureContent())
+        var logger = Logger(label: "habits.test")
+        logger.logLevel = .warning
+        let simulator = ActivitySimulator(store: store, demo: nil, activeUserID: "user0", startRunning: false, logger: logger)
+        let router = buildRouter(store: store, simulator: simulator)
+        let routed = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
+
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
+        try await app.test(.router) { client in
+            let response = try await client.send("/openapi.yaml")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("application/yaml") == true)
+            let yaml = String(buffer: response.body)
+            #expect(yaml.hasPrefix("openapi: 3.1.0"))
+            let documented = documentedOperations(yaml)
+            #expect(documented.count > 40)
+            #expect(routed.subtracting(documented).sorted() == [], "routes missing from openapi.yaml")
+            #expect(documented.subtracting(routed).sorted() == [], "documented routes the router lacks")
+            #expect(yaml.contains("#/components/schemas/Error"))
+        }
+    }
+}
