@@ -85,12 +85,17 @@ struct ServeSettings {
         let store = try SQLiteHabitStore(path: database, logger: logger)
         var demoData: DemoDataSet?
         if demo {
-            let data = DemoDataSet(activeUserID: activeUserID)
-            demoData = data
+            var data = DemoDataSet(activeUserID: activeUserID)
             if try await store.isEmpty() {
                 try await store.replaceAll(with: StoreContent(demo: data))
                 logger.info("loaded demo data", metadata: ["users": "\(data.users.count)", "habits": "\(data.habits.count)", "logs": "\(data.logs.count)"])
+            } else {
+                // An existing database may hold other people and habits: simulate only those that exist.
+                let snapshot = try await store.statisticsSnapshot()
+                data.rates.removeAll { snapshot.user(id: $0.userID) == nil || snapshot.habit(named: $0.habitName) == nil }
+                logger.info("kept existing data", metadata: ["simulated pairs": "\(data.rates.count)"])
             }
+            demoData = data
         }
         let simulator = ActivitySimulator(store: store, demo: demoData, activeUserID: activeUserID, startRunning: demo, logger: logger)
         let host = self.host
