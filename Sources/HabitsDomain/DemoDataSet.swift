@@ -102,7 +102,7 @@ public struct DemoDataSet: Sendable {
         ("Morning run", "Fitness", "A run of any length before the day gets busy."),
         ("Push-ups", "Fitness", "A set of push-ups, as many as good form allows."),
         ("Stretch", "Fitness", "Ten minutes of stretching for back, hips and shoulders."),
-        ("Walk 10,000 steps", "Fitness", "Reach ten thousand steps, however you get there."),
+        ("Walk 10k steps", "Fitness", "Reach ten thousand steps, however you get there."),
         ("Meditate", "Mindfulness", "Sit quietly and follow the breath for ten minutes."),
         ("Deep breathing", "Mindfulness", "Five slow breaths whenever stress builds up."),
         ("Gratitude journal", "Mindfulness", "Write down three things you are grateful for."),

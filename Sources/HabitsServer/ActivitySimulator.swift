@@ -46,9 +46,17 @@ public actor ActivitySimulator: Service {
     }
 
     public func run() async throws {
+        let clock = ContinuousClock()
+        var last = clock.now
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             try? await Task.sleep(for: tick)
-            if state == .running { await step(seconds: Double(tick.components.seconds) + Double(tick.components.attoseconds) / 1e18) }
+            // Simulate the time that really passed, so slow writes do not slow the advertised rate.
+            let now = clock.now
+            let elapsed = now - last
+            last = now
+            if state == .running {
+                await step(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            }
         }
     }
 

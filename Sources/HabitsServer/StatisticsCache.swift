@@ -16,13 +16,13 @@ final class StatisticsCache: @unchecked Sendable {
         let habitsJSON: Data
     }
 
-    private let store: any HabitStore
+    private let store: any StatisticsSource
     // Both guarded by `lock`.
     private let lock = NSLock()
     private var entry: Entry?
     private var rebuild: Task<Entry, any Error>?
 
-    init(store: any HabitStore) {
+    init(store: any StatisticsSource) {
         self.store = store
     }
 

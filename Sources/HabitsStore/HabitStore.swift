@@ -29,23 +29,27 @@ public struct StoreContent: Sendable {
     }
 }
 
+/// What a statistics cache needs: the latest revision, cheaply, and a consistent snapshot.
+public protocol StatisticsSource: Sendable {
+    /// Users, habits and counters read in one transaction.
+    func statisticsSnapshot() async throws -> StatisticsSnapshot
+    /// The revision of the last committed write; cheap, for cache checks.
+    func currentRevision() -> Int64
+}
+
 /// Where habits, users and their logs live. Implementations: `SQLiteHabitStore` (durable) and
 /// `InMemoryHabitStore` (unit tests).
 ///
 /// Every write runs in one transaction that also updates the per-(user, habit) counter and bumps the
 /// revision, so a reader never sees a log without its count. Unknown references throw
 /// `HabitsError.notFound` and write nothing.
-public protocol HabitStore: ResourceStore {
+public protocol HabitStore: ResourceStore, StatisticsSource {
     /// All users, ordered by id.
     func users() async throws -> [User]
     /// All habits, ordered by name.
     func habits() async throws -> [Habit]
     /// All categories, ordered by name.
     func categories() async throws -> [Category]
-    /// Users, habits and counters read in one transaction.
-    func statisticsSnapshot() async throws -> StatisticsSnapshot
-    /// The revision of the last committed write; cheap, for cache checks.
-    func currentRevision() -> Int64
     /// Stores one event and bumps its counter; returns the new log's id once committed.
     @discardableResult
     func log(_ event: LoggedHabit) async throws -> Int64

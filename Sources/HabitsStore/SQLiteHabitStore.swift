@@ -28,6 +28,8 @@ public final class SQLiteHabitStore: HabitStore {
 
     /// Closes the database; later calls fail.
     public func close() throws {
+        // Fold the WAL back into the database first, so the file on disk is complete by itself.
+        try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         try pool.close()
     }
 
@@ -150,6 +152,17 @@ public final class SQLiteHabitStore: HabitStore {
 
     public func ping() async throws {
         _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    /// The durability settings a connection runs with: journal mode, `synchronous` level, foreign keys.
+    public func connectionSettings() async throws -> (journalMode: String, synchronous: Int, foreignKeys: Bool) {
+        try await pool.read { db in
+            (
+                try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "",
+                try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
+                try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+            )
+        }
     }
 
     /// Counters recomputed from the logs: a full scan, for consistency checks only, never on a request.

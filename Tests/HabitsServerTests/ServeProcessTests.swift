@@ -3,6 +3,11 @@ import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Starts the built `habits serve --demo` as a separate process, as a user would, and watches the
 /// simulator move the statistics.
@@ -15,9 +20,12 @@ import FoundationNetworking
 
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--demo", "--port", "0", "--database", folder.appendingPathComponent("demo.sqlite").path, "--log-level", "warning"]
+        let database = folder.appendingPathComponent("demo.sqlite").path
+        process.arguments = ["serve", "--demo", "--port", "0", "--database", database, "--log-level", "info"]
         let output = Pipe()
+        let logs = Pipe()
         process.standardOutput = output
+        process.standardError = logs
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
@@ -34,10 +42,65 @@ import FoundationNetworking
         }
         #expect(latest > first, "the simulator logged events")
 
-        // SIGTERM: the server finishes and exits cleanly.
-        process.terminate()
+        // SIGINT, as Ctrl-C sends: the server stops, closes the database and exits cleanly.
+        kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
+        let logText = String(decoding: logs.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(logText.contains("stopped; database closed"))
+        // A clean close checkpoints the WAL into the database: nothing is left in it.
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int) ?? 0
+        #expect(walSize == 0)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func sigtermAlsoStopsCleanlyAndDataSurvives() async throws {
+        let executable = try #require(Self.locateExecutable())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("demo.sqlite").path
+
+        func start() throws -> (Process, Pipe) {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["serve", "--demo", "--port", "0", "--database", database, "--log-level", "warning"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            return (process, output)
+        }
+
+        let (first, firstOutput) = try start()
+        let port = try await Self.readPort(from: firstOutput.fileHandleForReading)
+        _ = try await Self.request("http://127.0.0.1:\(port)/control/simulator/stop", method: "POST")
+        let body = #"{"userID":"activeUser","habitName":"Meditate","timestamp":"2026-01-01T08:00:00Z"}"#
+        var post = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/loggedHabit")!)
+        post.httpMethod = "POST"
+        post.httpBody = Data(body.utf8)
+        let (_, response) = try await URLSession.shared.data(for: post)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let counted = try await Self.count(base: "http://127.0.0.1:\(port)", user: "activeUser", habit: "Meditate")
+        first.terminate()
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+
+        let (second, secondOutput) = try start()
+        defer { if second.isRunning { second.terminate() } }
+        let secondPort = try await Self.readPort(from: secondOutput.fileHandleForReading)
+        #expect(try await Self.count(base: "http://127.0.0.1:\(secondPort)", user: "activeUser", habit: "Meditate") == counted)
+        #expect(counted >= 1)
+        second.terminate()
+        second.waitUntilExit()
+    }
+
+    static func count(base: String, user: String, habit: String) async throws -> Int {
+        struct Stats: Decodable {
+            struct HabitCount: Decodable { struct Habit: Decodable { let name: String }; let habit: Habit; let count: Int }
+            let habitCounts: [HabitCount]
+        }
+        let stats = try JSONDecoder().decode([Stats].self, from: try await request("\(base)/userStats?ids=\(user)"))
+        return stats.first?.habitCounts.first { $0.habit.name == habit }?.count ?? 0
     }
 
     static func locateExecutable() -> URL? {

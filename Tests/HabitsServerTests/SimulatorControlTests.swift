@@ -67,17 +67,34 @@ import Testing
         #expect(try await store.users().count == 5)
     }
 
-    @Test func theSimulatorLogsOnlyForSimulatedUsers() async throws {
+    @Test func theSimulatorNeverLogsForTheActiveUser() async throws {
+        // The data set simulates "ava-thompson"; naming her the active user must still keep her untouched.
         let demo = DemoDataSet(activeUserID: "activeUser", now: fixedNow)
+        #expect(demo.rates.contains { $0.userID == "ava-thompson" })
         let store = try InMemoryHabitStore(content: StoreContent(demo: demo))
-        let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test"))
+        let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "ava-thompson", startRunning: true, logger: Logger(label: "test"))
         try await simulator.setSpeed(100)
         let before = await store.statisticsSnapshot()
-        await simulator.step(seconds: 2)
+        await simulator.step(seconds: 3)
         let after = await store.statisticsSnapshot()
         #expect(after.revision > before.revision)
         for habit in demo.habits {
-            #expect(after.count(userID: "activeUser", habitName: habit.name) == before.count(userID: "activeUser", habitName: habit.name))
+            #expect(after.count(userID: "ava-thompson", habitName: habit.name) == before.count(userID: "ava-thompson", habitName: habit.name))
+        }
+    }
+
+    @Test func crossSiteRequestsCannotDriveTheSimulator() async throws {
+        let app = makeApplication(store: try InMemoryHabitStore(content: fixtureContent()), demo: DemoDataSet(activeUserID: "user0", now: fixedNow))
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/control/simulator/reset", method: .post, headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"]) { response throws in
+                try expectError(response, .forbidden, code: "forbidden")
+            }
+            try await client.execute(uri: "/control/simulator/start", method: .post, headers: [.origin: "http://evil.example"]) { response throws in
+                try expectError(response, .forbidden, code: "forbidden")
+            }
+            try await client.execute(uri: "/control/simulator/start", method: .post, headers: [HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]) { response throws in
+                #expect(response.status == .ok)
+            }
         }
     }
 }

@@ -160,3 +160,14 @@ func smallContent() -> StoreContent {
         #expect(try await store.users().count == 5)
     }
 }
+
+@Suite struct SQLiteDurabilitySettingsTests {
+    @Test func everyConnectionSyncsFullyInWALMode() async throws {
+        let database = try TemporaryDatabase()
+        let store = try SQLiteHabitStore(path: database.path)
+        let settings = try await store.connectionSettings()
+        #expect(settings.journalMode == "wal")
+        #expect(settings.synchronous == 2, "synchronous = FULL, so an acknowledged write survives power loss")
+        #expect(settings.foreignKeys)
+    }
+}
