@@ -67,3 +67,30 @@ import Testing
         return fromUsers
     }
 }
+
+@Suite struct CourseClientURLTests {
+    /// The app joins names with "," into one query item and lets `URLComponents` encode it.
+    static func habitStatsURI(names: [String]) throws -> String {
+        var components = try #require(URLComponents(string: "http://localhost:8080"))
+        components.path = "/habitStats"
+        components.queryItems = [URLQueryItem(name: "names", value: names.joined(separator: ","))]
+        return components.percentEncodedPath + "?" + (components.percentEncodedQuery ?? "")
+    }
+
+    @Test func everyDemoHabitIsReachableAsTheAppAsksForIt() async throws {
+        let demo = DemoDataSet(now: fixedNow)
+        let app = makeApplication(store: try InMemoryHabitStore(content: StoreContent(demo: demo)))
+        let names = demo.habits.map(\.name)
+        try await app.test(.router) { client in
+            for name in names {
+                try await client.execute(uri: try Self.habitStatsURI(names: [name]), method: .get) { response throws in
+                    #expect(response.status == .ok, "\(name)")
+                    #expect(try decode([CourseClient.HabitStatistics].self, response).map(\.habit.name) == [name])
+                }
+            }
+            try await client.execute(uri: try Self.habitStatsURI(names: names.reversed()), method: .get) { response throws in
+                #expect(try decode([CourseClient.HabitStatistics].self, response).map(\.habit.name) == names.reversed())
+            }
+        }
+    }
+}
