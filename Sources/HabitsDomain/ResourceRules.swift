@@ -131,6 +131,15 @@ extension KeyedDecodingContainer {
         guard contains(key) else { return nil }
         return try decodeNil(forKey: key) ? .null : .value(decode(T.self, forKey: key))
     }
+
+    /// nil when `key` is absent; a decoding error when it is JSON null, which only clearable fields accept.
+    func decodeUnlessNull<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key) else { return nil }
+        if try decodeNil(forKey: key) {
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath + [key], debugDescription: "null is not allowed here; leave the field out to keep its value."))
+        }
+        return try decode(T.self, forKey: key)
+    }
 }
 
 /// Changes to a user; absent fields stay, `null` clears an optional field. The key never changes.
@@ -153,11 +162,11 @@ public struct UserPatch: Decodable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
+        name = try container.decodeUnlessNull(String.self, forKey: .name)
         color = try container.decodeNullable(Color.self, forKey: .color)
         bio = try container.decodeNullable(String.self, forKey: .bio)
-        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
-        locale = try container.decodeIfPresent(String.self, forKey: .locale)
+        timeZone = try container.decodeUnlessNull(String.self, forKey: .timeZone)
+        locale = try container.decodeUnlessNull(String.self, forKey: .locale)
     }
 
     /// Applies the changes and checks the result.
@@ -173,13 +182,21 @@ public struct UserPatch: Decodable, Sendable, Hashable {
 }
 
 /// Changes to a category; absent fields stay.
-public struct CategoryPatch: Codable, Sendable, Hashable {
+public struct CategoryPatch: Decodable, Sendable, Hashable {
+    enum CodingKeys: String, CodingKey { case name, color }
+
     public var name: String?
     public var color: Color?
 
     public init(name: String? = nil, color: Color? = nil) {
         self.name = name
         self.color = color
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeUnlessNull(String.self, forKey: .name)
+        color = try container.decodeUnlessNull(Color.self, forKey: .color)
     }
 
     /// Applies the changes and checks the result.
@@ -212,9 +229,9 @@ public struct HabitPatch: Decodable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        categoryID = try container.decodeIfPresent(Int64.self, forKey: .categoryID)
-        info = try container.decodeIfPresent(String.self, forKey: .info)
+        name = try container.decodeUnlessNull(String.self, forKey: .name)
+        categoryID = try container.decodeUnlessNull(Int64.self, forKey: .categoryID)
+        info = try container.decodeUnlessNull(String.self, forKey: .info)
         emoji = try container.decodeNullable(String.self, forKey: .emoji)
     }
 

@@ -22,9 +22,13 @@ final class RouteTable: @unchecked Sendable {
     func methods(forPath path: String) -> [String]? {
         let segments = path.split(separator: "/")
         let table = lock.withLock { templates }
-        return table.first { template in
+        // As the router does, a literal segment wins over a capture (`/v1/logs/batch` over `/v1/logs/{logID}`).
+        let matches = table.filter { template in
             template.segments.count == segments.count
                 && zip(template.segments, segments).allSatisfy { pattern, segment in pattern.hasPrefix("{") || pattern == segment }
+        }
+        return matches.max { lhs, rhs in
+            lhs.segments.filter { !$0.hasPrefix("{") }.count < rhs.segments.filter { !$0.hasPrefix("{") }.count
         }?.methods
     }
 }

@@ -54,6 +54,7 @@ import Testing
             try expectError(response, .methodNotAllowed, code: "method_not_allowed")
             #expect(response.headers[.allow] == "GET, POST")
             #expect(try await client.send("/v1/habits/3", .post).headers[.allow] == "DELETE, GET, PATCH")
+            #expect(try await client.send("/v1/logs/batch").headers[.allow] == "POST", "a literal segment wins over a capture")
             try expectError(try await client.send("/nowhere"), .notFound, code: "not_found")
         }
     }

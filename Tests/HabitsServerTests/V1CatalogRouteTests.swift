@@ -71,6 +71,8 @@ import Testing
                 try expectError(try await client.send("/v1/habits", .post, body(json)), status, code: code)
             }
             try expectError(try await client.send("/v1/habits/\(run)", .patch, body(#"{"categoryID":424242}"#)), .notFound, code: "category_not_found")
+            try expectError(try await client.send("/v1/habits/\(run)", .patch, body(#"{"name":null}"#)), .badRequest, code: "malformed_request")
+            try expectError(try await client.send("/v1/categories/\(health.id)", .patch, body(#"{"color":null}"#)), .badRequest, code: "malformed_request")
 
             let refused = try await client.send("/v1/habits/\(run)", .delete)
             try expectError(refused, .conflict, code: "conflict")

@@ -69,6 +69,9 @@ import Testing
             for json in [#"{"name":""}"#, #"{"timeZone":"Nowhere"}"#, #"{"color":{"h":0,"s":-1,"b":0}}"#, #"{"locale":"1"}"#] {
                 try expectError(try await client.send("/v1/users/\(user1)", .patch, body(json)), .unprocessableContent, code: "invalid")
             }
+            for json in [#"{"name":null}"#, #"{"timeZone":null}"#, #"{"locale":null}"#] {
+                try expectError(try await client.send("/v1/users/\(user1)", .patch, body(json)), .badRequest, code: "malformed_request")
+            }
             try expectError(try await client.send("/v1/users/abc"), .badRequest, code: "malformed_request")
             try expectError(try await client.send("/v1/users/99999"), .notFound, code: "user_not_found")
             try expectError(try await client.send("/v1/users/99999", .patch, body("{}")), .notFound, code: "user_not_found")
