@@ -35,6 +35,24 @@ request = function()
 end
 LUA
 
+# The mixed workload: half /combinedStats polls, 30 % /v1 reads, 20 % /v1 log writes.
+cat > "$work/mixed.lua" <<'LUA'
+math.randomseed(2026)
+local headers = {["Content-Type"] = "application/json"}
+local reads = {"/v1/users?limit=50", "/v1/habits?limit=50", "/v1/users/1", "/v1/users/1/logs?limit=50", "/v1/categories"}
+request = function()
+  local roll = math.random(100)
+  if roll <= 50 then
+    return wrk.format("GET", "/combinedStats")
+  elseif roll <= 80 then
+    return wrk.format("GET", reads[math.random(#reads)])
+  else
+    local body = string.format('{"userID":1,"habitID":%d,"timestamp":"%s"}', math.random(5), os.date("!%Y-%m-%dT%H:%M:%SZ"))
+    return wrk.format("POST", "/v1/logs", headers, body)
+  end
+end
+LUA
+
 run() {
   local name=$1; shift
   echo "== $name"
@@ -43,3 +61,4 @@ run() {
 run "GET /combinedStats (simulator running)" "$base/combinedStats"
 run "GET /users" "$base/users"
 run "POST /loggedHabit" -s "$work/log.lua" "$base/loggedHabit"
+run "mixed: 50% GET /combinedStats, 30% /v1 reads, 20% POST /v1/logs" -s "$work/mixed.lua" "$base/"

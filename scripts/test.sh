@@ -19,3 +19,5 @@ echo "== swift build --build-tests"
 swift build --build-tests
 echo "== swift test"
 swift test --skip-build
+echo "== schemathesis"
+bash scripts/schemathesis.sh

@@ -62,7 +62,7 @@ import Testing
             let badHabits: [(String, HTTPResponse.Status, String)] = [
                 (#"{"name":"","categoryID":\#(health.id)}"#, .unprocessableContent, "invalid"),
                 (#"{"name":"jog","categoryID":\#(health.id)}"#, .conflict, "conflict"),
-                (#"{"name":"Fly","categoryID":424242}"#, .notFound, "category_not_found"),
+                (#"{"name":"Fly","categoryID":424242}"#, .unprocessableContent, "invalid"),
                 (#"{"name":"Fly","categoryID":\#(health.id),"emoji":"abc"}"#, .unprocessableContent, "invalid"),
                 (#"{"name":"Fly","categoryID":\#(health.id),"description":"\#(String(repeating: "d", count: 1_001))"}"#, .unprocessableContent, "invalid"),
                 (#"{"name":"Fly"}"#, .badRequest, "malformed_request"),
@@ -70,7 +70,7 @@ import Testing
             for (json, status, code) in badHabits {
                 try expectError(try await client.send("/v1/habits", .post, body(json)), status, code: code)
             }
-            try expectError(try await client.send("/v1/habits/\(run)", .patch, body(#"{"categoryID":424242}"#)), .notFound, code: "category_not_found")
+            try expectError(try await client.send("/v1/habits/\(run)", .patch, body(#"{"categoryID":424242}"#)), .unprocessableContent, code: "invalid")
             try expectError(try await client.send("/v1/habits/\(run)", .patch, body(#"{"name":null}"#)), .badRequest, code: "malformed_request")
             try expectError(try await client.send("/v1/categories/\(health.id)", .patch, body(#"{"color":null}"#)), .badRequest, code: "malformed_request")
 

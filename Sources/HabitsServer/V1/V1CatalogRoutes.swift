@@ -37,7 +37,7 @@ struct V1CatalogRoutes: Sendable {
         habits.post { request, _ in
             let draft = try await V1Request.body(HabitDraft.self, request)
             let habit = try ResourceRules.checked(HabitResource(id: 0, name: draft.name, categoryID: draft.categoryID, info: draft.info ?? "", emoji: draft.emoji))
-            let created = try await store.createHabit(habit)
+            let created = try await Self.categoryMustExist { try await store.createHabit(habit) }
             return try JSONResponse.created(created, location: "/v1/habits/\(created.id)")
         }
         habits.get(":habitID") { _, context in
@@ -46,11 +46,22 @@ struct V1CatalogRoutes: Sendable {
         habits.patch(":habitID") { request, context in
             let id = try V1Request.id("habitID", context)
             let patch = try await V1Request.body(HabitPatch.self, request)
-            return try JSONResponse.encode(try await store.updateHabit(id: id) { try patch.applied(to: $0) })
+            let updated = try await Self.categoryMustExist { try await store.updateHabit(id: id) { try patch.applied(to: $0) } }
+            return try JSONResponse.encode(updated)
         }
         habits.delete(":habitID") { request, context in
             try await store.deleteHabit(id: try V1Request.id("habitID", context), cascade: try V1Request.cascade(request))
             return JSONResponse.noContent
+        }
+    }
+
+    /// An unknown category named in a body is an invalid field (422), not a missing target (404):
+    /// the habit in the path exists.
+    static func categoryMustExist<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch HabitsError.notFound(kind: "category", let id) {
+            throw HabitsError.invalid(field: "categoryID", reason: "no category has id \(id).")
         }
     }
 }

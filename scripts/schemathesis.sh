@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Fuzzes the real server with Schemathesis against the OpenAPI document it serves.
+# Starts `habits serve --demo` on 127.0.0.1 (free port, temporary database), runs every check,
+# bounded in examples (SCHEMATHESIS_EXAMPLES, default 15) and time (SCHEMATHESIS_SECONDS, default 300).
+# Fails on any 5xx, any response off the schema, any error without the JSON error body.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+version=4.32.5
+examples=${SCHEMATHESIS_EXAMPLES:-15}
+seconds=${SCHEMATHESIS_SECONDS:-300}
+
+if ! command -v schemathesis >/dev/null || [ "$(schemathesis --version 2>/dev/null | awk '{print $NF}')" != "$version" ]; then
+    echo "== installing schemathesis $version"
+    python3 -m pip install --quiet --disable-pip-version-check "schemathesis==$version" </dev/null
+fi
+schemathesis=$(command -v schemathesis || echo "python3 -m schemathesis.cli")
+
+swift build --product habits >/dev/null
+binary="$(swift build --show-bin-path)/habits"
+
+work=$(mktemp -d)
+server=""
+cleanup() {
+    if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+"$binary" serve --demo --port 0 --database "$work/fuzz.sqlite" --log-level error > "$work/out" 2> "$work/err" </dev/null &
+server=$!
+for _ in $(seq 1 200); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
+port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$work/out" | head -1)
+if [ -z "$port" ]; then echo "schemathesis.sh: the server did not start" >&2; cat "$work/err" >&2; exit 1; fi
+base="http://127.0.0.1:$port"
+echo "== schemathesis $version against $base (at most $examples examples per operation, $seconds s)"
+
+# /control/simulator/reset replaces every row with fresh demo data, which would make the stateful
+# checks (a created resource must stay readable until deleted) fail for reasons of the test itself.
+# The simulator is stopped first so that only Schemathesis writes.
+python3 -c "import urllib.request as u; u.urlopen(u.Request('$base/control/simulator/stop', method='POST'), timeout=10)" || true
+
+status=0
+timeout --signal=INT "$((seconds + 60))" $schemathesis --config-file schemathesis.toml run "$base/openapi.yaml" \
+    --checks all \
+    --max-examples "$examples" \
+    --max-time "$seconds" \
+    --exclude-path /control/simulator/reset \
+    --exclude-path /control/simulator/start \
+    --seed "${SCHEMATHESIS_SEED:-2026}" \
+    --request-timeout 10 \
+    --workers 2 \
+    --no-color </dev/null || status=$?
+if ! kill -0 "$server" 2>/dev/null; then echo "schemathesis.sh: the server died" >&2; cat "$work/err" >&2; exit 1; fi
+exit "$status"
