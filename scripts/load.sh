@@ -19,6 +19,7 @@ trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm
 server=$!
 for _ in $(seq 1 100); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
 port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$work/out" | head -1)
+if [ -z "$port" ]; then echo "load.sh: the server did not start" >&2; exit 1; fi
 base="http://127.0.0.1:$port"
 echo "server on $base; $seconds s per endpoint, $threads threads, $connections connections"
 
@@ -53,12 +54,21 @@ request = function()
 end
 LUA
 
+failed=0
 run() {
   local name=$1; shift
   echo "== $name"
-  wrk --latency -t"$threads" -c"$connections" -d"${seconds}s" "$@" | grep -E "Requests/sec|Latency|50%|90%|99%|Non-2xx|Socket errors"
+  local report
+  report=$(wrk --latency -t"$threads" -c"$connections" -d"${seconds}s" "$@")
+  echo "$report" | grep -E "Requests/sec|Latency|50%|90%|99%|Non-2xx|Socket errors" || true
+  # Figures from failing requests are not figures: say so and fail the run.
+  if echo "$report" | grep -qE "Non-2xx|Socket errors"; then
+    echo "load.sh: $name had errors (above); its figures do not count" >&2
+    failed=1
+  fi
 }
 run "GET /combinedStats (simulator running)" "$base/combinedStats"
 run "GET /users" "$base/users"
 run "POST /loggedHabit" -s "$work/log.lua" "$base/loggedHabit"
 run "mixed: 50% GET /combinedStats, 30% /v1 reads, 20% POST /v1/logs" -s "$work/mixed.lua" "$base/"
+exit "$failed"

@@ -3,16 +3,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Debian packages the tests need (macOS ships SQLite with the SDK).
 need_apt=()
-if ! { [ -f /usr/include/sqlite3.h ] || pkg-config --exists sqlite3 2>/dev/null; }; then need_apt+=(libsqlite3-dev); fi
+if [ "$(uname -s)" = "Linux" ]; then
+    if ! { [ -f /usr/include/sqlite3.h ] || pkg-config --exists sqlite3 2>/dev/null; }; then need_apt+=(libsqlite3-dev); fi
+fi
 if [ ${#need_apt[@]} -gt 0 ]; then
-    if command -v apt-get >/dev/null; then
-        SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-        $SUDO apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}"
-    else
-        echo "test.sh: please install: ${need_apt[*]}" >&2
+    if ! command -v apt-get >/dev/null; then
+        echo "test.sh: please install ${need_apt[*]} (or your system's SQLite development files), then run again." >&2
+        exit 1
     fi
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq </dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" </dev/null
 fi
 
 echo "== swift build --build-tests"

@@ -12,7 +12,8 @@ public enum ResourceRules {
 
     /// A trimmed name of 1…100 characters.
     public static func name(_ raw: String, field: String = "name") throws(HabitsError) -> String {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        // NFC, so that a composed and a decomposed "Café" are one name here as in the statistics.
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         // Characters are counted as Unicode code points, as JSON Schema's maxLength counts them.
         guard nameLengths.contains(trimmed.unicodeScalars.count) else {
             throw .invalid(field: field, reason: "must hold 1 to 100 characters after trimming spaces (got \(trimmed.unicodeScalars.count)).")
@@ -98,6 +99,10 @@ public enum ResourceRules {
     public static func checked(_ habit: HabitResource) throws(HabitsError) -> HabitResource {
         var habit = habit
         habit.name = try name(habit.name)
+        // The course API lists habit names comma-separated (`/habitStats?names=A,B`), unencoded.
+        guard !habit.name.contains(",") else {
+            throw .invalid(field: "name", reason: "a habit name must not contain a comma, since the course API separates names with commas.")
+        }
         habit.info = try text(habit.info, field: "description")
         if let value = habit.emoji { habit.emoji = try emoji(value) }
         return habit

@@ -42,7 +42,29 @@ struct OperationsController: Sendable {
 
 /// The OpenAPI 3.1 document of both APIs, kept as `Resources/openapi.yaml`.
 enum OpenAPIDocument {
-    /// The document's text, nil when the resource bundle is missing.
-    static let text: String? = Bundle.module.url(forResource: "openapi", withExtension: "yaml")
-        .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+    /// The document's text, nil when the resource bundle cannot be found.
+    ///
+    /// SwiftPM's generated `Bundle.module` traps on Linux when the bundle is not beside the binary
+    /// (a copied executable, a cleaned build folder), so the bundle is looked up without it.
+    static let text: String? = candidateURLs().lazy.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.first
+
+    static func candidateURLs() -> [URL] {
+        let bundleName = "Habits_HabitsServer"
+        var folders: [URL] = []
+        if let explicit = ProcessInfo.processInfo.environment["HABITS_RESOURCES"] {
+            folders.append(URL(fileURLWithPath: explicit))
+        }
+        folders.append(Bundle.main.bundleURL)
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            folders.append(executable.deletingLastPathComponent())
+        }
+        return folders.flatMap { folder in
+            [
+                folder.appendingPathComponent("openapi.yaml"),
+                folder.appendingPathComponent("\(bundleName).resources/openapi.yaml"),
+                folder.appendingPathComponent("\(bundleName).bundle/openapi.yaml"),
+                folder.appendingPathComponent("\(bundleName).bundle/Contents/Resources/openapi.yaml"),
+            ]
+        }
+    }
 }

@@ -165,6 +165,13 @@ public final class SQLiteHabitStore: HabitStore {
         }
     }
 
+    /// SQLite's plan for `sql`, one detail per line; for checking that queries use indexes.
+    public func queryPlan(_ sql: String) async throws -> String {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { row -> String in row["detail"] }.joined(separator: "\n")
+        }
+    }
+
     /// Counters recomputed from the logs: a full scan, for consistency checks only, never on a request.
     public func recountFromLogs() async throws -> [PairCount] {
         try await pool.read { db in

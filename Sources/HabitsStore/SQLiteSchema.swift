@@ -87,6 +87,10 @@ enum SQLiteSchema {
                 CREATE INDEX users_key_nocase ON users(key COLLATE NOCASE);
                 """)
         }
+        migrator.registerMigration("v3: categories listed by name") { db in
+            // The unique index is case-insensitive; listing sorts by the binary name.
+            try db.execute(sql: "CREATE INDEX categories_name ON categories(name)")
+        }
         return migrator
     }
 }

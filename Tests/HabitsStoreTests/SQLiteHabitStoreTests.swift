@@ -171,3 +171,19 @@ func smallContent() -> StoreContent {
         #expect(settings.foreignKeys)
     }
 }
+
+@Suite struct SQLiteQueryPlanTests {
+    /// Every listing the course API serves walks an index instead of sorting a table.
+    @Test func listingsUseIndexes() async throws {
+        let database = try TemporaryDatabase()
+        let store = try SQLiteHabitStore(path: database.path)
+        for query in [
+            "SELECT name FROM categories ORDER BY name",
+            "SELECT key FROM users ORDER BY key",
+            "SELECT name FROM habits ORDER BY name",
+        ] {
+            let plan = try await store.queryPlan(query)
+            #expect(!plan.contains("USE TEMP B-TREE"), "\(query): \(plan)")
+        }
+    }
+}
