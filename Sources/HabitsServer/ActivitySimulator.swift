@@ -90,14 +90,22 @@ public actor ActivitySimulator: Service {
     /// Produces the events of `seconds` of simulated time.
     public func step(seconds: Double) async {
         guard let total = cumulative.last, total > 0 else { return }
-        let events = poisson(mean: Self.baseEventsPerSecond * speed * seconds)
-        for _ in 0..<events {
-            let target = Double.random(in: 0..<total, using: &generator)
-            let rate = rates[firstIndex(above: target)]
-            do {
-                try await store.log(LoggedHabit(userID: rate.userID, habitName: rate.habitName, timestamp: Date()))
-            } catch {
-                logger.warning("simulated log failed", metadata: ["error": "\(error)"])
+        let count = poisson(mean: Self.baseEventsPerSecond * speed * seconds)
+        guard count > 0 else { return }
+        let now = Date()
+        let events = (0..<count).map { _ in
+            let rate = rates[firstIndex(above: Double.random(in: 0..<total, using: &generator))]
+            return LoggedHabit(userID: rate.userID, habitName: rate.habitName, timestamp: now)
+        }
+        // One transaction per tick keeps durable writes few even at high speed.
+        do {
+            try await store.log(events)
+        } catch {
+            // A person or habit may have been deleted meanwhile: keep the events that still apply.
+            for event in events {
+                do { try await store.log(event) } catch {
+                    logger.warning("simulated log failed", metadata: ["error": "\(error)"])
+                }
             }
         }
     }

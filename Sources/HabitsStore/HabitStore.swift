@@ -50,9 +50,10 @@ public protocol HabitStore: ResourceStore, StatisticsSource {
     func habits() async throws -> [Habit]
     /// All categories, ordered by name.
     func categories() async throws -> [Category]
-    /// Stores one event and bumps its counter; returns the new log's id once committed.
+    /// Stores events and bumps their counters, all in one transaction (all or nothing); returns the
+    /// new logs' ids, in order, once committed.
     @discardableResult
-    func log(_ event: LoggedHabit) async throws -> Int64
+    func log(_ events: [LoggedHabit]) async throws -> [Int64]
     /// Removes one event and decrements its counter.
     func deleteLog(id: Int64) async throws
     /// The stored picture of a user, if any. Throws `notFound` for an unknown user.
@@ -75,5 +76,16 @@ extension StoreContent {
             images[user.id] = StoredImage(contentType: Avatar.ImageKind.png.rawValue, bytes: Avatar.png(for: user))
         }
         self.init(users: demo.users, categories: demo.categories, habits: demo.habits, logs: demo.logs, images: images)
+    }
+}
+
+extension HabitStore {
+    /// Stores one event and bumps its counter; returns the new log's id once committed.
+    @discardableResult
+    public func log(_ event: LoggedHabit) async throws -> Int64 {
+        guard let id = try await log([event]).first else {
+            throw HabitsError.unavailable(reason: "The store did not report the new log.")
+        }
+        return id
     }
 }

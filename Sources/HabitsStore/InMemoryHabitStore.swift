@@ -72,12 +72,17 @@ public actor InMemoryHabitStore: HabitStore {
     }
 
     @discardableResult
-    public func log(_ event: LoggedHabit) throws -> Int64 {
-        guard let user = contents.userID(key: event.userID) else { throw HabitsError.notFound(kind: "user", id: event.userID) }
-        guard let habit = contents.habitID(name: event.habitName) else { throw HabitsError.notFound(kind: "habit", id: event.habitName) }
-        let log = contents.insertLog(user: user, habit: habit, at: event.timestamp)
+    public func log(_ events: [LoggedHabit]) throws -> [Int64] {
+        // Resolve every reference first, so a failing batch changes nothing.
+        let resolved = try events.map { event throws -> (Int64, Int64, Date) in
+            guard let user = contents.userID(key: event.userID) else { throw HabitsError.notFound(kind: "user", id: event.userID) }
+            guard let habit = contents.habitID(name: event.habitName) else { throw HabitsError.notFound(kind: "habit", id: event.habitName) }
+            return (user, habit, event.timestamp)
+        }
+        guard !resolved.isEmpty else { return [] }
+        let ids = resolved.map { contents.insertLog(user: $0.0, habit: $0.1, at: $0.2).id }
         bump()
-        return log.id
+        return ids
     }
 
     public func deleteLog(id: Int64) throws {

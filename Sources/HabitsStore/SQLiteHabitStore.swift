@@ -67,26 +67,31 @@ public final class SQLiteHabitStore: HabitStore {
     }
 
     @discardableResult
-    public func log(_ event: LoggedHabit) async throws -> Int64 {
-        let (id, newRevision) = try await pool.write { db -> (Int64, Int64) in
-            let userID = try Self.userRowID(db, key: event.userID)
-            let habitID = try Self.habitRowID(db, name: event.habitName)
-            try db.execute(
-                sql: "INSERT INTO logs (user_id, habit_id, logged_at) VALUES (?, ?, ?)",
-                arguments: [userID, habitID, event.timestamp.timeIntervalSince1970]
-            )
-            let logID = db.lastInsertedRowID
-            try db.execute(
-                sql: """
-                    INSERT INTO habit_counts (user_id, habit_id, count) VALUES (?, ?, 1)
-                    ON CONFLICT (user_id, habit_id) DO UPDATE SET count = count + 1
-                    """,
-                arguments: [userID, habitID]
-            )
-            return (logID, try Self.bumpRevision(db))
+    public func log(_ events: [LoggedHabit]) async throws -> [Int64] {
+        guard !events.isEmpty else { return [] }
+        let (ids, newRevision) = try await pool.write { db -> ([Int64], Int64) in
+            var users: [String: Int64] = [:]
+            var habits: [String: Int64] = [:]
+            let insertLog = try db.cachedStatement(sql: "INSERT INTO logs (user_id, habit_id, logged_at) VALUES (?, ?, ?)")
+            let bumpCount = try db.cachedStatement(sql: """
+                INSERT INTO habit_counts (user_id, habit_id, count) VALUES (?, ?, 1)
+                ON CONFLICT (user_id, habit_id) DO UPDATE SET count = count + 1
+                """)
+            var ids: [Int64] = []
+            ids.reserveCapacity(events.count)
+            for event in events {
+                let userID = try users[event.userID] ?? Self.userRowID(db, key: event.userID)
+                users[event.userID] = userID
+                let habitID = try habits[event.habitName] ?? Self.habitRowID(db, name: event.habitName)
+                habits[event.habitName] = habitID
+                try insertLog.execute(arguments: [userID, habitID, event.timestamp.timeIntervalSince1970])
+                ids.append(db.lastInsertedRowID)
+                try bumpCount.execute(arguments: [userID, habitID])
+            }
+            return (ids, try Self.bumpRevision(db))
         }
         revision.raise(to: newRevision)
-        return id
+        return ids
     }
 
     public func deleteLog(id: Int64) async throws {

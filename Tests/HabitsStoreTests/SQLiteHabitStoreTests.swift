@@ -187,3 +187,31 @@ func smallContent() -> StoreContent {
         }
     }
 }
+
+@Suite struct BatchLogTests {
+    @Test func aBatchIsAllOrNothingInSQLite() async throws {
+        let database = try TemporaryDatabase()
+        try await Self.checkBatches(on: try SQLiteHabitStore(path: database.path))
+    }
+
+    @Test func aBatchIsAllOrNothingInMemory() async throws {
+        try await Self.checkBatches(on: InMemoryHabitStore())
+    }
+
+    static func checkBatches(on store: any HabitStore) async throws {
+        try await store.replaceAll(with: smallContent())
+        let before = store.currentRevision()
+        let good = LoggedHabit(userID: "user1", habitName: "Run", timestamp: testNow)
+        let bad = LoggedHabit(userID: "user1", habitName: "Fly", timestamp: testNow)
+        await #expect(throws: HabitsError.notFound(kind: "habit", id: "Fly")) { try await store.log([good, good, bad]) }
+        #expect(store.currentRevision() == before)
+        #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 0)
+
+        let ids = try await store.log([good, good, LoggedHabit(userID: "user2", habitName: "Swim", timestamp: testNow)])
+        #expect(ids.count == 3 && Set(ids).count == 3)
+        #expect(store.currentRevision() == before + 1, "one revision per batch")
+        let snapshot = try await store.statisticsSnapshot()
+        #expect(snapshot.count(userID: "user1", habitName: "Run") == 2)
+        #expect(snapshot.count(userID: "user2", habitName: "Swim") == 1)
+    }
+}
