@@ -23,6 +23,7 @@ public actor ActivitySimulator: Service {
     private let logger: Logger
     private let tick: Duration
     private let demoEnabled: Bool
+    private let metrics: ServerMetrics?
     private var rates: [DemoDataSet.PairRate]
     private var cumulative: [Double] = []
     public private(set) var state: State
@@ -31,8 +32,18 @@ public actor ActivitySimulator: Service {
 
     /// - Parameters:
     ///   - demo: the demo data set whose rates drive the simulation; nil disables the simulator.
-    public init(store: any HabitStore, demo: DemoDataSet?, activeUserID: String, startRunning: Bool, tick: Duration = .milliseconds(250), logger: Logger) {
+    ///   - metrics: where the simulated logs are counted, beside those written over HTTP.
+    public init(
+        store: any HabitStore,
+        demo: DemoDataSet?,
+        activeUserID: String,
+        startRunning: Bool,
+        tick: Duration = .milliseconds(250),
+        logger: Logger,
+        metrics: ServerMetrics? = nil
+    ) {
         self.store = store
+        self.metrics = metrics
         self.activeUserID = activeUserID
         self.logger = logger
         self.tick = tick
@@ -100,10 +111,14 @@ public actor ActivitySimulator: Service {
         // One transaction per tick keeps durable writes few even at high speed.
         do {
             try await store.log(events)
+            metrics?.logsWritten.increment(by: Int64(events.count))
         } catch {
             // A person or habit may have been deleted meanwhile: keep the events that still apply.
             for event in events {
-                do { try await store.log(event) } catch {
+                do {
+                    try await store.log(event)
+                    metrics?.logsWritten.increment()
+                } catch {
                     logger.warning("simulated log failed", metadata: ["error": "\(error)"])
                 }
             }

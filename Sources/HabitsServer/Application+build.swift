@@ -50,9 +50,10 @@ public func buildApplication(
     store: any HabitStore,
     simulator: ActivitySimulator,
     logger: Logger,
+    metrics: ServerMetrics = ServerMetrics(),
     onReady: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    let router = buildRouter(store: store, simulator: simulator)
+    let router = buildRouter(store: store, simulator: simulator, metrics: metrics)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Habits"),

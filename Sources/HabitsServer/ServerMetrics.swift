@@ -7,7 +7,7 @@ import Prometheus
 public struct ServerMetrics: Sendable {
     /// Where every metric lives; `/metrics` prints it.
     public let registry: PrometheusCollectorRegistry
-    /// Logs written through the HTTP APIs (course and `/v1`).
+    /// Logs written through the HTTP APIs (course and `/v1`) and by the activity simulator.
     let logsWritten: Counter
     /// Clients of the live stream; 0 until the stream exists.
     let liveSubscribers: Gauge
@@ -20,7 +20,7 @@ public struct ServerMetrics: Sendable {
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
-        logsWritten = registry.makeCounter(descriptor: .init(namespace: "habits", metricName: "logs_written", unitName: "total", helpText: "Logged events written through the HTTP APIs."))
+        logsWritten = registry.makeCounter(descriptor: .init(namespace: "habits", metricName: "logs_written", unitName: "total", helpText: "Logged events written, through the HTTP APIs or by the activity simulator."))
         liveSubscribers = registry.makeGauge(descriptor: .init(namespace: "habits", metricName: "live_subscribers", unitName: "", helpText: "Clients subscribed to the live stream."))
         liveSubscribers.set(to: 0)
     }

@@ -97,13 +97,15 @@ struct ServeSettings {
             }
             demoData = data
         }
-        let simulator = ActivitySimulator(store: store, demo: demoData, activeUserID: activeUserID, startRunning: demo, logger: logger)
+        let metrics = ServerMetrics()
+        let simulator = ActivitySimulator(store: store, demo: demoData, activeUserID: activeUserID, startRunning: demo, logger: logger, metrics: metrics)
         let host = self.host
         let app = buildApplication(
             configuration: ServerConfiguration(host: host, port: port, activeUserID: activeUserID),
             store: store,
             simulator: simulator,
-            logger: logger
+            logger: logger,
+            metrics: metrics
         ) { boundPort in
             // A stable line on standard output that scripts and tests wait for.
             FileHandle.standardOutput.write(Data("Habits listening on http://\(host):\(boundPort)\n".utf8))

@@ -83,6 +83,23 @@ import Testing
         }
     }
 
+    @Test func simulatedLogsAreCountedInTheMetrics() async throws {
+        let demo = DemoDataSet(activeUserID: "activeUser", now: fixedNow)
+        let store = try InMemoryHabitStore(content: StoreContent(demo: demo))
+        let metrics = ServerMetrics()
+        let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test"), metrics: metrics)
+        try await simulator.setSpeed(100)
+        let before = store.currentRevision()
+        await simulator.step(seconds: 2)
+        #expect(store.currentRevision() > before)
+        let exposition = String(decoding: metrics.registry.emitToBuffer(), as: UTF8.self)
+        let line = exposition.split(separator: "\n").first { $0.hasPrefix("habits_logs_written_total ") }
+        let written = line.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
+        let logged = await store.statisticsSnapshot().combined().userStatistics.flatMap(\.habitCounts).map(\.count).reduce(0, +)
+        #expect(written > 0)
+        #expect(Int(written) == logged - demo.logs.count)
+    }
+
     @Test func crossSiteRequestsCannotDriveTheSimulator() async throws {
         let app = makeApplication(store: try InMemoryHabitStore(content: fixtureContent()), demo: DemoDataSet(activeUserID: "user0", now: fixedNow))
         try await app.test(.live) { client in
