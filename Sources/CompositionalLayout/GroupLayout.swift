@@ -108,6 +108,13 @@ struct GroupPlacer {
                 // Edge spacing of the repeated subitem is space too, so the copies still fit the group.
                 let share = max(0, (available - spacing.minimum * Double(count - 1) - Double(count) * (lead + trail)) / Double(count))
                 proposed = axis.size(main: share, cross: axis.cross(proposed))
+            } else if !mainEstimated {
+                // Edge spacing is space too: a child is at most as long as the group leaves it, so even a first child
+                // (which always goes in) ends inside the group.
+                proposed = axis.size(main: min(axis.main(proposed), max(0, available - lead - trail)), cross: axis.cross(proposed))
+            }
+            if !crossEstimated {
+                proposed = axis.size(main: axis.main(proposed), cross: min(axis.cross(proposed), max(0, axis.cross(inner) - crossLead - crossTrail)))
             }
             let mainPosition = cursor + gap + lead
             let childOrigin = axis == .horizontal
@@ -191,6 +198,7 @@ struct GroupPlacer {
         let axis = plan.axis
         var proposed = plan.itemSize.resolved(in: size)
         if plan.counted { proposed = axis.size(main: axis.main(size), cross: axis.cross(proposed)) }
+        if !plan.crossEstimated { proposed = axis.size(main: axis.main(proposed), cross: min(axis.cross(proposed), axis.cross(size))) }
         var s = proposed
         let wEst = plan.itemSize.widthDimension.isEstimated && !(plan.counted && axis == .horizontal)
         let hEst = plan.itemSize.heightDimension.isEstimated && !(plan.counted && axis == .vertical)

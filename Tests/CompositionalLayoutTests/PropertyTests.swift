@@ -25,23 +25,27 @@ import Testing
     }
 
     @Test func framesLieInsideTheirSection() async {
-        await propertyCheck(count: 150, input: Self.seeds) { seed in
-            let r = RandomLayout(seed: seed)
-            guard let e = try? LayoutEngine(layout: r.layout, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure) else {
-                Issue.record("seed \(seed) did not lay out"); return
+        await propertyCheck(count: 150, input: Self.seeds) { seed in Self.framesLieInsideTheirSection(seed: seed) }
+    }
+
+    /// Every item inside its section (an orthogonal section's scrolled content), every extending boundary item inside the section.
+    static func framesLieInsideTheirSection(seed: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let r = RandomLayout(seed: seed)
+        guard let e = try? LayoutEngine(layout: r.layout, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure) else {
+            Issue.record("seed \(seed) did not lay out", sourceLocation: sourceLocation); return
+        }
+        for s in 0..<e.numberOfSections {
+            let bounds: Rect
+            if let o = e.orthogonalSection(s) { bounds = Rect(origin: o.frame.origin, size: o.contentSize) }
+            else { bounds = e.sectionFrame(s)! }
+            let sectionFrame = e.sectionFrame(s)!
+            for i in 0..<r.counts[s] {
+                let f = e.attributesForItem(at: ElementIndexPath(item: i, section: s))!.frame
+                #expect(bounds.contains(f, tolerance: 1e-6), "seed \(seed): item \(s).\(i) \(f) outside \(bounds)", sourceLocation: sourceLocation)
             }
-            for s in 0..<e.numberOfSections {
-                let bounds: Rect
-                if let o = e.orthogonalSection(s) { bounds = Rect(origin: o.frame.origin, size: o.contentSize) }
-                else { bounds = e.sectionFrame(s)! }
-                let sectionFrame = e.sectionFrame(s)!
-                for i in 0..<r.counts[s] {
-                    let f = e.attributesForItem(at: ElementIndexPath(item: i, section: s))!.frame
-                    #expect(bounds.contains(f, tolerance: 1e-6), "seed \(seed): item \(s).\(i) \(f) outside \(bounds)")
-                }
-                for b in e.sections[s].boundaryItems where b.extendsBoundary {
-                    #expect(sectionFrame.contains(b.attributes.offsetBy(e.origin(s)).frame, tolerance: 1e-6), "seed \(seed): \(b.attributes) outside")
-                }
+            for b in e.sections[s].boundaryItems where b.extendsBoundary {
+                #expect(sectionFrame.contains(b.attributes.offsetBy(e.origin(s)).frame, tolerance: 1e-6), "seed \(seed): \(b.attributes) outside",
+                        sourceLocation: sourceLocation)
             }
         }
     }
