@@ -21,7 +21,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
@@ -69,14 +68,12 @@ let package = Package(
             name: "DiffableDataTests",
             dependencies: [
                 "DiffableData", "DiffableDataCompat",
-                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "CompositionalLayoutTests",
             dependencies: [
                 "CompositionalLayout", "CompositionalLayoutCompat",
-                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain"]),
