@@ -8,21 +8,14 @@ extension SQLiteHabitStore {
         try await writeBumping { db in
             var knownUsers = Set<Int64>()
             var knownHabits = Set<Int64>()
-            let insertLog = try db.makeStatement(sql: "INSERT INTO logs (user_id, habit_id, logged_at) VALUES (?, ?, ?)")
-            let bumpCount = try db.makeStatement(sql: """
-                INSERT INTO habit_counts (user_id, habit_id, count) VALUES (?, ?, 1)
-                ON CONFLICT (user_id, habit_id) DO UPDATE SET count = count + 1
-                """)
-            var created: [LogResource] = []
-            created.reserveCapacity(logs.count)
             for log in logs {
                 if knownUsers.insert(log.userID).inserted { _ = try Self.fetchUser(db, id: log.userID) }
                 if knownHabits.insert(log.habitID).inserted { _ = try Self.fetchHabit(db, id: log.habitID) }
-                try insertLog.execute(arguments: [log.userID, log.habitID, log.timestamp.timeIntervalSince1970])
-                created.append(LogResource(id: db.lastInsertedRowID, userID: log.userID, habitID: log.habitID, timestamp: log.timestamp))
-                try bumpCount.execute(arguments: [log.userID, log.habitID])
             }
-            return created
+            let ids = try Self.insertLogs(db, logs.map { LogRow(userID: $0.userID, habitID: $0.habitID, timestamp: $0.timestamp) })
+            return zip(ids, logs).map { id, log in
+                LogResource(id: id, userID: log.userID, habitID: log.habitID, timestamp: log.timestamp)
+            }
         }
     }
 

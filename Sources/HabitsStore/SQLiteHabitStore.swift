@@ -69,33 +69,22 @@ public final class SQLiteHabitStore: HabitStore {
     @discardableResult
     public func log(_ events: [LoggedHabit]) async throws -> [Int64] {
         guard !events.isEmpty else { return [] }
-        let (ids, newRevision) = try await pool.write { db -> ([Int64], Int64) in
+        return try await writeBumping { db in
             var users: [String: Int64] = [:]
             var habits: [String: Int64] = [:]
-            let insertLog = try db.cachedStatement(sql: "INSERT INTO logs (user_id, habit_id, logged_at) VALUES (?, ?, ?)")
-            let bumpCount = try db.cachedStatement(sql: """
-                INSERT INTO habit_counts (user_id, habit_id, count) VALUES (?, ?, 1)
-                ON CONFLICT (user_id, habit_id) DO UPDATE SET count = count + 1
-                """)
-            var ids: [Int64] = []
-            ids.reserveCapacity(events.count)
-            for event in events {
+            let rows = try events.map { event in
                 let userID = try users[event.userID] ?? Self.userRowID(db, key: event.userID)
                 users[event.userID] = userID
                 let habitID = try habits[event.habitName] ?? Self.habitRowID(db, name: event.habitName)
                 habits[event.habitName] = habitID
-                try insertLog.execute(arguments: [userID, habitID, event.timestamp.timeIntervalSince1970])
-                ids.append(db.lastInsertedRowID)
-                try bumpCount.execute(arguments: [userID, habitID])
+                return LogRow(userID: userID, habitID: habitID, timestamp: event.timestamp)
             }
-            return (ids, try Self.bumpRevision(db))
+            return try Self.insertLogs(db, rows)
         }
-        revision.raise(to: newRevision)
-        return ids
     }
 
     public func deleteLog(id: Int64) async throws {
-        let newRevision = try await pool.write { db -> Int64 in
+        try await writeBumping { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT user_id, habit_id FROM logs WHERE id = ?", arguments: [id]) else {
                 throw HabitsError.notFound(kind: "log", id: String(id))
             }
@@ -109,9 +98,7 @@ public final class SQLiteHabitStore: HabitStore {
             if db.changesCount == 0 {
                 try db.execute(sql: "DELETE FROM habit_counts WHERE user_id = ? AND habit_id = ?", arguments: [userID, habitID])
             }
-            return try Self.bumpRevision(db)
         }
-        revision.raise(to: newRevision)
     }
 
     public func image(userID: String) async throws -> StoredImage? {
@@ -145,14 +132,12 @@ public final class SQLiteHabitStore: HabitStore {
     }
 
     public func replaceAll(with content: StoreContent) async throws {
-        let newRevision = try await pool.write { db -> Int64 in
+        try await writeBumping { db in
             for table in ["avatars", "favorites", "follows", "habit_counts", "logs", "habits", "categories", "users"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try SQLiteContentLoader(db: db).load(content)
-            return try Self.bumpRevision(db)
         }
-        revision.raise(to: newRevision)
     }
 
     public func ping() async throws {
@@ -189,6 +174,31 @@ public final class SQLiteHabitStore: HabitStore {
     }
 
     // MARK: - Rows
+
+    /// One log to insert, by row ids.
+    struct LogRow: Sendable {
+        var userID: Int64
+        var habitID: Int64
+        var timestamp: Date
+    }
+
+    /// Inserts logs and bumps their counters inside the caller's transaction; returns the new ids in order.
+    /// Both APIs write logs through here, so a log never lands without its count.
+    static func insertLogs(_ db: Database, _ rows: [LogRow]) throws -> [Int64] {
+        let insertLog = try db.cachedStatement(sql: "INSERT INTO logs (user_id, habit_id, logged_at) VALUES (?, ?, ?)")
+        let bumpCount = try db.cachedStatement(sql: """
+            INSERT INTO habit_counts (user_id, habit_id, count) VALUES (?, ?, 1)
+            ON CONFLICT (user_id, habit_id) DO UPDATE SET count = count + 1
+            """)
+        var ids: [Int64] = []
+        ids.reserveCapacity(rows.count)
+        for row in rows {
+            try insertLog.execute(arguments: [row.userID, row.habitID, row.timestamp.timeIntervalSince1970])
+            ids.append(db.lastInsertedRowID)
+            try bumpCount.execute(arguments: [row.userID, row.habitID])
+        }
+        return ids
+    }
 
     static func fetchRevision(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'revision'") ?? 0
