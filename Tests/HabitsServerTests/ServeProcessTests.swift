@@ -18,15 +18,9 @@ import Darwin
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let process = Process()
-        process.executableURL = executable
         let database = folder.appendingPathComponent("demo.sqlite").path
-        process.arguments = ["serve", "--demo", "--port", "0", "--database", database, "--log-level", "info"]
-        let output = Pipe()
         let logs = Pipe()
-        process.standardOutput = output
-        process.standardError = logs
-        try process.run()
+        let (process, output) = try Self.launch(executable, database: database, logLevel: "info", standardError: logs)
         defer { if process.isRunning { process.terminate() } }
 
         let port = try await Self.readPort(from: output.fileHandleForReading)
@@ -62,13 +56,7 @@ import Darwin
         let database = folder.appendingPathComponent("demo.sqlite").path
 
         func start() throws -> (Process, Pipe) {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["serve", "--demo", "--port", "0", "--database", database, "--log-level", "warning"]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            return (process, output)
+            try Self.launch(executable, database: database, logLevel: "warning")
         }
 
         let (first, firstOutput) = try start()
@@ -101,6 +89,18 @@ import Darwin
         }
         let stats = try JSONDecoder().decode([Stats].self, from: try await request("\(base)/userStats?ids=\(user)"))
         return stats.first?.habitCounts.first { $0.habit.name == habit }?.count ?? 0
+    }
+
+    /// Starts `habits serve --demo` on a free port; returns the process and its standard output.
+    static func launch(_ executable: URL, database: String, logLevel: String, standardError: Pipe? = nil) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--demo", "--port", "0", "--database", database, "--log-level", logLevel]
+        let output = Pipe()
+        process.standardOutput = output
+        if let standardError { process.standardError = standardError }
+        try process.run()
+        return (process, output)
     }
 
     static func locateExecutable() -> URL? {
