@@ -45,7 +45,13 @@ public struct DemoDataSet: Sendable {
             categoryByName[row.category].map { Habit(name: row.name, category: $0, info: row.info) }
         }
 
-        var users = [User(id: activeUserID, name: "Alex Rivera", color: color(), bio: "Building better days, one habit at a time.")]
+        // The active user is "Alex Rivera", unless its id is one of the demo people's: then that person is "me".
+        let isDemoPerson = Self.userNames.contains { Self.slug($0) == activeUserID }
+        var users: [User] = []
+        if !isDemoPerson {
+            let bio = "Building better days, one habit at a time."
+            users.append(User(id: activeUserID, name: "Alex Rivera", color: color(), bio: bio))
+        }
         for (index, name) in Self.userNames.enumerated() {
             let id = Self.slug(name)
             let bio = Self.bios[index % Self.bios.count]
@@ -55,7 +61,7 @@ public struct DemoDataSet: Sendable {
 
         // Each simulated user takes up a handful of habits, each at a rate of their own.
         var rates: [PairRate] = []
-        for user in users.dropFirst() {
+        for user in users where user.id != activeUserID {
             let chosen = habits.shuffled(using: &random).prefix(Int.random(in: 2...7, using: &random))
             for habit in chosen {
                 let perDay = Double.random(in: 0.2...3, using: &random)

@@ -1,7 +1,7 @@
 /// Every failure the domain and the store report; the server maps each case to one HTTP status.
 public enum HabitsError: Error, Equatable, Sendable {
-    /// A referenced entity does not exist (`kind` is "user", "habit", …).
-    case notFound(kind: String, id: String)
+    /// A referenced entity does not exist.
+    case notFound(kind: EntityKind, id: String)
     /// The input is well-formed but breaks a rule (a future timestamp, a name too long…).
     case invalid(field: String, reason: String)
     /// The request body could not be read as the expected JSON.
@@ -14,7 +14,7 @@ public enum HabitsError: Error, Equatable, Sendable {
     /// A short machine-readable code for the JSON error body.
     public var code: String {
         switch self {
-        case .notFound(let kind, _): "\(kind)_not_found"
+        case .notFound(let kind, _): "\(kind.rawValue)_not_found"
         case .invalid: "invalid"
         case .malformed: "malformed_request"
         case .conflict: "conflict"
@@ -25,13 +25,18 @@ public enum HabitsError: Error, Equatable, Sendable {
     /// A sentence for people.
     public var message: String {
         switch self {
-        case .notFound(let kind, let id): "No \(kind) with id \"\(id)\"."
+        case .notFound(let kind, let id): "No \(kind.rawValue) with id \"\(id)\"."
         case .invalid(let field, let reason): "\(field): \(reason)"
         case .malformed(let reason): reason
         case .conflict(let reason): reason
         case .unavailable(let reason): reason
         }
     }
+}
+
+/// What a `HabitsError.notFound` could not find; its raw value names it in error codes and messages.
+public enum EntityKind: String, Sendable, Hashable {
+    case user, habit, category, log, image
 }
 
 extension HabitsError: CustomStringConvertible {

@@ -21,14 +21,54 @@ public enum ResourceRules {
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .invalid(field: field, reason: "must not contain control characters.")
         }
+        guard !trimmed.contains(where: isDeceptive) else {
+            throw .invalid(
+                field: field,
+                reason: "must not contain invisible or direction-changing characters (such as U+200B or U+202E) "
+                    + "or line separators, so that two names never look alike."
+            )
+        }
         return trimmed
+    }
+
+    /// Whether a character hides or reorders text: a format character (zero-width spaces, bidi
+    /// controls) or a line or paragraph separator. The joiners and tags inside an emoji are allowed.
+    static func isDeceptive(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        let startsWithEmoji = scalars.first.map { $0.properties.isEmoji && $0.value > 0xFF } ?? false
+        return scalars.contains { scalar in
+            switch scalar.properties.generalCategory {
+            case .lineSeparator, .paragraphSeparator:
+                return true
+            case .format:
+                let isEmojiGlue = scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value)
+                return !(startsWithEmoji && isEmojiGlue)
+            default:
+                return false
+            }
+        }
+    }
+
+    /// The key under which names are unique: case-folded beyond ASCII (`Éclair` and `éclair`, `Straße`
+    /// and `STRASSE` share one), in NFC.
+    public static func foldedName(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping
+            .folding(options: [.caseInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
     }
 
     /// A user key as the course API uses it in paths and lists: 1…100 of `A–Z a–z 0–9 . _ ~ -`.
     public static func key(_ raw: String) throws(HabitsError) -> String {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~-")
         guard nameLengths.contains(raw.unicodeScalars.count), raw.allSatisfy({ allowed.contains($0) }) else {
-            throw .invalid(field: "key", reason: "must hold 1 to 100 of the characters A-Z a-z 0-9 . _ ~ - (it is the user's id in the course API).")
+            throw .invalid(
+                field: "key",
+                reason: "must hold 1 to 100 of the characters A-Z a-z 0-9 . _ ~ - (it is the user's id in the course API)."
+            )
+        }
+        // A browser resolves `/images/..` before sending it, so these could never be fetched.
+        guard raw != ".", raw != ".." else {
+            throw .invalid(field: "key", reason: "must not be \".\" or \"..\", which a URL path cannot hold.")
         }
         return raw
     }
@@ -66,13 +106,28 @@ public enum ResourceRules {
         return raw
     }
 
-    /// An emoji icon: 1…4 characters, each an emoji.
+    /// The most Unicode scalars an emoji field holds: four of the longest sequences (a family with
+    /// skin tones is 10), while a character padded with thousands of combining marks is refused.
+    public static let maximumEmojiScalars = 40
+
+    /// An emoji icon: 1…4 characters, each an emoji made only of emoji scalars and their glue.
     public static func emoji(_ raw: String) throws(HabitsError) -> String {
-        let isEmoji = (1...4).contains(raw.count) && raw.allSatisfy { character in
-            character.unicodeScalars.contains { $0.properties.isEmojiPresentation || ($0.properties.isEmoji && $0.value > 0xFF) }
-        }
+        let isEmoji = (1...4).contains(raw.count)
+            && raw.unicodeScalars.count <= maximumEmojiScalars
+            && raw.allSatisfy { character in
+                character.unicodeScalars.contains {
+                    $0.properties.isEmojiPresentation || ($0.properties.isEmoji && $0.value > 0xFF)
+                } && character.unicodeScalars.allSatisfy(isEmojiPart)
+            }
         guard isEmoji else { throw .invalid(field: "emoji", reason: "must be 1 to 4 emoji characters, such as 🏃.") }
         return raw
+    }
+
+    /// An emoji scalar, or what joins and styles them: ZWJ, variation selectors, keycap, tags.
+    static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isEmoji || scalar.properties.isEmojiModifier
+            || scalar.value == 0x200D || (0xFE0E...0xFE0F).contains(scalar.value)
+            || scalar.value == 0x20E3 || (0xE0020...0xE007F).contains(scalar.value)
     }
 
     /// A user with every field checked and its name trimmed.
@@ -108,12 +163,9 @@ public enum ResourceRules {
         return habit
     }
 
-    /// A log whose timestamp is a finite instant at most five minutes ahead of `now`.
+    /// A log whose timestamp obeys `LogRules`.
     public static func checked(_ log: LogDraft, now: Date, field: String = "timestamp") throws(HabitsError) -> LogDraft {
-        guard log.timestamp.timeIntervalSince1970.isFinite else { throw .invalid(field: field, reason: "is not a valid instant.") }
-        if log.timestamp.timeIntervalSince(now) > LogRules.maximumFutureSkew {
-            throw .invalid(field: field, reason: "lies in the future; a habit can be logged at most 5 minutes ahead of the server's clock.")
-        }
+        try LogRules.validate(timestamp: log.timestamp, now: now, field: field)
         return log
     }
 }

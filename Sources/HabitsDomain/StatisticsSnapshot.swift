@@ -91,7 +91,7 @@ public struct StatisticsSnapshot: Sendable {
         var seen = Set<String>()
         var result: [HabitStatistics] = []
         for name in names where seen.insert(name).inserted {
-            guard let index = habitIndex[name] else { throw .notFound(kind: "habit", id: name) }
+            guard let index = habitIndex[name] else { throw .notFound(kind: .habit, id: name) }
             result.append(habitStatistics(at: index))
         }
         return result
@@ -104,7 +104,7 @@ public struct StatisticsSnapshot: Sendable {
         var seen = Set<String>()
         var result: [UserStatistics] = []
         for id in ids where seen.insert(id).inserted {
-            guard let index = userIndex[id] else { throw .notFound(kind: "user", id: id) }
+            guard let index = userIndex[id] else { throw .notFound(kind: .user, id: id) }
             result.append(userStatistics(at: index))
         }
         return result
@@ -113,7 +113,7 @@ public struct StatisticsSnapshot: Sendable {
     /// The habits in which this user has the highest count (ties all lead); empty when they lead nothing.
     /// - Throws: `HabitsError.notFound` for an unknown user.
     public func leadingStatistics(userID: String) throws(HabitsError) -> UserStatistics {
-        guard let u = userIndex[userID] else { throw .notFound(kind: "user", id: userID) }
+        guard let u = userIndex[userID] else { throw .notFound(kind: .user, id: userID) }
         let leading = countsByUser[u].filter { pair in
             // countsByHabit is sorted by count, so its first entry holds the highest count.
             pair.count >= (countsByHabit[pair.habit].first?.count ?? 0)

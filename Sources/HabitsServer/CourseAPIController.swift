@@ -52,7 +52,7 @@ struct CourseAPIController: Sendable {
         router.get("/images/:userID") { _, context in
             let userID = try context.pathParameter("userID")
             guard let image = try await store.image(userID: userID) else {
-                throw HabitsError.notFound(kind: "image", id: userID)
+                throw HabitsError.notFound(kind: .image, id: userID)
             }
             return Response(
                 status: .ok,
@@ -63,11 +63,10 @@ struct CourseAPIController: Sendable {
         router.put("/images/:userID") { request, context in
             let userID = try context.pathParameter("userID")
             let body = try await request.body.collect(upTo: Self.maximumImageBody)
-            let bytes = Array(body.readableBytesView)
-            guard let kind = Avatar.ImageKind(magic: bytes) else {
+            guard let kind = Avatar.ImageKind(magic: body.readableBytesView) else {
                 throw APIError(status: .unsupportedMediaType, code: "unsupported_image", message: "The image must be a PNG or a JPEG.")
             }
-            try await store.setImage(StoredImage(contentType: kind.rawValue, bytes: bytes), userID: userID)
+            try await store.setImage(StoredImage(contentType: kind.rawValue, bytes: Data(body.readableBytesView)), userID: userID)
             return JSONResponse.bytes(Data("{}".utf8))
         }
     }

@@ -4,9 +4,9 @@ import HabitsDomain
 /// An image stored for a user, with the content type it is served with.
 public struct StoredImage: Hashable, Sendable {
     public var contentType: String
-    public var bytes: [UInt8]
+    public var bytes: Data
 
-    public init(contentType: String, bytes: [UInt8]) {
+    public init(contentType: String, bytes: Data) {
         self.contentType = contentType
         self.bytes = bytes
     }
@@ -37,8 +37,7 @@ public protocol StatisticsSource: Sendable {
     func currentRevision() -> Int64
 }
 
-/// Where habits, users and their logs live. Implementations: `SQLiteHabitStore` (durable) and
-/// `InMemoryHabitStore` (unit tests).
+/// Where habits, users and their logs live: `SQLiteHabitStore`, on a file or in memory.
 ///
 /// Every write runs in one transaction that also updates the per-(user, habit) counter and bumps the
 /// revision, so a reader never sees a log without its count. Unknown references throw
@@ -73,7 +72,7 @@ extension StoreContent {
     public init(demo: DemoDataSet) {
         var images: [String: StoredImage] = [:]
         for user in demo.users {
-            images[user.id] = StoredImage(contentType: Avatar.ImageKind.png.rawValue, bytes: Avatar.png(for: user))
+            images[user.id] = StoredImage(contentType: Avatar.ImageKind.png.rawValue, bytes: Data(Avatar.png(for: user)))
         }
         self.init(users: demo.users, categories: demo.categories, habits: demo.habits, logs: demo.logs, images: images)
     }

@@ -2,7 +2,7 @@ import Foundation
 import HabitsDomain
 
 /// The `/v1` resources: users, categories, habits, logs, favourites and follows, addressed by stable
-/// internal ids. Implemented by `SQLiteHabitStore` and `InMemoryHabitStore`.
+/// internal ids. Implemented by `SQLiteHabitStore`.
 ///
 /// Every write is one transaction that keeps the counters and bumps the revision. Creates and updates
 /// receive values the caller already checked with `ResourceRules`; the store checks what only it can
@@ -59,8 +59,8 @@ public protocol ResourceStore: Sendable {
     func following(userID: Int64, page: PageRequest) async throws -> Page<UserResource>
 }
 
-/// Messages shared by both stores, so they refuse in the same words.
-enum ResourceMessages {
+/// Why the store refuses a write, in the words every client sees.
+enum StoreRefusal {
     static func userHasLogs(_ count: Int) -> HabitsError {
         .conflict(reason: "This user has \(count) logged event(s); delete with ?cascade=true to delete them too, or keep the user.")
     }

@@ -10,8 +10,11 @@ struct SQLiteContentLoader {
         var categoryIDs: [String: Int64] = [:]
         for category in content.categories {
             try db.execute(
-                sql: "INSERT INTO categories (name, hue, saturation, brightness) VALUES (?, ?, ?, ?)",
-                arguments: [category.name, category.color.hue, category.color.saturation, category.color.brightness]
+                sql: "INSERT INTO categories (name, name_folded, hue, saturation, brightness) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    category.name, ResourceRules.foldedName(category.name),
+                    category.color.hue, category.color.saturation, category.color.brightness,
+                ]
             )
             categoryIDs[category.name] = db.lastInsertedRowID
         }
@@ -26,11 +29,11 @@ struct SQLiteContentLoader {
         var habitIDs: [String: Int64] = [:]
         for habit in content.habits {
             guard let categoryID = categoryIDs[habit.category.name] else {
-                throw HabitsError.notFound(kind: "category", id: habit.category.name)
+                throw HabitsError.notFound(kind: .category, id: habit.category.name)
             }
             try db.execute(
-                sql: "INSERT INTO habits (name, category_id, info) VALUES (?, ?, ?)",
-                arguments: [habit.name, categoryID, habit.info]
+                sql: "INSERT INTO habits (name, name_folded, category_id, info) VALUES (?, ?, ?, ?)",
+                arguments: [habit.name, ResourceRules.foldedName(habit.name), categoryID, habit.info]
             )
             habitIDs[habit.name] = db.lastInsertedRowID
         }
@@ -39,8 +42,12 @@ struct SQLiteContentLoader {
         var counts: [Pair: Int] = [:]
         let insertLog = try db.makeStatement(sql: "INSERT INTO logs (user_id, habit_id, logged_at) VALUES (?, ?, ?)")
         for log in content.logs {
-            guard let user = userIDs[log.userID] else { throw HabitsError.notFound(kind: "user", id: log.userID) }
-            guard let habit = habitIDs[log.habitName] else { throw HabitsError.notFound(kind: "habit", id: log.habitName) }
+            guard let user = userIDs[log.userID] else {
+                throw HabitsError.notFound(kind: .user, id: log.userID)
+            }
+            guard let habit = habitIDs[log.habitName] else {
+                throw HabitsError.notFound(kind: .habit, id: log.habitName)
+            }
             try insertLog.execute(arguments: [user, habit, log.timestamp.timeIntervalSince1970])
             counts[Pair(user: user, habit: habit), default: 0] += 1
         }
@@ -49,10 +56,10 @@ struct SQLiteContentLoader {
             try insertCount.execute(arguments: [pair.user, pair.habit, count])
         }
         for (key, image) in content.images {
-            guard let user = userIDs[key] else { throw HabitsError.notFound(kind: "user", id: key) }
+            guard let user = userIDs[key] else { throw HabitsError.notFound(kind: .user, id: key) }
             try db.execute(
                 sql: "INSERT INTO avatars (user_id, content_type, bytes) VALUES (?, ?, ?)",
-                arguments: [user, image.contentType, Data(image.bytes)]
+                arguments: [user, image.contentType, image.bytes]
             )
         }
     }

@@ -20,16 +20,16 @@ extension SQLiteHabitStore {
     }
 
     public func logEntry(id: Int64) async throws -> LogResource {
-        try await pool.read { db in
+        try await writer.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM logs WHERE id = ?", arguments: [id]) else {
-                throw HabitsError.notFound(kind: "log", id: String(id))
+                throw HabitsError.notFound(kind: .log, id: String(id))
             }
-            return Self.logResource(from: row)
+            return StoredRow.logResource(from: row)
         }
     }
 
     public func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<LogResource> {
-        try await pool.read { db in
+        try await writer.read { db in
             _ = try Self.fetchUser(db, id: userID)
             // Served by logs_user_time (user_id, logged_at), whose entries end with the rowid.
             var sql = "SELECT * FROM logs WHERE user_id = ?"
@@ -49,7 +49,7 @@ extension SQLiteHabitStore {
             sql += " ORDER BY logged_at, id LIMIT ?"
             _ = arguments.append(contentsOf: [page.limit + 1])
             let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
-            return page.page(of: rows.map(Self.logResource(from:))) {
+            return page.page(of: rows.map(StoredRow.logResource(from:))) {
                 PageCursor(id: $0.id, time: $0.timestamp.timeIntervalSince1970)
             }
         }
@@ -67,13 +67,13 @@ extension SQLiteHabitStore {
     }
 
     public func favorites(userID: Int64, page: PageRequest) async throws -> Page<HabitResource> {
-        try await pool.read { db in
+        try await writer.read { db in
             _ = try Self.fetchUser(db, id: userID)
             let rows = try Row.fetchAll(db, sql: """
                 SELECT h.* FROM favorites f JOIN habits h ON h.id = f.habit_id
                 WHERE f.user_id = ? AND f.habit_id > ? ORDER BY f.habit_id LIMIT ?
                 """, arguments: [userID, page.after?.id ?? 0, page.limit + 1])
-            return page.page(of: rows.map(Self.habitResource(from:))) { PageCursor(id: $0.id) }
+            return page.page(of: rows.map(StoredRow.habitResource(from:))) { PageCursor(id: $0.id) }
         }
     }
 
@@ -81,7 +81,7 @@ extension SQLiteHabitStore {
         try await writeBumping { db in
             _ = try Self.fetchUser(db, id: userID)
             _ = try Self.fetchUser(db, id: followedID)
-            if userID == followedID { throw ResourceMessages.followSelf }
+            if userID == followedID { throw StoreRefusal.followSelf }
             let sql = isFollowing
                 ? "INSERT OR IGNORE INTO follows (follower_id, followed_id) VALUES (?, ?)"
                 : "DELETE FROM follows WHERE follower_id = ? AND followed_id = ?"
@@ -90,18 +90,13 @@ extension SQLiteHabitStore {
     }
 
     public func following(userID: Int64, page: PageRequest) async throws -> Page<UserResource> {
-        try await pool.read { db in
+        try await writer.read { db in
             _ = try Self.fetchUser(db, id: userID)
             let rows = try Row.fetchAll(db, sql: """
                 SELECT u.* FROM follows f JOIN users u ON u.id = f.followed_id
                 WHERE f.follower_id = ? AND f.followed_id > ? ORDER BY f.followed_id LIMIT ?
                 """, arguments: [userID, page.after?.id ?? 0, page.limit + 1])
-            return page.page(of: rows.map(Self.userResource(from:))) { PageCursor(id: $0.id) }
+            return page.page(of: rows.map(StoredRow.userResource(from:))) { PageCursor(id: $0.id) }
         }
-    }
-
-    static func logResource(from row: Row) -> LogResource {
-        let seconds: Double = row["logged_at"]
-        return LogResource(id: row["id"], userID: row["user_id"], habitID: row["habit_id"], timestamp: Date(timeIntervalSince1970: seconds))
     }
 }

@@ -4,20 +4,6 @@ import HabitsDomain
 
 /// `/v1` users, categories and habits in SQLite.
 extension SQLiteHabitStore {
-    /// Runs `body` in one write transaction, bumps the revision and publishes it once committed.
-    func writeBumping<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let (value, newRevision) = try await pool.write { db -> (T, Int64) in
-            do {
-                return (try body(db), try Self.bumpRevision(db))
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                // A backstop: the explicit checks should have caught it first.
-                throw HabitsError.conflict(reason: "The change breaks a uniqueness or reference rule.")
-            }
-        }
-        revision.raise(to: newRevision)
-        return value
-    }
-
     // MARK: Users
 
     public func createUser(_ user: UserResource) async throws -> UserResource {
@@ -34,16 +20,16 @@ extension SQLiteHabitStore {
     }
 
     public func user(id: Int64) async throws -> UserResource {
-        try await pool.read { db in try Self.fetchUser(db, id: id) }
+        try await writer.read { db in try Self.fetchUser(db, id: id) }
     }
 
     public func users(page: PageRequest) async throws -> Page<UserResource> {
-        try await pool.read { db in
+        try await writer.read { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM users WHERE id > ? ORDER BY id LIMIT ?",
                 arguments: [page.after?.id ?? 0, page.limit + 1]
             )
-            return page.page(of: rows.map(Self.userResource(from:))) { PageCursor(id: $0.id) }
+            return page.page(of: rows.map(StoredRow.userResource(from:))) { PageCursor(id: $0.id) }
         }
     }
 
@@ -65,7 +51,7 @@ extension SQLiteHabitStore {
         try await writeBumping { db in
             _ = try Self.fetchUser(db, id: id)
             let logged = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE user_id = ?", arguments: [id]) ?? 0
-            if logged > 0 && !cascade { throw ResourceMessages.userHasLogs(logged) }
+            if logged > 0 && !cascade { throw StoreRefusal.userHasLogs(logged) }
             try db.execute(sql: "DELETE FROM logs WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM habit_counts WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM favorites WHERE user_id = ?", arguments: [id])
@@ -81,8 +67,13 @@ extension SQLiteHabitStore {
         try await writeBumping { db in
             try Self.requireFreeName(db, table: "categories", kind: "category", category.name, except: 0)
             try db.execute(
-                sql: "INSERT INTO categories (name, hue, saturation, brightness) VALUES (?, ?, ?, ?)",
-                arguments: [category.name, category.color.hue, category.color.saturation, category.color.brightness]
+                sql: """
+                    INSERT INTO categories (name, name_folded, hue, saturation, brightness) VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    category.name, ResourceRules.foldedName(category.name),
+                    category.color.hue, category.color.saturation, category.color.brightness,
+                ]
             )
             var created = category
             created.id = db.lastInsertedRowID
@@ -91,16 +82,16 @@ extension SQLiteHabitStore {
     }
 
     public func category(id: Int64) async throws -> CategoryResource {
-        try await pool.read { db in try Self.fetchCategory(db, id: id) }
+        try await writer.read { db in try Self.fetchCategory(db, id: id) }
     }
 
     public func categories(page: PageRequest) async throws -> Page<CategoryResource> {
-        try await pool.read { db in
+        try await writer.read { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM categories WHERE id > ? ORDER BY id LIMIT ?",
                 arguments: [page.after?.id ?? 0, page.limit + 1]
             )
-            return page.page(of: rows.map(Self.categoryResource(from:))) { PageCursor(id: $0.id) }
+            return page.page(of: rows.map(StoredRow.categoryResource(from:))) { PageCursor(id: $0.id) }
         }
     }
 
@@ -110,8 +101,14 @@ extension SQLiteHabitStore {
             updated.id = id
             try Self.requireFreeName(db, table: "categories", kind: "category", updated.name, except: id)
             try db.execute(
-                sql: "UPDATE categories SET name = ?, hue = ?, saturation = ?, brightness = ? WHERE id = ?",
-                arguments: [updated.name, updated.color.hue, updated.color.saturation, updated.color.brightness, id]
+                sql: """
+                    UPDATE categories SET name = ?, name_folded = ?, hue = ?, saturation = ?, brightness = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    updated.name, ResourceRules.foldedName(updated.name),
+                    updated.color.hue, updated.color.saturation, updated.color.brightness, id,
+                ]
             )
             return updated
         }
@@ -121,7 +118,7 @@ extension SQLiteHabitStore {
         try await writeBumping { db in
             _ = try Self.fetchCategory(db, id: id)
             let used = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM habits WHERE category_id = ?", arguments: [id]) ?? 0
-            if used > 0 { throw ResourceMessages.categoryInUse(used) }
+            if used > 0 { throw StoreRefusal.categoryInUse(used) }
             try db.execute(sql: "DELETE FROM categories WHERE id = ?", arguments: [id])
         }
     }
@@ -133,8 +130,8 @@ extension SQLiteHabitStore {
             _ = try Self.fetchCategory(db, id: habit.categoryID)
             try Self.requireFreeName(db, table: "habits", kind: "habit", habit.name, except: 0)
             try db.execute(
-                sql: "INSERT INTO habits (name, category_id, info, emoji) VALUES (?, ?, ?, ?)",
-                arguments: [habit.name, habit.categoryID, habit.info, habit.emoji]
+                sql: "INSERT INTO habits (name, name_folded, category_id, info, emoji) VALUES (?, ?, ?, ?, ?)",
+                arguments: [habit.name, ResourceRules.foldedName(habit.name), habit.categoryID, habit.info, habit.emoji]
             )
             var created = habit
             created.id = db.lastInsertedRowID
@@ -143,16 +140,16 @@ extension SQLiteHabitStore {
     }
 
     public func habit(id: Int64) async throws -> HabitResource {
-        try await pool.read { db in try Self.fetchHabit(db, id: id) }
+        try await writer.read { db in try Self.fetchHabit(db, id: id) }
     }
 
     public func habits(page: PageRequest) async throws -> Page<HabitResource> {
-        try await pool.read { db in
+        try await writer.read { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM habits WHERE id > ? ORDER BY id LIMIT ?",
                 arguments: [page.after?.id ?? 0, page.limit + 1]
             )
-            return page.page(of: rows.map(Self.habitResource(from:))) { PageCursor(id: $0.id) }
+            return page.page(of: rows.map(StoredRow.habitResource(from:))) { PageCursor(id: $0.id) }
         }
     }
 
@@ -163,8 +160,13 @@ extension SQLiteHabitStore {
             _ = try Self.fetchCategory(db, id: updated.categoryID)
             try Self.requireFreeName(db, table: "habits", kind: "habit", updated.name, except: id)
             try db.execute(
-                sql: "UPDATE habits SET name = ?, category_id = ?, info = ?, emoji = ? WHERE id = ?",
-                arguments: [updated.name, updated.categoryID, updated.info, updated.emoji, id]
+                sql: """
+                    UPDATE habits SET name = ?, name_folded = ?, category_id = ?, info = ?, emoji = ? WHERE id = ?
+                    """,
+                arguments: [
+                    updated.name, ResourceRules.foldedName(updated.name),
+                    updated.categoryID, updated.info, updated.emoji, id,
+                ]
             )
             return updated
         }
@@ -174,7 +176,7 @@ extension SQLiteHabitStore {
         try await writeBumping { db in
             _ = try Self.fetchHabit(db, id: id)
             let logged = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE habit_id = ?", arguments: [id]) ?? 0
-            if logged > 0 && !cascade { throw ResourceMessages.habitHasLogs(logged) }
+            if logged > 0 && !cascade { throw StoreRefusal.habitHasLogs(logged) }
             try db.execute(sql: "DELETE FROM logs WHERE habit_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM habit_counts WHERE habit_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM favorites WHERE habit_id = ?", arguments: [id])
@@ -186,54 +188,35 @@ extension SQLiteHabitStore {
 
     static func requireFreeKey(_ db: Database, _ key: String) throws {
         if try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE key = ? COLLATE NOCASE", arguments: [key]) != nil {
-            throw ResourceMessages.keyTaken(key)
+            throw StoreRefusal.keyTaken(key)
         }
     }
 
     static func requireFreeName(_ db: Database, table: String, kind: String, _ name: String, except id: Int64) throws {
-        let sql = "SELECT id FROM \(table) WHERE name = ? COLLATE NOCASE AND id != ?"
-        if try Int64.fetchOne(db, sql: sql, arguments: [name, id]) != nil {
-            throw ResourceMessages.nameTaken(kind, name)
+        let sql = "SELECT id FROM \(table) WHERE name_folded = ? AND id != ?"
+        if try Int64.fetchOne(db, sql: sql, arguments: [ResourceRules.foldedName(name), id]) != nil {
+            throw StoreRefusal.nameTaken(kind, name)
         }
     }
 
     static func fetchUser(_ db: Database, id: Int64) throws -> UserResource {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]) else {
-            throw HabitsError.notFound(kind: "user", id: String(id))
+            throw HabitsError.notFound(kind: .user, id: String(id))
         }
-        return userResource(from: row)
+        return StoredRow.userResource(from: row)
     }
 
     static func fetchCategory(_ db: Database, id: Int64) throws -> CategoryResource {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM categories WHERE id = ?", arguments: [id]) else {
-            throw HabitsError.notFound(kind: "category", id: String(id))
+            throw HabitsError.notFound(kind: .category, id: String(id))
         }
-        return categoryResource(from: row)
+        return StoredRow.categoryResource(from: row)
     }
 
     static func fetchHabit(_ db: Database, id: Int64) throws -> HabitResource {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM habits WHERE id = ?", arguments: [id]) else {
-            throw HabitsError.notFound(kind: "habit", id: String(id))
+            throw HabitsError.notFound(kind: .habit, id: String(id))
         }
-        return habitResource(from: row)
-    }
-
-    static func userResource(from row: Row) -> UserResource {
-        var color: Color?
-        if let h: Double = row["hue"], let s: Double = row["saturation"], let b: Double = row["brightness"] {
-            color = Color(hue: h, saturation: s, brightness: b)
-        }
-        return UserResource(
-            id: row["id"], key: row["key"], name: row["name"], color: color, bio: row["bio"],
-            timeZone: row["time_zone"], locale: row["locale"]
-        )
-    }
-
-    static func categoryResource(from row: Row) -> CategoryResource {
-        CategoryResource(id: row["id"], name: row["name"], color: Color(hue: row["hue"], saturation: row["saturation"], brightness: row["brightness"]))
-    }
-
-    static func habitResource(from row: Row) -> HabitResource {
-        HabitResource(id: row["id"], name: row["name"], categoryID: row["category_id"], info: row["info"], emoji: row["emoji"])
+        return StoredRow.habitResource(from: row)
     }
 }

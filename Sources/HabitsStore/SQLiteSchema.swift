@@ -1,4 +1,5 @@
 import GRDB
+import HabitsDomain
 
 /// The versioned schema of the SQLite store. Migrations are append-only: never edit a shipped one.
 enum SQLiteSchema {
@@ -90,6 +91,30 @@ enum SQLiteSchema {
         migrator.registerMigration("v3: categories listed by name") { db in
             // The unique index is case-insensitive; listing sorts by the binary name.
             try db.execute(sql: "CREATE INDEX categories_name ON categories(name)")
+        }
+        migrator.registerMigration("v4: names unique after Unicode case folding") { db in
+            // SQLite's NOCASE folds ASCII only, so `Éclair` and `éclair` could coexist; keep a folded key.
+            for table in ["categories", "habits"] {
+                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN name_folded TEXT")
+                var taken = Set<String>()
+                for row in try Row.fetchAll(db, sql: "SELECT id, name FROM \(table) ORDER BY id") {
+                    let id: Int64 = row["id"]
+                    var name: String = row["name"]
+                    if taken.contains(ResourceRules.foldedName(name)) {
+                        // Two names that only differ beyond ASCII case: the later one gets its id.
+                        name += " (\(id))"
+                    }
+                    let folded = ResourceRules.foldedName(name)
+                    taken.insert(folded)
+                    try db.execute(
+                        sql: "UPDATE \(table) SET name = ?, name_folded = ? WHERE id = ?", arguments: [name, folded, id]
+                    )
+                }
+                try db.execute(sql: """
+                    DROP INDEX \(table)_name_nocase;
+                    CREATE UNIQUE INDEX \(table)_name_folded ON \(table)(name_folded);
+                    """)
+            }
         }
         return migrator
     }

@@ -51,14 +51,14 @@ private func snapshot(_ counts: [(String, String, Int)]) -> StatisticsSnapshot {
         #expect(try data.habitStatistics(names: ["Swim", "Read", "Swim"]).map(\.habit.name) == ["Swim", "Read"])
         #expect(try data.habitStatistics(names: nil).map(\.habit.name) == ["Read", "Run", "Swim"])
         #expect(try data.habitStatistics(names: []).isEmpty)
-        #expect(throws: HabitsError.notFound(kind: "habit", id: "Fly")) { try data.habitStatistics(names: ["Run", "Fly"]) }
+        #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) { try data.habitStatistics(names: ["Run", "Fly"]) }
     }
 
     @Test func userStatisticsFollowTheOrderAskedAndRejectUnknownIDs() throws {
         let data = snapshot([("cat", "Run", 2)])
         #expect(try data.userStatistics(ids: ["cat", "ann"]).map(\.user.id) == ["cat", "ann"])
         #expect(try data.userStatistics(ids: ["cat"])[0].habitCounts == [HabitCount(habit: habits[0], count: 2)])
-        #expect(throws: HabitsError.notFound(kind: "user", id: "dan")) { try data.userStatistics(ids: ["dan"]) }
+        #expect(throws: HabitsError.notFound(kind: .user, id: "dan")) { try data.userStatistics(ids: ["dan"]) }
     }
 
     @Test func everyTiedLeaderLeadsAndNonLeadersGetAnEmptyList() throws {
@@ -68,7 +68,7 @@ private func snapshot(_ counts: [(String, String, Int)]) -> StatisticsSnapshot {
         #expect(try data.leadingStatistics(userID: "cat").habitCounts.map(\.habit.name) == ["Swim"])
         let none = try snapshot([("ann", "Run", 4)]).leadingStatistics(userID: "bob")
         #expect(none.user.id == "bob" && none.habitCounts.isEmpty)
-        #expect(throws: HabitsError.notFound(kind: "user", id: "zed")) { try data.leadingStatistics(userID: "zed") }
+        #expect(throws: HabitsError.notFound(kind: .user, id: "zed")) { try data.leadingStatistics(userID: "zed") }
     }
 
     @Test func countLooksUpOnePair() {

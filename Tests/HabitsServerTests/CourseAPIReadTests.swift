@@ -16,7 +16,7 @@ import Testing
     ]
 
     @Test func usersAreAnObjectKeyedByIDWithAbsentOptionalsOmitted() async throws {
-        let app = makeApplication(store: try InMemoryHabitStore(content: fixtureContent()))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent()))
         try await app.test(.router) { client in
             try await client.execute(uri: "/users", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func habitsAreKeyedByNameAndCategoriesAreAnArray() async throws {
-        let app = makeApplication(store: try InMemoryHabitStore(content: fixtureContent()))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent()))
         try await app.test(.router) { client in
             try await client.execute(uri: "/habits", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func combinedStatsAreConsistentAndNeverCached() async throws {
-        let app = makeApplication(store: try InMemoryHabitStore(content: fixtureContent(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/combinedStats", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func habitStatsFollowTheNamesAskedPercentEncoded() async throws {
-        let app = makeApplication(store: try InMemoryHabitStore(content: fixtureContent(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/habitStats?names=Deep%20breathing,Run", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func userStatsFollowTheIDsAsked() async throws {
-        let app = makeApplication(store: try InMemoryHabitStore(content: fixtureContent(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/userStats?ids=user2,user0", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func leadingStatsListLedHabitsOrNothing() async throws {
-        let app = makeApplication(store: try InMemoryHabitStore(content: fixtureContent(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/userLeadingStats/user1", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func unknownRoutesAnswerWithTheJSONErrorBody() async throws {
-        let app = makeApplication(store: InMemoryHabitStore())
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory())
         try await app.test(.router) { client in
             try await client.execute(uri: "/nothing/here", method: .get) { response throws in
                 try expectError(response, .notFound)
@@ -142,9 +142,9 @@ import Testing
     @Test func percentEncodedIDsInPathsAreDecoded() async throws {
         var content = fixtureContent()
         content.users.append(User(id: "zoë", name: "Zoë"))
-        content.images["zoë"] = StoredImage(contentType: "image/png", bytes: Avatar.png(for: User(id: "zoë", name: "Zoë"), size: 8))
+        content.images["zoë"] = StoredImage(contentType: "image/png", bytes: Data(Avatar.png(for: User(id: "zoë", name: "Zoë"), size: 8)))
         content.logs = [LoggedHabit(userID: "zoë", habitName: "Swim", timestamp: fixedNow)]
-        let app = makeApplication(store: try InMemoryHabitStore(content: content))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: content))
         try await app.test(.router) { client in
             try await client.execute(uri: "/images/zo%C3%AB", method: .get) { response throws in
                 #expect(response.status == .ok)

@@ -79,7 +79,7 @@ import Testing
 
     @Test func everyDemoHabitIsReachableAsTheAppAsksForIt() async throws {
         let demo = DemoDataSet(now: fixedNow)
-        let app = makeApplication(store: try InMemoryHabitStore(content: StoreContent(demo: demo)))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo)))
         let names = demo.habits.map(\.name)
         try await app.test(.router) { client in
             for name in names {

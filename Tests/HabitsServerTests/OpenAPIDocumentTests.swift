@@ -30,7 +30,7 @@ func documentedOperations(_ yaml: String) -> Set<String> {
 
 @Suite struct OpenAPIDocumentTests {
     @Test func everyRouteIsDocumentedAndEveryDocumentedRouteExists() async throws {
-        let store = try InMemoryHabitStore(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
         var logger = Logger(label: "habits.test")
         logger.logLevel = .warning
         let simulator = ActivitySimulator(store: store, demo: nil, activeUserID: "user0", startRunning: false, logger: logger)

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func metricsCountRequestsByRouteAndStatusAndLogsWritten() async throws {
-        let store = try InMemoryHabitStore(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
         let metrics = ServerMetrics(registry: PrometheusCollectorRegistry())
         let app = makeApplication(store: store, metrics: metrics)
         let user1 = try await userID(store, key: "user1")
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func anotherMethodOnAKnownPathIs405WithAllow() async throws {
-        let store = try InMemoryHabitStore(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
         try await makeApplication(store: store).test(.router) { client in
             let response = try await client.send("/v1/users", .put)
             try expectError(response, .methodNotAllowed, code: "method_not_allowed")

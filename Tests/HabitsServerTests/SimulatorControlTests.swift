@@ -11,7 +11,7 @@ import Testing
 @Suite struct SimulatorControlTests {
     @Test func controlsRefuseCallersThatAreNotLocal() async throws {
         // Router tests have no socket, hence no loopback address: the guard must refuse them.
-        let app = makeApplication(store: try InMemoryHabitStore(content: fixtureContent()), demo: DemoDataSet(now: fixedNow))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent()), demo: DemoDataSet(now: fixedNow))
         try await app.test(.router) { client in
             for (uri, method) in [("/control/simulator/status", HTTPRequest.Method.get), ("/control/simulator/start", .post), ("/control/simulator/reset", .post)] {
                 try await client.execute(uri: uri, method: method) { response throws in
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func loopbackCallersStartStopResetAndSetSpeed() async throws {
-        let store = try InMemoryHabitStore(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
         let app = makeApplication(store: store, demo: DemoDataSet(activeUserID: "user0", now: fixedNow))
         try await app.test(.live) { client in
             try await client.execute(uri: "/control/simulator/status", method: .get) { response throws in
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func withoutDemoModeTheSimulatorInventsNothing() async throws {
-        let store = try InMemoryHabitStore(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
         let app = makeApplication(store: store)
         try await app.test(.live) { client in
             try await client.execute(uri: "/control/simulator/start", method: .post) { response throws in
@@ -71,12 +71,12 @@ import Testing
         // The data set simulates "ava-thompson"; naming her the active user must still keep her untouched.
         let demo = DemoDataSet(activeUserID: "activeUser", now: fixedNow)
         #expect(demo.rates.contains { $0.userID == "ava-thompson" })
-        let store = try InMemoryHabitStore(content: StoreContent(demo: demo))
+        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
         let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "ava-thompson", startRunning: true, logger: Logger(label: "test"))
         try await simulator.setSpeed(100)
-        let before = await store.statisticsSnapshot()
+        let before = try await store.statisticsSnapshot()
         await simulator.step(seconds: 3)
-        let after = await store.statisticsSnapshot()
+        let after = try await store.statisticsSnapshot()
         #expect(after.revision > before.revision)
         for habit in demo.habits {
             #expect(after.count(userID: "ava-thompson", habitName: habit.name) == before.count(userID: "ava-thompson", habitName: habit.name))
@@ -85,7 +85,7 @@ import Testing
 
     @Test func simulatedLogsAreCountedInTheMetrics() async throws {
         let demo = DemoDataSet(activeUserID: "activeUser", now: fixedNow)
-        let store = try InMemoryHabitStore(content: StoreContent(demo: demo))
+        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
         let metrics = ServerMetrics()
         let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test"), metrics: metrics)
         try await simulator.setSpeed(100)
@@ -95,13 +95,13 @@ import Testing
         let exposition = String(decoding: metrics.registry.emitToBuffer(), as: UTF8.self)
         let line = exposition.split(separator: "\n").first { $0.hasPrefix("habits_logs_written_total ") }
         let written = line.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
-        let logged = await store.statisticsSnapshot().combined().userStatistics.flatMap(\.habitCounts).map(\.count).reduce(0, +)
+        let logged = try await store.statisticsSnapshot().combined().userStatistics.flatMap(\.habitCounts).map(\.count).reduce(0, +)
         #expect(written > 0)
         #expect(Int(written) == logged - demo.logs.count)
     }
 
     @Test func crossSiteRequestsCannotDriveTheSimulator() async throws {
-        let app = makeApplication(store: try InMemoryHabitStore(content: fixtureContent()), demo: DemoDataSet(activeUserID: "user0", now: fixedNow))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent()), demo: DemoDataSet(activeUserID: "user0", now: fixedNow))
         try await app.test(.live) { client in
             try await client.execute(uri: "/control/simulator/reset", method: .post, headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"]) { response throws in
                 try expectError(response, .forbidden, code: "forbidden")

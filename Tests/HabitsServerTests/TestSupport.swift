@@ -18,7 +18,7 @@ func fixtureContent(logs: [LoggedHabit] = []) -> StoreContent {
     }
     let habits = ["Run", "Read", "Deep breathing", "Swim"].map { Habit(name: $0, category: health, info: "About \($0)") }
     let png = Avatar.png(for: users[1], size: 16)
-    return StoreContent(users: users, categories: [health], habits: habits, logs: logs, images: ["user1": StoredImage(contentType: "image/png", bytes: png)])
+    return StoreContent(users: users, categories: [health], habits: habits, logs: logs, images: ["user1": StoredImage(contentType: "image/png", bytes: Data(png))])
 }
 
 /// An application over `store`, with a simulator that is off and (unless `demo`) disabled.

@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct V1CatalogRouteTests {
     @Test func categoriesAreCreatedChangedListedAndDeleted() async throws {
-        let store = try InMemoryHabitStore(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
         try await makeApplication(store: store).test(.router) { client in
             let created = try await client.send("/v1/categories", .post, body(#"{"name":"Focus","color":{"h":0.6,"s":0.5,"b":0.9}}"#))
             #expect(created.status == .created)
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func habitsAreCreatedRenamedWithHistoryAndDeletedWithCascade() async throws {
-        let store = try InMemoryHabitStore(content: fixtureContent(logs: [
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent(logs: [
             LoggedHabit(userID: "user1", habitName: "Run", timestamp: fixedNow),
             LoggedHabit(userID: "user2", habitName: "Run", timestamp: fixedNow),
         ]))
@@ -90,7 +90,7 @@ import Testing
 
 @Suite struct V1LogRouteTests {
     @Test func logsAreCreatedReadListedByTimeAndDeleted() async throws {
-        let store = try InMemoryHabitStore(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
         let user1 = try await userID(store, key: "user1")
         let run = try await habitID(store, named: "Run")
         try await makeApplication(store: store).test(.router) { client in
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func badLogsAndBatchesAreRejectedAndChangeNothing() async throws {
-        let store = try InMemoryHabitStore(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
         let user1 = try await userID(store, key: "user1")
         let run = try await habitID(store, named: "Run")
         let good = LogDraft(userID: user1, habitID: run, timestamp: fixedNow)
@@ -148,6 +148,6 @@ import Testing
             try expectError(try await client.send("/v1/users/99999/logs"), .notFound, code: "user_not_found")
             try expectError(try await client.send("/v1/logs/x"), .badRequest, code: "malformed_request")
         }
-        #expect(await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 1_001)
+        #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 1_001)
     }
 }

@@ -149,7 +149,7 @@ enum StoreKindForServer: String, Sendable, CustomTestStringConvertible {
     func make() async throws -> (any HabitStore, @Sendable () -> Void) {
         switch self {
         case .memory:
-            return (try InMemoryHabitStore(content: fixtureContent()), {})
+            return (try await SQLiteHabitStore.inMemory(content: fixtureContent()), {})
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-property-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

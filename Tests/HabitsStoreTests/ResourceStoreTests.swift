@@ -13,7 +13,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func make() async throws -> (store: any HabitStore, folder: URL?) {
         switch self {
         case .memory:
-            return (try InMemoryHabitStore(content: smallContent()), nil)
+            return (try await SQLiteHabitStore.inMemory(content: smallContent()), nil)
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-v1-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -66,7 +66,7 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             let ids = try await allUsers(store).map(\.id)
             #expect(ids == ids.sorted())
             #expect(ids.count == 6)
-            await #expect(throws: HabitsError.notFound(kind: "user", id: "999999")) { try await store.user(id: 999_999) }
+            await #expect(throws: HabitsError.notFound(kind: .user, id: "999999")) { try await store.user(id: 999_999) }
         }
     }
 
@@ -109,7 +109,7 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             // Renaming to itself in another case is allowed.
             let renamed = try await store.updateHabit(id: run) { habit in var habit = habit; habit.name = "RUN"; return habit }
             #expect(renamed.name == "RUN")
-            await #expect(throws: HabitsError.notFound(kind: "category", id: "424242")) {
+            await #expect(throws: HabitsError.notFound(kind: .category, id: "424242")) {
                 try await store.createHabit(HabitResource(id: 0, name: "Fly", categoryID: 424_242, info: "", emoji: nil))
             }
         }
@@ -160,7 +160,7 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             // Without logs no cascade is needed.
             let user3 = try await userID(store, key: "user3")
             try await store.deleteUser(id: user3, cascade: false)
-            await #expect(throws: HabitsError.notFound(kind: "user", id: String(user3))) { try await store.user(id: user3) }
+            await #expect(throws: HabitsError.notFound(kind: .user, id: String(user3))) { try await store.user(id: user3) }
         }
     }
 
@@ -171,7 +171,7 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             let run = try await habitID(store, named: "Run")
             let revision = store.currentRevision()
             let bad = [LogDraft(userID: user, habitID: run, timestamp: testNow), LogDraft(userID: user, habitID: 999_999, timestamp: testNow)]
-            await #expect(throws: HabitsError.notFound(kind: "habit", id: "999999")) { try await store.createLogs(bad) }
+            await #expect(throws: HabitsError.notFound(kind: .habit, id: "999999")) { try await store.createLogs(bad) }
             #expect(store.currentRevision() == revision)
             #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 0)
 
@@ -226,7 +226,7 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             try await store.setFollowing(userID: user, followedID: friend, true)
             #expect(try await store.following(userID: user, page: PageRequest()).items.map(\.id) == [friend])
             await #expect(throws: HabitsError.self) { try await store.setFollowing(userID: user, followedID: user, true) }
-            await #expect(throws: HabitsError.notFound(kind: "habit", id: "999999")) { try await store.setFavorite(userID: user, habitID: 999_999, true) }
+            await #expect(throws: HabitsError.notFound(kind: .habit, id: "999999")) { try await store.setFavorite(userID: user, habitID: 999_999, true) }
 
             // Deleting the followed user and the favourite habit removes them from the lists.
             try await store.deleteUser(id: friend, cascade: false)
@@ -246,7 +246,7 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             #expect(try await store.habits().allSatisfy { $0.category.name == "Wellbeing" })
             #expect(renamed.name == "Wellbeing")
             try await store.deleteCategory(id: spare.id)
-            await #expect(throws: HabitsError.notFound(kind: "category", id: String(spare.id))) { try await store.category(id: spare.id) }
+            await #expect(throws: HabitsError.notFound(kind: .category, id: String(spare.id))) { try await store.category(id: spare.id) }
         }
     }
 }

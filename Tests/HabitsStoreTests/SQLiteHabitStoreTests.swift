@@ -77,13 +77,13 @@ func smallContent() -> StoreContent {
         let store = try SQLiteHabitStore(path: database.path)
         try await store.replaceAll(with: smallContent())
         let before = store.currentRevision()
-        await #expect(throws: HabitsError.notFound(kind: "user", id: "ghost")) {
+        await #expect(throws: HabitsError.notFound(kind: .user, id: "ghost")) {
             try await store.log(LoggedHabit(userID: "ghost", habitName: "Run", timestamp: testNow))
         }
-        await #expect(throws: HabitsError.notFound(kind: "habit", id: "Fly")) {
+        await #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) {
             try await store.log(LoggedHabit(userID: "user1", habitName: "Fly", timestamp: testNow))
         }
-        await #expect(throws: HabitsError.notFound(kind: "log", id: "99")) { try await store.deleteLog(id: 99) }
+        await #expect(throws: HabitsError.notFound(kind: .log, id: "99")) { try await store.deleteLog(id: 99) }
         #expect(store.currentRevision() == before)
         #expect(try await store.recountFromLogs().isEmpty)
     }
@@ -131,10 +131,10 @@ func smallContent() -> StoreContent {
         let store = try SQLiteHabitStore(path: database.path)
         try await store.replaceAll(with: smallContent())
         #expect(try await store.image(userID: "user1") == nil)
-        let image = StoredImage(contentType: "image/jpeg", bytes: [0xFF, 0xD8, 0xFF, 1, 2, 3])
+        let image = StoredImage(contentType: "image/jpeg", bytes: Data([0xFF, 0xD8, 0xFF, 1, 2, 3]))
         try await store.setImage(image, userID: "user1")
         #expect(try await store.image(userID: "user1") == image)
-        await #expect(throws: HabitsError.notFound(kind: "user", id: "ghost")) { try await store.image(userID: "ghost") }
+        await #expect(throws: HabitsError.notFound(kind: .user, id: "ghost")) { try await store.image(userID: "ghost") }
     }
 
     @Test func theDemoDataLoadsWithAnAvatarForEveryone() async throws {
@@ -195,7 +195,7 @@ func smallContent() -> StoreContent {
     }
 
     @Test func aBatchIsAllOrNothingInMemory() async throws {
-        try await Self.checkBatches(on: InMemoryHabitStore())
+        try await Self.checkBatches(on: try await SQLiteHabitStore.inMemory())
     }
 
     static func checkBatches(on store: any HabitStore) async throws {
@@ -203,7 +203,7 @@ func smallContent() -> StoreContent {
         let before = store.currentRevision()
         let good = LoggedHabit(userID: "user1", habitName: "Run", timestamp: testNow)
         let bad = LoggedHabit(userID: "user1", habitName: "Fly", timestamp: testNow)
-        await #expect(throws: HabitsError.notFound(kind: "habit", id: "Fly")) { try await store.log([good, good, bad]) }
+        await #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) { try await store.log([good, good, bad]) }
         #expect(store.currentRevision() == before)
         #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 0)
 

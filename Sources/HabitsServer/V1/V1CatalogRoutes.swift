@@ -60,7 +60,7 @@ struct V1CatalogRoutes: Sendable {
     static func categoryMustExist<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
-        } catch HabitsError.notFound(kind: "category", let id) {
+        } catch HabitsError.notFound(kind: .category, let id) {
             throw HabitsError.invalid(field: "categoryID", reason: "no category has id \(id).")
         }
     }

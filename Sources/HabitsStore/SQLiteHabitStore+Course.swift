@@ -1,0 +1,188 @@
+import Foundation
+import GRDB
+import HabitsDomain
+
+/// What the course API reads and writes: users and habits by their course keys, logs, statistics, images.
+extension SQLiteHabitStore {
+    public func users() async throws -> [User] {
+        try await writer.read { db in try Self.fetchUsers(db) }
+    }
+
+    public func habits() async throws -> [Habit] {
+        try await writer.read { db in try Self.fetchHabits(db) }
+    }
+
+    public func categories() async throws -> [HabitsDomain.Category] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT name, hue, saturation, brightness FROM categories ORDER BY name")
+                .map(StoredRow.category(from:))
+        }
+    }
+
+    public func statisticsSnapshot() async throws -> StatisticsSnapshot {
+        try await writer.read { db in
+            // One read transaction: users, habits, counters and revision all come from the same state.
+            let revision = try Self.fetchRevision(db)
+            let counts = try Row.fetchAll(db, sql: """
+                SELECT u.key AS user_key, h.name AS habit_name, c.count AS count
+                FROM habit_counts c
+                JOIN users u ON u.id = c.user_id
+                JOIN habits h ON h.id = c.habit_id
+                """).map { row in
+                PairCount(userID: row["user_key"], habitName: row["habit_name"], count: row["count"])
+            }
+            return StatisticsSnapshot(
+                revision: revision, users: try Self.fetchUsers(db), habits: try Self.fetchHabits(db), counts: counts
+            )
+        }
+    }
+
+    @discardableResult
+    public func log(_ events: [LoggedHabit]) async throws -> [Int64] {
+        guard !events.isEmpty else { return [] }
+        return try await writeBumping { db in
+            var users: [String: Int64] = [:]
+            var habits: [String: Int64] = [:]
+            let rows = try events.map { event in
+                let userID = try users[event.userID] ?? Self.userRowID(db, key: event.userID)
+                users[event.userID] = userID
+                let habitID = try habits[event.habitName] ?? Self.habitRowID(db, name: event.habitName)
+                habits[event.habitName] = habitID
+                return LogRow(userID: userID, habitID: habitID, timestamp: event.timestamp)
+            }
+            return try Self.insertLogs(db, rows)
+        }
+    }
+
+    public func deleteLog(id: Int64) async throws {
+        try await writeBumping { db in
+            let sql = "SELECT user_id, habit_id FROM logs WHERE id = ?"
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else {
+                throw HabitsError.notFound(kind: .log, id: String(id))
+            }
+            try db.execute(sql: "DELETE FROM logs WHERE id = ?", arguments: [id])
+            try Self.dropCount(db, userID: row["user_id"], habitID: row["habit_id"], by: 1)
+        }
+    }
+
+    public func image(userID: String) async throws -> StoredImage? {
+        try await writer.read { db in
+            let rowID = try Self.userRowID(db, key: userID)
+            return try Row.fetchOne(
+                db, sql: "SELECT content_type, bytes FROM avatars WHERE user_id = ?", arguments: [rowID]
+            ).map { row in StoredImage(contentType: row["content_type"], bytes: row["bytes"]) }
+        }
+    }
+
+    public func setImage(_ image: StoredImage, userID: String) async throws {
+        try await writeBumping { db in
+            let rowID = try Self.userRowID(db, key: userID)
+            try db.execute(
+                sql: """
+                    INSERT INTO avatars (user_id, content_type, bytes) VALUES (?, ?, ?)
+                    ON CONFLICT (user_id) DO UPDATE SET content_type = excluded.content_type, bytes = excluded.bytes
+                    """,
+                arguments: [rowID, image.contentType, image.bytes]
+            )
+        }
+    }
+
+    public func isEmpty() async throws -> Bool {
+        try await writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM users) + (SELECT COUNT(*) FROM habits)") == 0
+        }
+    }
+
+    public func replaceAll(with content: StoreContent) async throws {
+        try await writeBumping { db in
+            for table in ["avatars", "favorites", "follows", "habit_counts", "logs", "habits", "categories", "users"] {
+                try db.execute(sql: "DELETE FROM \(table)")
+            }
+            try SQLiteContentLoader(db: db).load(content)
+        }
+    }
+
+    // MARK: - Rows
+
+    /// One log to insert, by row ids.
+    struct LogRow: Sendable {
+        var userID: Int64
+        var habitID: Int64
+        var timestamp: Date
+    }
+
+    /// Inserts logs and bumps their counters inside the caller's transaction; returns the new ids in order.
+    /// Both APIs write logs through here, so a log never lands without its count.
+    static func insertLogs(_ db: Database, _ rows: [LogRow]) throws -> [Int64] {
+        let insertLog = try db.cachedStatement(sql: "INSERT INTO logs (user_id, habit_id, logged_at) VALUES (?, ?, ?)")
+        let bumpCount = try db.cachedStatement(sql: """
+            INSERT INTO habit_counts (user_id, habit_id, count) VALUES (?, ?, 1)
+            ON CONFLICT (user_id, habit_id) DO UPDATE SET count = count + 1
+            """)
+        var ids: [Int64] = []
+        ids.reserveCapacity(rows.count)
+        for row in rows {
+            try insertLog.execute(arguments: [row.userID, row.habitID, row.timestamp.timeIntervalSince1970])
+            ids.append(db.lastInsertedRowID)
+            try bumpCount.execute(arguments: [row.userID, row.habitID])
+        }
+        return ids
+    }
+
+    /// Lowers a counter by `amount` inside the caller's transaction, removing it when it reaches zero.
+    static func dropCount(_ db: Database, userID: Int64, habitID: Int64, by amount: Int) throws {
+        try db.execute(
+            sql: "UPDATE habit_counts SET count = count - ? WHERE user_id = ? AND habit_id = ? AND count > ?",
+            arguments: [amount, userID, habitID, amount]
+        )
+        if db.changesCount == 0 {
+            try db.execute(
+                sql: "DELETE FROM habit_counts WHERE user_id = ? AND habit_id = ?", arguments: [userID, habitID]
+            )
+        }
+    }
+
+    static func fetchRevision(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'revision'") ?? 0
+    }
+
+    static func bumpRevision(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "UPDATE meta SET value = value + 1 WHERE key = 'revision' RETURNING value") ?? 0
+    }
+
+    /// The row id of the user with course key `key` (compared in NFC, as the statistics compare it).
+    static func userRowID(_ db: Database, key: String) throws -> Int64 {
+        let sql = "SELECT id FROM users WHERE key = ?"
+        let normalized = key.precomposedStringWithCanonicalMapping
+        guard let id = try Int64.fetchOne(db, sql: sql, arguments: [normalized]) else {
+            throw HabitsError.notFound(kind: .user, id: key)
+        }
+        return id
+    }
+
+    /// The row id of the habit named `name` (compared in NFC: stored names are NFC).
+    static func habitRowID(_ db: Database, name: String) throws -> Int64 {
+        let sql = "SELECT id FROM habits WHERE name = ?"
+        let normalized = name.precomposedStringWithCanonicalMapping
+        guard let id = try Int64.fetchOne(db, sql: sql, arguments: [normalized]) else {
+            throw HabitsError.notFound(kind: .habit, id: name)
+        }
+        return id
+    }
+
+    static func fetchUsers(_ db: Database) throws -> [User] {
+        try Row.fetchAll(db, sql: "SELECT key, name, hue, saturation, brightness, bio FROM users ORDER BY key")
+            .map(StoredRow.courseUser(from:))
+    }
+
+    static func fetchHabits(_ db: Database) throws -> [Habit] {
+        try Row.fetchAll(db, sql: """
+            SELECT h.name AS habit_name, h.info AS info,
+                   c.name AS name, c.hue AS hue, c.saturation AS saturation, c.brightness AS brightness
+            FROM habits h JOIN categories c ON c.id = h.category_id
+            ORDER BY h.name
+            """).map { row in
+            Habit(name: row["habit_name"], category: StoredRow.category(from: row), info: row["info"])
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+import HabitsDomain
+
+/// Decodes the store's rows into domain values, each in one place.
+enum StoredRow {
+    /// The colour in columns `hue`, `saturation` and `brightness`, nil when any is NULL.
+    static func color(from row: Row) -> Color? {
+        guard let hue: Double = row["hue"], let saturation: Double = row["saturation"],
+              let brightness: Double = row["brightness"] else { return nil }
+        return Color(hue: hue, saturation: saturation, brightness: brightness)
+    }
+
+    /// A user as the course API shows it, from a `users` row.
+    static func courseUser(from row: Row) -> User {
+        User(id: row["key"], name: row["name"], color: color(from: row), bio: row["bio"])
+    }
+
+    /// A category as the course API shows it, from columns `name` and the colour's.
+    static func category(from row: Row) -> HabitsDomain.Category {
+        HabitsDomain.Category(
+            name: row["name"], color: color(from: row) ?? Color(hue: 0, saturation: 0, brightness: 0)
+        )
+    }
+
+    /// A `/v1` user from a `users` row.
+    static func userResource(from row: Row) -> UserResource {
+        UserResource(
+            id: row["id"], key: row["key"], name: row["name"], color: color(from: row), bio: row["bio"],
+            timeZone: row["time_zone"], locale: row["locale"]
+        )
+    }
+
+    /// A `/v1` category from a `categories` row.
+    static func categoryResource(from row: Row) -> CategoryResource {
+        CategoryResource(
+            id: row["id"], name: row["name"], color: color(from: row) ?? Color(hue: 0, saturation: 0, brightness: 0)
+        )
+    }
+
+    /// A `/v1` habit from a `habits` row.
+    static func habitResource(from row: Row) -> HabitResource {
+        HabitResource(
+            id: row["id"], name: row["name"], categoryID: row["category_id"], info: row["info"], emoji: row["emoji"]
+        )
+    }
+
+    /// A `/v1` log from a `logs` row.
+    static func logResource(from row: Row) -> LogResource {
+        let seconds: Double = row["logged_at"]
+        return LogResource(
+            id: row["id"], userID: row["user_id"], habitID: row["habit_id"],
+            timestamp: Date(timeIntervalSince1970: seconds)
+        )
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import HabitsDomain
+@testable import HabitsStore
+import Testing
+
+/// Concurrent writes share transactions, yet each succeeds or fails on its own.
+@Suite struct GroupCommitTests {
+    @Test func concurrentWritesEachGetTheirOwnOutcome() async throws {
+        let database = try TemporaryDatabase()
+        let store = try SQLiteHabitStore(path: database.path)
+        try await store.replaceAll(with: smallContent())
+        let before = store.currentRevision()
+        // 200 writers at once; every fifth names a habit that does not exist.
+        let outcomes = await withTaskGroup(of: (Int, Result<Int64, any Error>).self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    let habit = index % 5 == 0 ? "Fly" : "Run"
+                    let event = LoggedHabit(userID: "user\(index % 5)", habitName: habit, timestamp: testNow)
+                    do { return (index, .success(try await store.log(event))) } catch { return (index, .failure(error)) }
+                }
+            }
+            var collected: [Int: Result<Int64, any Error>] = [:]
+            for await (index, outcome) in group { collected[index] = outcome }
+            return collected
+        }
+        var ids = Set<Int64>()
+        for (index, outcome) in outcomes {
+            switch outcome {
+            case .success(let id):
+                #expect(index % 5 != 0)
+                ids.insert(id)
+            case .failure(let error):
+                #expect(index % 5 == 0)
+                #expect(error as? HabitsError == .notFound(kind: .habit, id: "Fly"))
+            }
+        }
+        #expect(ids.count == 160, "every good write has its own log id")
+        let snapshot = try await store.statisticsSnapshot()
+        let counted = (0..<5).map { snapshot.count(userID: "user\($0)", habitName: "Run") }.reduce(0, +)
+        #expect(counted == 160)
+        #expect(try await store.recountFromLogs().map(\.count).reduce(0, +) == 160)
+        // Fewer commits than writes: at least two writes shared a transaction.
+        #expect(store.currentRevision() > before)
+        #expect(store.currentRevision() - before <= 160)
+    }
+
+    @Test func aFailedWriteLeavesNothingBehindInItsSharedTransaction() async throws {
+        let store = try await SQLiteHabitStore.inMemory(content: smallContent())
+        let good = Task { try await store.log([LoggedHabit(userID: "user1", habitName: "Run", timestamp: testNow)]) }
+        let bad = Task {
+            try await store.log([
+                LoggedHabit(userID: "user2", habitName: "Swim", timestamp: testNow),
+                LoggedHabit(userID: "user2", habitName: "Fly", timestamp: testNow),
+            ])
+        }
+        _ = try await good.value
+        await #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) { _ = try await bad.value }
+        let snapshot = try await store.statisticsSnapshot()
+        #expect(snapshot.count(userID: "user1", habitName: "Run") == 1)
+        #expect(snapshot.count(userID: "user2", habitName: "Swim") == 0, "the failed batch's first log was rolled back")
+    }
+
+    @Test func aDecomposedNameFindsItsComposedHabit() async throws {
+        var content = smallContent()
+        content.habits.append(Habit(name: "Caf\u{E9}", category: content.categories[0], info: "Coffee"))
+        let store = try await SQLiteHabitStore.inMemory(content: content)
+        try await store.log(LoggedHabit(userID: "user1", habitName: "Cafe\u{301}", timestamp: testNow))
+        #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Caf\u{E9}") == 1)
+    }
+
+    @Test func namesDifferingOnlyInCaseBeyondASCIICannotCoexist() async throws {
+        let store = try await SQLiteHabitStore.inMemory(content: smallContent())
+        let category = try #require(try await store.categories(page: PageRequest(limit: 10)).items.first)
+        _ = try await store.createHabit(HabitResource(id: 0, name: "Éclair", categoryID: category.id, info: "", emoji: nil))
+        await #expect(throws: HabitsError.self) {
+            _ = try await store.createHabit(HabitResource(id: 0, name: "éclair", categoryID: category.id, info: "", emoji: nil))
+        }
+        await #expect(throws: HabitsError.self) {
+            _ = try await store.createCategory(CategoryResource(id: 0, name: "HEALTH", color: category.color))
+        }
+        _ = try await store.createCategory(CategoryResource(id: 0, name: "Straße", color: category.color))
+        await #expect(throws: HabitsError.self) {
+            _ = try await store.createCategory(CategoryResource(id: 0, name: "STRASSE", color: category.color))
+        }
+    }
+}
