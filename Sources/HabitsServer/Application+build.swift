@@ -2,40 +2,95 @@ import Foundation
 import HabitsDomain
 import HabitsStore
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 
-/// How the server is set up: where it listens and which user is "me".
+/// How the server is set up: where it listens, which names it answers to, and its limits.
 public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
-    public var activeUserID: String
+    /// Extra names the server answers to (`--allowed-host`), beside loopback names and `host`.
+    public var allowedHosts: [String]
+    /// How long a connection may wait for a request's head before it is closed.
+    public var idleTimeout: Duration
+    /// How long a request may take to arrive, from its head to the end of its body.
+    public var readTimeout: Duration
+    /// How many image uploads are read at once.
+    public var maximumConcurrentUploads: Int
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, activeUserID: String = DemoDataSet.defaultActiveUserID) {
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        allowedHosts: [String] = [],
+        idleTimeout: Duration = .seconds(60),
+        readTimeout: Duration = .seconds(30),
+        maximumConcurrentUploads: Int = 4
+    ) {
         self.host = host
         self.port = port
-        self.activeUserID = activeUserID
+        self.allowedHosts = allowedHosts
+        self.idleTimeout = idleTimeout
+        self.readTimeout = readTimeout
+        self.maximumConcurrentUploads = maximumConcurrentUploads
     }
+
+    /// Every host name a request's `Host` may carry.
+    var acceptedHosts: [String] { HostAllowlistMiddleware<HabitsRequestContext>.loopbackNames + [host] + allowedHosts }
 }
 
-/// The router with every route and middleware; separate from the application so tests can drive it.
-public func buildRouter(
+/// The whole server: HTTP on `configuration`'s address with every route and middleware, and the
+/// simulator as a service beside it. `onReady` runs once the socket listens, with the bound port.
+public func buildApplication(
+    configuration: ServerConfiguration,
     store: any HabitStore,
     simulator: ActivitySimulator,
+    logger: Logger,
+    metrics: ServerMetrics = ServerMetrics(),
     clock: @escaping @Sendable () -> Date = { Date() },
-    metrics: ServerMetrics = ServerMetrics()
+    onReady: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+    let router = buildRouter(configuration: configuration, store: store, simulator: simulator, metrics: metrics, clock: clock)
+    let idleTimeout = TimeAmount(configuration.idleTimeout)
+    let readTimeout = TimeAmount(configuration.readTimeout)
+    let http = HTTP1Channel.Configuration(
+        additionalChannelHandlers: [RequestDeadlineHandler(idleTimeout: idleTimeout, readTimeout: readTimeout)]
+    )
+    return Application(
+        router: router,
+        server: .http1(configuration: http),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Habits"),
+        services: [simulator],
+        onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
+        logger: logger
+    )
+}
+
+/// The router: middleware outermost first, then every controller's routes.
+func buildRouter(
+    configuration: ServerConfiguration,
+    store: any HabitStore,
+    simulator: ActivitySimulator,
+    metrics: ServerMetrics,
+    clock: @escaping @Sendable () -> Date
 ) -> Router<HabitsRequestContext> {
     let router = Router(context: HabitsRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: HostAllowlistMiddleware(allowedHosts: configuration.acceptedHosts))
+    router.add(middleware: CrossSiteRequestMiddleware())
     let routeTable = RouteTable()
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeTable))
+
     let statistics = StatisticsCache(store: store)
-    CourseAPIController(store: store, statistics: statistics, clock: clock, metrics: metrics).addRoutes(to: router)
-    V1UserRoutes(store: store).addRoutes(to: router)
-    V1CatalogRoutes(store: store).addRoutes(to: router)
-    V1LogRoutes(store: store, clock: clock, metrics: metrics).addRoutes(to: router)
+    let uploads = ConcurrencyLimit(maximum: configuration.maximumConcurrentUploads)
+    CourseAPIController(store: store, statistics: statistics, clock: clock, metrics: metrics, uploads: uploads)
+        .addRoutes(to: router)
+    UsersController(store: store).addRoutes(to: router)
+    CatalogController(store: store).addRoutes(to: router)
+    LogsController(store: store, clock: clock, metrics: metrics).addRoutes(to: router)
     OperationsController(store: store, metrics: metrics).addRoutes(to: router)
     SimulatorController(simulator: simulator).addRoutes(to: router)
     WebController().addRoutes(to: router)
@@ -43,22 +98,9 @@ public func buildRouter(
     return router
 }
 
-/// The whole server: HTTP on `configuration`'s address, with the simulator as a service beside it.
-/// `onReady` runs once the socket listens, with the bound port (useful with port 0).
-public func buildApplication(
-    configuration: ServerConfiguration,
-    store: any HabitStore,
-    simulator: ActivitySimulator,
-    logger: Logger,
-    metrics: ServerMetrics = ServerMetrics(),
-    onReady: @escaping @Sendable (Int) async -> Void = { _ in }
-) -> some ApplicationProtocol {
-    let router = buildRouter(store: store, simulator: simulator, metrics: metrics)
-    return Application(
-        router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Habits"),
-        services: [simulator],
-        onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
-        logger: logger
-    )
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
 }

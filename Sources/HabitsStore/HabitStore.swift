@@ -42,7 +42,7 @@ public protocol StatisticsSource: Sendable {
 /// Every write runs in one transaction that also updates the per-(user, habit) counter and bumps the
 /// revision, so a reader never sees a log without its count. Unknown references throw
 /// `HabitsError.notFound` and write nothing.
-public protocol HabitStore: ResourceStore, StatisticsSource {
+public protocol HabitStore: ResourceStore, StatisticsSource, StoreHealth {
     /// All users, ordered by id.
     func users() async throws -> [User]
     /// All habits, ordered by name.
@@ -53,8 +53,6 @@ public protocol HabitStore: ResourceStore, StatisticsSource {
     /// new logs' ids, in order, once committed.
     @discardableResult
     func log(_ events: [LoggedHabit]) async throws -> [Int64]
-    /// Removes one event and decrements its counter.
-    func deleteLog(id: Int64) async throws
     /// The stored picture of a user, if any. Throws `notFound` for an unknown user.
     func image(userID: String) async throws -> StoredImage?
     /// Stores (or replaces) the picture of a user.
@@ -63,7 +61,11 @@ public protocol HabitStore: ResourceStore, StatisticsSource {
     func isEmpty() async throws -> Bool
     /// Replaces everything with `content`, in one transaction.
     func replaceAll(with content: StoreContent) async throws
-    /// Checks that the store answers.
+}
+
+/// What a readiness probe needs: whether the store answers.
+public protocol StoreHealth: Sendable {
+    /// Checks that the store answers; throws when it does not.
     func ping() async throws
 }
 

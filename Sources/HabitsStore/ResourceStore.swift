@@ -46,6 +46,8 @@ public protocol ResourceStore: Sendable {
     func createLogs(_ logs: [LogDraft]) async throws -> [LogResource]
     /// The log with this id.
     func logEntry(id: Int64) async throws -> LogResource
+    /// Removes one log and decrements its counter.
+    func deleteLog(id: Int64) async throws
     /// A user's logs in `range`, ordered by time then id.
     func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<LogResource>
 

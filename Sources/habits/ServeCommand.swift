@@ -5,6 +5,7 @@ import HabitsServer
 import HabitsStore
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// `habits serve`: runs the server until SIGINT or SIGTERM, then finishes requests in flight and
 /// closes the database.
@@ -33,6 +34,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env HABITS_LOG_LEVEL, default info).")
     var logLevel: String?
 
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "Another host name the server answers to, beside localhost, 127.0.0.1, ::1 and --host; repeatable "
+                + "(env HABITS_ALLOWED_HOSTS, comma-separated).",
+            valueName: "name"
+        )
+    )
+    var allowedHosts: [String] = []
+
+    @Option(help: "Seconds a request may take to arrive, head to end of body (env HABITS_READ_TIMEOUT, default 30).")
+    var readTimeout: Double?
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let settings = try ServeSettings(
@@ -41,9 +55,18 @@ struct ServeCommand: AsyncParsableCommand {
             database: database ?? environment["HABITS_DATABASE"] ?? "./habits.sqlite",
             demo: demo ?? ServeSettings.isTrue(environment["HABITS_DEMO"]),
             activeUserID: activeUser ?? environment["HABITS_ACTIVE_USER"] ?? DemoDataSet.defaultActiveUserID,
-            logLevel: logLevel ?? environment["HABITS_LOG_LEVEL"] ?? "info"
+            logLevel: logLevel ?? environment["HABITS_LOG_LEVEL"] ?? "info",
+            allowedHosts: allowedHosts.isEmpty
+                ? (environment["HABITS_ALLOWED_HOSTS"] ?? "").split(separator: ",").map(String.init)
+                : allowedHosts,
+            readTimeout: try readTimeout ?? environment["HABITS_READ_TIMEOUT"].map(Self.parseSeconds) ?? 30
         )
         try await settings.serve()
+    }
+
+    static func parseSeconds(_ text: String) throws -> Double {
+        guard let seconds = Double(text) else { throw ValidationError("HABITS_READ_TIMEOUT must be a number, got \"\(text)\".") }
+        return seconds
     }
 
     static func parsePort(_ text: String) throws -> Int {
@@ -60,11 +83,31 @@ struct ServeSettings {
     var demo: Bool
     var activeUserID: String
     var logLevel: String
+    var allowedHosts: [String]
+    var readTimeout: Double
 
-    init(host: String, port: Int, database: String, demo: Bool, activeUserID: String, logLevel: String) throws {
+    /// How long shutdown waits for requests in flight before it cancels them, so SIGTERM always ends.
+    static let shutdownGrace: Duration = .seconds(10)
+
+    init(
+        host: String, port: Int, database: String, demo: Bool, activeUserID: String, logLevel: String,
+        allowedHosts: [String] = [], readTimeout: Double = 30
+    ) throws {
         guard (0...65_535).contains(port) else { throw ValidationError("The port must be between 0 and 65535, got \(port).") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown log level \"\(logLevel)\".") }
-        guard !activeUserID.isEmpty else { throw ValidationError("The active user id must not be empty.") }
+        do {
+            _ = try ResourceRules.key(activeUserID)
+        } catch {
+            throw ValidationError("The active user id \"\(activeUserID)\" is not a valid key: \(error.message)")
+        }
+        guard readTimeout.isFinite, readTimeout > 0 else {
+            throw ValidationError("The read timeout must be a positive number of seconds, got \(readTimeout).")
+        }
+        for name in allowedHosts where name.isEmpty || name.contains("/") || name.contains(" ") {
+            throw ValidationError("\"\(name)\" is not a host name for --allowed-host.")
+        }
+        self.allowedHosts = allowedHosts
+        self.readTimeout = readTimeout
         self.host = host
         self.port = port
         self.database = database
@@ -100,18 +143,28 @@ struct ServeSettings {
         let metrics = ServerMetrics()
         let simulator = ActivitySimulator(store: store, demo: demoData, activeUserID: activeUserID, startRunning: demo, logger: logger, metrics: metrics)
         let host = self.host
+        let configuration = ServerConfiguration(
+            host: host, port: port, allowedHosts: allowedHosts, readTimeout: .milliseconds(Int64(readTimeout * 1_000))
+        )
+        let displayHost = host.contains(":") ? "[\(host)]" : host
         let app = buildApplication(
-            configuration: ServerConfiguration(host: host, port: port, activeUserID: activeUserID),
+            configuration: configuration,
             store: store,
             simulator: simulator,
             logger: logger,
-            metrics: metrics
-        ) { boundPort in
-            // A stable line on standard output that scripts and tests wait for.
-            FileHandle.standardOutput.write(Data("Habits listening on http://\(host):\(boundPort)\n".utf8))
-        }
+            metrics: metrics,
+            onReady: { boundPort in
+                // A stable line on standard output that scripts and tests wait for.
+                FileHandle.standardOutput.write(Data("Habits listening on http://\(displayHost):\(boundPort)\n".utf8))
+            }
+        )
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+        )
+        groupConfiguration.maximumGracefulShutdownDuration = Self.shutdownGrace
+        groupConfiguration.maximumCancellationDuration = .seconds(5)
         do {
-            try await app.runService()
+            try await ServiceGroup(configuration: groupConfiguration).run()
         } catch {
             try? store.close()
             throw error

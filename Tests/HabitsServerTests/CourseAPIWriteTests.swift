@@ -13,7 +13,7 @@ import Testing
         let app = makeApplication(store: store)
         try await app.test(.router) { client in
             let event = CourseClient.LoggedHabit(userID: "user3", habitName: "Deep breathing", timestamp: fixedNow.addingTimeInterval(-60))
-            try await client.execute(uri: "/loggedHabit", method: .post, body: try jsonBody(event)) { response throws in
+            try await client.execute(uri: "/loggedHabit", method: .post, headers: CourseClient.postHeaders, body: try jsonBody(event)) { response throws in
                 #expect(response.status == .ok)
             }
             try await client.execute(uri: "/userStats?ids=user3", method: .get) { response throws in
@@ -29,7 +29,7 @@ import Testing
         try await app.test(.router) { client in
             for timestamp in ["2026-11-22T17:20:15.123Z", "2026-11-23T02:20:15+09:00"] {
                 let body = ByteBuffer(string: #"{"userID":"user1","habitName":"Run","timestamp":"\#(timestamp)"}"#)
-                try await client.execute(uri: "/loggedHabit", method: .post, body: body) { response throws in
+                try await client.execute(uri: "/loggedHabit", method: .post, headers: CourseClient.postHeaders, body: body) { response throws in
                     #expect(response.status == .ok, "\(timestamp)")
                 }
             }
@@ -51,7 +51,7 @@ import Testing
         ]
         try await app.test(.router) { client in
             for (name, body, status, code) in cases {
-                try await client.execute(uri: "/loggedHabit", method: .post, body: body) { response throws in
+                try await client.execute(uri: "/loggedHabit", method: .post, headers: CourseClient.postHeaders, body: body) { response throws in
                     #expect(response.status == status, "\(name)")
                     try expectError(response, status, code: code)
                 }

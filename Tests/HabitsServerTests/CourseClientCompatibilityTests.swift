@@ -28,7 +28,7 @@ import Testing
                     let user = users.keys.sorted().randomElement(using: &random)!
                     let habit = habits.keys.sorted().randomElement(using: &random)!
                     let event = CourseClient.LoggedHabit(userID: user, habitName: habit, timestamp: fixedNow.addingTimeInterval(-Double.random(in: 0...86_400, using: &random)))
-                    try await client.execute(uri: "/loggedHabit", method: .post, body: try jsonBody(event)) { response throws in
+                    try await client.execute(uri: "/loggedHabit", method: .post, headers: CourseClient.postHeaders, body: try jsonBody(event)) { response throws in
                         #expect(response.status == .ok)
                     }
                     expected["\(user)|\(habit)", default: 0] += 1

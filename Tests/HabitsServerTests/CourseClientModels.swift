@@ -1,7 +1,11 @@
+import HTTPTypes
 import Foundation
 
 /// The models exactly as the course's iOS app declares them, decoded with a plain `JSONDecoder()`.
 enum CourseClient {
+    /// The headers the course app's `APIRequest` sends with a POST: JSON, and no `Origin`.
+    static let postHeaders: HTTPFields = [.contentType: "application/json"]
+
     struct Color: Codable, Hashable {
         let hue: Double
         let saturation: Double

@@ -1,6 +1,6 @@
 import Foundation
 import HabitsDomain
-import HabitsServer
+@testable import HabitsServer
 import HabitsStore
 import HTTPTypes
 import Hummingbird
@@ -34,10 +34,13 @@ func documentedOperations(_ yaml: String) -> Set<String> {
         var logger = Logger(label: "habits.test")
         logger.logLevel = .warning
         let simulator = ActivitySimulator(store: store, demo: nil, activeUserID: "user0", startRunning: false, logger: logger)
-        let router = buildRouter(store: store, simulator: simulator)
+        let router = buildRouter(
+            configuration: ServerConfiguration(), store: store, simulator: simulator, metrics: ServerMetrics(),
+            clock: { fixedNow }
+        )
         let routed = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
 
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
+        let app = buildApplication(configuration: ServerConfiguration(port: 0), store: store, simulator: simulator, logger: logger)
         try await app.test(.router) { client in
             let response = try await client.send("/openapi.yaml")
             #expect(response.status == .ok)

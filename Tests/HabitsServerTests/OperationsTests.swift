@@ -43,7 +43,6 @@ import Testing
             #expect(text.contains(#"habits_http_requests_total{method="GET",route="/v1/users/{userID}",status="404"} 1"#))
             #expect(text.contains(#"habits_http_request_duration_seconds_count{method="GET",route="/v1/users/{userID}",status="200"} 1"#))
             #expect(text.contains("habits_logs_written_total 4"))
-            #expect(text.contains("habits_live_subscribers 0"))
         }
     }
 

@@ -66,6 +66,7 @@ import Darwin
         var post = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/loggedHabit")!)
         post.httpMethod = "POST"
         post.httpBody = Data(body.utf8)
+        post.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let (_, response) = try await URLSession.shared.data(for: post)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         let counted = try await Self.count(base: "http://127.0.0.1:\(port)", user: "activeUser", habit: "Meditate")

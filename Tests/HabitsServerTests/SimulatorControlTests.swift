@@ -104,10 +104,10 @@ import Testing
         let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent()), demo: DemoDataSet(activeUserID: "user0", now: fixedNow))
         try await app.test(.live) { client in
             try await client.execute(uri: "/control/simulator/reset", method: .post, headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"]) { response throws in
-                try expectError(response, .forbidden, code: "forbidden")
+                try expectError(response, .forbidden, code: "cross_site_request")
             }
             try await client.execute(uri: "/control/simulator/start", method: .post, headers: [.origin: "http://evil.example"]) { response throws in
-                try expectError(response, .forbidden, code: "forbidden")
+                try expectError(response, .forbidden, code: "cross_site_request")
             }
             try await client.execute(uri: "/control/simulator/start", method: .post, headers: [HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]) { response throws in
                 #expect(response.status == .ok)

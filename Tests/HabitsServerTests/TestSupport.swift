@@ -21,13 +21,23 @@ func fixtureContent(logs: [LoggedHabit] = []) -> StoreContent {
     return StoreContent(users: users, categories: [health], habits: habits, logs: logs, images: ["user1": StoredImage(contentType: "image/png", bytes: Data(png))])
 }
 
-/// An application over `store`, with a simulator that is off and (unless `demo`) disabled.
-func makeApplication(store: any HabitStore, demo: DemoDataSet? = nil, metrics: ServerMetrics = ServerMetrics()) -> some ApplicationProtocol {
+/// The real application over `store`, with a simulator that is off and (unless `demo`) disabled,
+/// and the clock stopped at `fixedNow`.
+func makeApplication(
+    store: any HabitStore,
+    demo: DemoDataSet? = nil,
+    metrics: ServerMetrics = ServerMetrics(),
+    configuration: ServerConfiguration = ServerConfiguration(port: 0)
+) -> some ApplicationProtocol {
     var logger = Logger(label: "habits.test")
     logger.logLevel = .warning
-    let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "user0", startRunning: false, logger: logger)
-    let router = buildRouter(store: store, simulator: simulator, clock: { fixedNow }, metrics: metrics)
-    return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), services: [simulator], logger: logger)
+    let simulator = ActivitySimulator(
+        store: store, demo: demo, activeUserID: "user0", startRunning: false, logger: logger
+    )
+    return buildApplication(
+        configuration: configuration, store: store, simulator: simulator, logger: logger, metrics: metrics,
+        clock: { fixedNow }
+    )
 }
 
 func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {

@@ -2,19 +2,16 @@ import Foundation
 import HabitsDomain
 import Hummingbird
 
-/// Reads what `/v1` requests carry: ids in the path, paging and flags in the query, JSON bodies.
+/// Reads what `/v1` requests carry: ids in the path, paging and flags in the query.
 /// Every failure is a typed error, so a bad input is a 4xx and never a crash.
-enum V1Request {
-    /// The largest body of a single resource.
-    static let maximumBody = 64 * 1024
-    /// The largest body of a batch of logs (1,000 logs with room for spaces).
-    static let maximumBatchBody = 1024 * 1024
-
+enum RequestInput {
     /// The internal id in path parameter `name`.
     static func id(_ name: String, _ context: HabitsRequestContext) throws -> Int64 {
         let text = try context.parameters.require(name)
         guard let id = Int64(text) else {
-            throw HabitsError.malformed(reason: "The \(name) in the path must be a whole number, got \"\(text.prefix(40))\".")
+            throw HabitsError.malformed(
+                reason: "The \(name) in the path must be a whole number, got \"\(text.prefix(40))\"."
+            )
         }
         return id
     }
@@ -24,9 +21,13 @@ enum V1Request {
         let query = request.uri.queryParameters
         var page = PageRequest()
         if let text = query.get("limit") {
-            guard let limit = Int(text) else { throw HabitsError.malformed(reason: "limit must be a whole number, got \"\(text.prefix(40))\".") }
+            guard let limit = Int(text) else {
+                throw HabitsError.malformed(reason: "limit must be a whole number, got \"\(text.prefix(40))\".")
+            }
             guard (1...PageRequest.maximumLimit).contains(limit) else {
-                throw HabitsError.invalid(field: "limit", reason: "must be from 1 to \(PageRequest.maximumLimit), got \(limit).")
+                throw HabitsError.invalid(
+                    field: "limit", reason: "must be from 1 to \(PageRequest.maximumLimit), got \(limit)."
+                )
             }
             page.limit = limit
         }
@@ -41,7 +42,8 @@ enum V1Request {
         switch request.uri.queryParameters.get("cascade") {
         case nil, "false", "0": return false
         case "true", "1": return true
-        case let other?: throw HabitsError.malformed(reason: "cascade must be true or false, got \"\(other.prefix(40))\".")
+        case let other?:
+            throw HabitsError.malformed(reason: "cascade must be true or false, got \"\(other.prefix(40))\".")
         }
     }
 
@@ -51,7 +53,9 @@ enum V1Request {
         func instant(_ name: String) throws -> Date? {
             guard let text = query.get(name) else { return nil }
             guard let date = HabitsJSON.parseInstant(text) else {
-                throw HabitsError.malformed(reason: "\(name) must be an ISO 8601 instant such as 2026-11-22T17:20:15Z, got \"\(text.prefix(40))\".")
+                throw HabitsError.malformed(
+                    reason: "\(name) must be an ISO 8601 instant such as 2026-11-22T17:20:15Z, got \"\(text.prefix(40))\"."
+                )
             }
             return date
         }
@@ -61,23 +65,4 @@ enum V1Request {
         }
         return range
     }
-
-    /// The JSON body decoded as `T`; 413 past `limit` bytes, 400 when it is not the expected JSON.
-    static func body<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = maximumBody) async throws -> T {
-        let buffer = try await request.body.collect(upTo: limit)
-        return try JSONBody.decode(T.self, from: buffer)
-    }
-}
-
-extension JSONResponse {
-    /// A 201 response with the created resource and its `Location`.
-    static func created(_ value: some Encodable, location: String) throws -> Response {
-        var response = try encode(value)
-        response.status = .created
-        response.headers[.location] = location
-        return response
-    }
-
-    /// A 204 response with no body.
-    static var noContent: Response { Response(status: .noContent) }
 }

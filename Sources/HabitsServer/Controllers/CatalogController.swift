@@ -1,0 +1,96 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import Hummingbird
+
+/// `/v1/categories…` and `/v1/habits…`: what can be logged, and how it is grouped.
+struct CatalogController: Sendable {
+    let store: any ResourceStore
+
+    func addRoutes(to router: Router<HabitsRequestContext>) {
+        router.group("/v1/categories")
+            .get(use: listCategories)
+            .post(use: createCategory)
+            .get(":categoryID", use: getCategory)
+            .patch(":categoryID", use: updateCategory)
+            .delete(":categoryID", use: deleteCategory)
+        router.group("/v1/habits")
+            .get(use: listHabits)
+            .post(use: createHabit)
+            .get(":habitID", use: getHabit)
+            .patch(":habitID", use: updateHabit)
+            .delete(":habitID", use: deleteHabit)
+    }
+
+    // MARK: Categories
+
+    @Sendable func listCategories(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<Page<CategoryResource>> {
+        JSON(try await store.categories(page: try RequestInput.page(request)))
+    }
+
+    @Sendable func createCategory(_ request: Request, context: HabitsRequestContext) async throws -> JSON<CategoryResource> {
+        let draft = try await RequestBody.decode(CategoryDraft.self, from: request)
+        let category = try ResourceRules.checked(CategoryResource(id: 0, name: draft.name, color: draft.color))
+        let created = try await store.createCategory(category)
+        return .created(created, location: "/v1/categories/\(created.id)")
+    }
+
+    @Sendable func getCategory(_ request: Request, context: HabitsRequestContext) async throws -> JSON<CategoryResource> {
+        JSON(try await store.category(id: try RequestInput.id("categoryID", context)))
+    }
+
+    @Sendable func updateCategory(_ request: Request, context: HabitsRequestContext) async throws -> JSON<CategoryResource> {
+        let id = try RequestInput.id("categoryID", context)
+        let patch = try await RequestBody.decode(CategoryPatch.self, from: request)
+        return JSON(try await store.updateCategory(id: id) { try patch.applied(to: $0) })
+    }
+
+    @Sendable func deleteCategory(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        try await store.deleteCategory(id: try RequestInput.id("categoryID", context))
+        return NoContent()
+    }
+
+    // MARK: Habits
+
+    @Sendable func listHabits(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<HabitResource>> {
+        JSON(try await store.habits(page: try RequestInput.page(request)))
+    }
+
+    @Sendable func createHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HabitResource> {
+        let draft = try await RequestBody.decode(HabitDraft.self, from: request)
+        let habit = try ResourceRules.checked(HabitResource(
+            id: 0, name: draft.name, categoryID: draft.categoryID, info: draft.info ?? "", emoji: draft.emoji
+        ))
+        let created = try await Self.categoryMustExist { try await store.createHabit(habit) }
+        return .created(created, location: "/v1/habits/\(created.id)")
+    }
+
+    @Sendable func getHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HabitResource> {
+        JSON(try await store.habit(id: try RequestInput.id("habitID", context)))
+    }
+
+    @Sendable func updateHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HabitResource> {
+        let id = try RequestInput.id("habitID", context)
+        let patch = try await RequestBody.decode(HabitPatch.self, from: request)
+        return JSON(try await Self.categoryMustExist {
+            try await store.updateHabit(id: id) { try patch.applied(to: $0) }
+        })
+    }
+
+    @Sendable func deleteHabit(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        try await store.deleteHabit(id: try RequestInput.id("habitID", context), cascade: try RequestInput.cascade(request))
+        return NoContent()
+    }
+
+    /// An unknown category named in a body is an invalid field (422), not a missing target (404):
+    /// the habit in the path exists.
+    static func categoryMustExist<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch HabitsError.notFound(kind: .category, let id) {
+            throw HabitsError.invalid(field: "categoryID", reason: "no category has id \(id).")
+        }
+    }
+}

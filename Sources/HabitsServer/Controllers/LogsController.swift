@@ -1,0 +1,64 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import Hummingbird
+
+/// `/v1/logs…`: single and batch creation, reading and deleting one log.
+struct LogsController: Sendable {
+    let store: any ResourceStore
+    let clock: @Sendable () -> Date
+    let metrics: ServerMetrics
+
+    /// The body of a batch: up to 1,000 logs, written all or none.
+    struct Batch: Codable, Sendable {
+        var logs: [LogDraft]
+    }
+
+    /// The answer to a batch: the logs created, in the order given.
+    struct BatchResult: Codable, Sendable {
+        var logs: [LogResource]
+    }
+
+    func addRoutes(to router: Router<HabitsRequestContext>) {
+        router.group("/v1/logs")
+            .post(use: create)
+            .post("batch", use: createBatch)
+            .get(":logID", use: get)
+            .delete(":logID", use: delete)
+    }
+
+    @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<LogResource> {
+        let draft = try await RequestBody.decode(LogDraft.self, from: request)
+        let created = try await store.createLogs([try ResourceRules.checked(draft, now: clock())])
+        metrics.logsWritten.increment(by: Int64(created.count))
+        guard let log = created.first else {
+            throw HabitsError.unavailable(reason: "The store did not return the new log.")
+        }
+        return .created(log, location: "/v1/logs/\(log.id)")
+    }
+
+    @Sendable func createBatch(_ request: Request, context: HabitsRequestContext) async throws -> JSON<BatchResult> {
+        let batch = try await RequestBody.decode(Batch.self, from: request, limit: RequestBody.maximumBatchJSON)
+        guard (1...ResourceRules.maximumBatch).contains(batch.logs.count) else {
+            throw HabitsError.invalid(
+                field: "logs", reason: "must hold 1 to \(ResourceRules.maximumBatch) logs, got \(batch.logs.count)."
+            )
+        }
+        let now = clock()
+        let drafts = try batch.logs.enumerated().map { index, draft in
+            try ResourceRules.checked(draft, now: now, field: "logs[\(index)].timestamp")
+        }
+        let created = try await store.createLogs(drafts)
+        metrics.logsWritten.increment(by: Int64(created.count))
+        return JSON(BatchResult(logs: created), status: .created)
+    }
+
+    @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<LogResource> {
+        JSON(try await store.logEntry(id: try RequestInput.id("logID", context)))
+    }
+
+    @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        try await store.deleteLog(id: try RequestInput.id("logID", context))
+        return NoContent()
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import Hummingbird
+
+/// `/v1/users…`: users, their favourite habits, the users they follow and their logs.
+struct UsersController: Sendable {
+    let store: any ResourceStore
+
+    func addRoutes(to router: Router<HabitsRequestContext>) {
+        router.group("/v1/users")
+            .get(use: list)
+            .post(use: create)
+            .get(":userID", use: get)
+            .patch(":userID", use: update)
+            .delete(":userID", use: delete)
+            .get(":userID/favorites", use: favorites)
+            .put(":userID/favorites/:habitID", use: addFavorite)
+            .delete(":userID/favorites/:habitID", use: removeFavorite)
+            .get(":userID/following", use: following)
+            .put(":userID/following/:followedID", use: follow)
+            .delete(":userID/following/:followedID", use: unfollow)
+            .get(":userID/logs", use: logs)
+    }
+
+    @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<UserResource>> {
+        JSON(try await store.users(page: try RequestInput.page(request)))
+    }
+
+    @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<UserResource> {
+        let draft = try await RequestBody.decode(UserDraft.self, from: request)
+        let user = try ResourceRules.checked(UserResource(
+            id: 0,
+            key: draft.key ?? UUID().uuidString.lowercased(),
+            name: draft.name,
+            color: draft.color,
+            bio: draft.bio,
+            timeZone: draft.timeZone ?? "UTC",
+            locale: draft.locale ?? "en_US"
+        ))
+        let created = try await store.createUser(user)
+        return .created(created, location: "/v1/users/\(created.id)")
+    }
+
+    @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<UserResource> {
+        JSON(try await store.user(id: try RequestInput.id("userID", context)))
+    }
+
+    @Sendable func update(_ request: Request, context: HabitsRequestContext) async throws -> JSON<UserResource> {
+        let id = try RequestInput.id("userID", context)
+        let patch = try await RequestBody.decode(UserPatch.self, from: request)
+        return JSON(try await store.updateUser(id: id) { try patch.applied(to: $0) })
+    }
+
+    @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        try await store.deleteUser(id: try RequestInput.id("userID", context), cascade: try RequestInput.cascade(request))
+        return NoContent()
+    }
+
+    @Sendable func favorites(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<HabitResource>> {
+        let id = try RequestInput.id("userID", context)
+        return JSON(try await store.favorites(userID: id, page: try RequestInput.page(request)))
+    }
+
+    @Sendable func addFavorite(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        try await setFavorite(context, true)
+    }
+
+    @Sendable func removeFavorite(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        try await setFavorite(context, false)
+    }
+
+    @Sendable func following(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<UserResource>> {
+        let id = try RequestInput.id("userID", context)
+        return JSON(try await store.following(userID: id, page: try RequestInput.page(request)))
+    }
+
+    @Sendable func follow(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        try await setFollowing(context, true)
+    }
+
+    @Sendable func unfollow(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        try await setFollowing(context, false)
+    }
+
+    @Sendable func logs(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<LogResource>> {
+        let id = try RequestInput.id("userID", context)
+        let range = try RequestInput.timeRange(request)
+        return JSON(try await store.logs(userID: id, in: range, page: try RequestInput.page(request)))
+    }
+
+    private func setFavorite(_ context: HabitsRequestContext, _ isFavorite: Bool) async throws -> NoContent {
+        let userID = try RequestInput.id("userID", context)
+        try await store.setFavorite(userID: userID, habitID: try RequestInput.id("habitID", context), isFavorite)
+        return NoContent()
+    }
+
+    private func setFollowing(_ context: HabitsRequestContext, _ isFollowing: Bool) async throws -> NoContent {
+        let userID = try RequestInput.id("userID", context)
+        try await store.setFollowing(userID: userID, followedID: try RequestInput.id("followedID", context), isFollowing)
+        return NoContent()
+    }
+}

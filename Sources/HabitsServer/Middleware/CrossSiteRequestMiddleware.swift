@@ -1,0 +1,44 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Refuses, with 403, every state-changing request (POST, PUT, PATCH, DELETE) that a browser made for
+/// a page of another site: one marked `Sec-Fetch-Site: cross-site` or `same-site`, or whose `Origin`
+/// is not this server's.
+///
+/// Browsers send simple cross-site requests (a form post, a `text/plain` fetch) without asking
+/// first, so the response's CORS headers alone cannot stop the write. Tools and the course's iOS app
+/// send neither header and pass.
+struct CrossSiteRequestMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var safeMethods: Set<HTTPRequest.Method> { [.get, .head, .options] }
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        if !Self.safeMethods.contains(request.method), !Self.isSameOrigin(request) {
+            throw APIError(
+                status: .forbidden,
+                code: "cross_site_request",
+                message: "This server accepts changes from its own pages and from apps, not from other web sites."
+            )
+        }
+        return try await next(request, context)
+    }
+
+    /// Whether the browser's labels (if any) say the request comes from this server's own pages.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        if let site = request.headers[.secFetchSite]?.lowercased(), site != "same-origin", site != "none" {
+            return false
+        }
+        guard let origin = request.headers[.origin] else { return true }
+        guard let originAuthority = Authority(origin: origin),
+              let hostHeader = request.head.authority,
+              let host = Authority(parsing: hostHeader) else { return false }
+        let defaultPort = request.head.scheme?.lowercased() == "https" ? 443 : 80
+        return originAuthority.host == host.host && originAuthority.port == (host.port ?? defaultPort)
+    }
+}
+
+extension HTTPField.Name {
+    static let secFetchSite = Self("Sec-Fetch-Site")!
+}

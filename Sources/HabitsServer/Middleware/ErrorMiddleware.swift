@@ -1,0 +1,61 @@
+import Foundation
+import HabitsDomain
+import Hummingbird
+import Logging
+
+/// The one place where errors become HTTP responses: every failure leaves as
+/// `{"error": {"code": …, "message": …}}` with a fitting status.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let (status, code, message) = Self.describe(error)
+            if status.code >= 500 {
+                context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            var response = APIError.response(status: status, code: code, message: message)
+            if let extra = (error as? APIError)?.headers {
+                for field in extra { response.headers.append(field) }
+            }
+            return response
+        }
+    }
+
+    static func describe(_ error: any Error) -> (HTTPResponse.Status, String, String) {
+        switch error {
+        case let error as HabitsError:
+            return (status(for: error), error.code, error.message)
+        case let error as APIError:
+            return (error.status, error.code, error.message)
+        case is DecodingError:
+            return (.badRequest, "malformed_request", DecodingErrorMessage.describe(error))
+        case let error as any HTTPResponseError:
+            let status = error.status
+            switch status {
+            case .notFound: return (status, "not_found", "No such route.")
+            case .contentTooLarge:
+                return (status, "payload_too_large", "The request body is too large.")
+            case .methodNotAllowed:
+                return (status, "method_not_allowed", "This route does not accept that method.")
+            default:
+                let text = (error as? HTTPError)?.body ?? status.reasonPhrase
+                return (status, "http_\(status.code)", text)
+            }
+        default:
+            return (.internalServerError, "internal", "The server failed to handle the request.")
+        }
+    }
+
+    static func status(for error: HabitsError) -> HTTPResponse.Status {
+        switch error {
+        case .notFound: .notFound
+        case .invalid: .unprocessableContent
+        case .malformed: .badRequest
+        case .conflict: .conflict
+        case .unavailable: .serviceUnavailable
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Hummingbird
+import Prometheus
+
+/// The server's Prometheus metrics, in a registry owned by the server (never the global one), so
+/// each test's server counts alone.
+public struct ServerMetrics: Sendable {
+    /// Where every metric lives; `/metrics` prints it.
+    public let registry: PrometheusCollectorRegistry
+    /// Logs written through the HTTP APIs (course and `/v1`) and by the activity simulator.
+    let logsWritten: Counter
+
+    /// Latency buckets from 0.5 ms to 10 s.
+    static let latencyBuckets: [Duration] = [
+        .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+        .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+        .seconds(1), .seconds(2.5), .seconds(10),
+    ]
+
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+        logsWritten = registry.makeCounter(descriptor: .init(
+            namespace: "habits", metricName: "logs_written", unitName: "total",
+            helpText: "Logged events written, through the HTTP APIs or by the activity simulator."
+        ))
+    }
+
+    /// Counts one request and records its latency, labelled by method, route template and status.
+    func recordRequest(method: String, route: String, status: Int, duration: Duration) {
+        let labels = [("method", method), ("route", route), ("status", String(status))]
+        registry.makeCounter(
+            descriptor: .init(
+                namespace: "habits", metricName: "http_requests", unitName: "total",
+                helpText: "HTTP requests by method, route and status."
+            ),
+            labels: labels
+        ).increment()
+        registry.makeDurationHistogram(
+            descriptor: .init(
+                namespace: "habits", metricName: "http_request_duration", unitName: "seconds",
+                helpText: "HTTP request latency by method, route and status."
+            ),
+            labels: labels,
+            buckets: Self.latencyBuckets
+        ).record(duration)
+    }
+
+    /// The registry in Prometheus' text format.
+    func exposition() -> [UInt8] { registry.emitToBuffer() }
+}
