@@ -17,6 +17,9 @@ public actor ActivitySimulator: Service {
     public static let baseEventsPerSecond = 1.5
     /// The allowed speed multipliers.
     public static let speedRange: ClosedRange<Double> = 0.01...100
+    /// The most simulated time one tick catches up on: after the process was paused (SIGSTOP, a
+    /// laptop asleep) the simulation resumes instead of writing hours of events at once.
+    public static let maximumCatchUp: Double = 5
 
     private let store: any HabitStore
     private let activeUserID: String
@@ -66,7 +69,8 @@ public actor ActivitySimulator: Service {
             let elapsed = now - last
             last = now
             if state == .running {
-                await step(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                await step(seconds: seconds)
             }
         }
     }
@@ -98,10 +102,10 @@ public actor ActivitySimulator: Service {
         logger.info("demo data reset", metadata: ["users": "\(demo.users.count)", "logs": "\(demo.logs.count)"])
     }
 
-    /// Produces the events of `seconds` of simulated time.
+    /// Produces the events of `seconds` of simulated time, at most `maximumCatchUp` of it.
     public func step(seconds: Double) async {
         guard let total = cumulative.last, total > 0 else { return }
-        let count = poisson(mean: Self.baseEventsPerSecond * speed * seconds)
+        let count = poisson(mean: Self.baseEventsPerSecond * speed * min(seconds, Self.maximumCatchUp))
         guard count > 0 else { return }
         let now = Date()
         let events = (0..<count).map { _ in
@@ -112,17 +116,34 @@ public actor ActivitySimulator: Service {
         do {
             try await store.log(events)
             metrics?.logsWritten.increment(by: Int64(events.count))
-        } catch {
-            // A person or habit may have been deleted meanwhile: keep the events that still apply.
-            for event in events {
-                do {
-                    try await store.log(event)
-                    metrics?.logsWritten.increment()
-                } catch {
-                    logger.warning("simulated log failed", metadata: ["error": "\(error)"])
-                }
+        } catch HabitsError.notFound {
+            // A person or habit was deleted or renamed meanwhile: stop simulating it, keep the rest.
+            await forgetMissingPairs()
+            let kept = events.filter { event in
+                rates.contains { $0.userID == event.userID && $0.habitName == event.habitName }
             }
+            guard !kept.isEmpty else { return }
+            do {
+                try await store.log(kept)
+                metrics?.logsWritten.increment(by: Int64(kept.count))
+            } catch {
+                logger.warning("simulated logs failed", metadata: ["error": "\(error)"])
+            }
+        } catch {
+            logger.warning("simulated logs failed", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// The (user, habit) pairs simulated now.
+    public var simulatedPairs: [DemoDataSet.PairRate] { rates }
+
+    /// Drops the pairs whose user or habit no longer exists under that id or name.
+    private func forgetMissingPairs() async {
+        guard let snapshot = try? await store.statisticsSnapshot() else { return }
+        let before = rates.count
+        rates.removeAll { snapshot.user(id: $0.userID) == nil || snapshot.habit(named: $0.habitName) == nil }
+        cumulative = Self.cumulativeRates(rates)
+        logger.info("simulation follows the data", metadata: ["dropped pairs": "\(before - rates.count)"])
     }
 
     private func requireDemo() throws(HabitsError) {

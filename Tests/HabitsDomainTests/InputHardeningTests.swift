@@ -1,0 +1,58 @@
+import Foundation
+@testable import HabitsDomain
+import Testing
+
+/// Input that is valid JSON but wrong: refused with a clear reason.
+@Suite struct InputHardeningTests {
+    @Test func anEmojiPaddedWithCombiningMarksIsRefused() throws {
+        let padded = "🏃" + String(repeating: "\u{301}", count: 20_000)
+        #expect(throws: HabitsError.self) { try ResourceRules.emoji(padded) }
+        #expect(throws: HabitsError.self) { try ResourceRules.emoji("🏃\u{301}") }
+        #expect(try ResourceRules.emoji("🏃") == "🏃")
+        let family = "👨🏽‍👩🏽‍👧🏽"
+        #expect(try ResourceRules.emoji(family) == family)
+        #expect(try ResourceRules.emoji("🏴󠁧󠁢󠁳󠁣󠁴󠁿") == "🏴󠁧󠁢󠁳󠁣󠁴󠁿")
+    }
+
+    @Test(arguments: ["Ru\u{200B}n", "Run\u{202E}nuR", "Read\u{2028}ing", "Sw\u{2029}im", "\u{FEFF}Yoga", "A\u{2066}B"])
+    func namesRefuseInvisibleAndDirectionChangingCharacters(name: String) {
+        #expect(throws: HabitsError.self) { try ResourceRules.name(name) }
+    }
+
+    @Test func namesKeepEmojiSequencesAndOrdinaryScripts() throws {
+        for name in ["👨‍👩‍👧 Family time", "명상하기", "Café au lait", "קריאה", "🏳️‍🌈 Pride walk"] {
+            #expect(try ResourceRules.name(name) == name.precomposedStringWithCanonicalMapping)
+        }
+    }
+
+    @Test func foldingMakesCaseBeyondASCIIOneKey() {
+        #expect(ResourceRules.foldedName("Éclair") == ResourceRules.foldedName("éclair"))
+        #expect(ResourceRules.foldedName("E\u{301}CLAIR") == ResourceRules.foldedName("éclair"))
+        #expect(ResourceRules.foldedName("Straße") == ResourceRules.foldedName("STRASSE"))
+        #expect(ResourceRules.foldedName("Run") != ResourceRules.foldedName("Ran"))
+    }
+
+    @Test func dotKeysAreRefused() throws {
+        #expect(throws: HabitsError.self) { try ResourceRules.key(".") }
+        #expect(throws: HabitsError.self) { try ResourceRules.key("..") }
+        #expect(try ResourceRules.key("...") == "...")
+        #expect(try ResourceRules.key(".hidden") == ".hidden")
+    }
+
+    @Test func responsesKeepMilliseconds() throws {
+        let data = try HabitsJSON.encoder().encode(["at": Date(timeIntervalSince1970: 1_795_368_015.75)])
+        #expect(String(decoding: data, as: UTF8.self) == #"{"at":"2026-11-22T17:20:15.750Z"}"#)
+        let whole = try HabitsJSON.encoder().encode(["at": Date(timeIntervalSince1970: 1_795_368_015)])
+        #expect(String(decoding: whole, as: UTF8.self) == #"{"at":"2026-11-22T17:20:15Z"}"#)
+        let parsed = try #require(HabitsJSON.parseInstant("2026-11-22T17:20:15.750Z"))
+        #expect(HabitsJSON.formatInstant(parsed) == "2026-11-22T17:20:15.750Z")
+    }
+
+    @Test func aDemoPersonCanBeTheActiveUserWithoutADuplicate() {
+        let demo = DemoDataSet(activeUserID: "ava-thompson", now: Date(timeIntervalSince1970: 1_795_368_015))
+        #expect(demo.users.filter { $0.id == "ava-thompson" }.count == 1)
+        #expect(Set(demo.users.map(\.id)).count == demo.users.count)
+        #expect(!demo.rates.contains { $0.userID == "ava-thompson" })
+        #expect(demo.users.first { $0.id == "ava-thompson" }?.name == "Ava Thompson")
+    }
+}
