@@ -34,12 +34,13 @@ public enum HabitsJSON {
 
     /// An instant in ISO 8601 UTC, rounded to the millisecond; the fraction only when it is not zero.
     public static func formatInstant(_ date: Date) -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded()
-        let rounded = Date(timeIntervalSince1970: milliseconds / 1_000)
-        if milliseconds.truncatingRemainder(dividingBy: 1_000) == 0 {
-            return rounded.formatted(Date.ISO8601FormatStyle())
-        }
-        return rounded.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        // Whole milliseconds first: a formatter given 0.001 s as a binary fraction may print .000.
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1_000).rounded())
+        let (seconds, fraction) = (milliseconds.dividedRoundingDown(by: 1_000), milliseconds.remainderRoundingDown(by: 1_000))
+        let whole = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle())
+        guard fraction != 0, whole.hasSuffix("Z") else { return whole }
+        let digits = String(fraction)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
     /// Parses an ISO 8601 instant, with or without fractional seconds.
@@ -48,5 +49,19 @@ public enum HabitsJSON {
             return date
         }
         return try? Date(text, strategy: Date.ISO8601FormatStyle())
+    }
+}
+
+extension Int64 {
+    /// The quotient rounded towards minus infinity, so instants before 1970 split correctly.
+    fileprivate func dividedRoundingDown(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor < 0) ? quotient - 1 : quotient
+    }
+
+    /// The remainder that goes with `dividedRoundingDown(by:)`, always in `0..<divisor`.
+    fileprivate func remainderRoundingDown(by divisor: Int64) -> Int64 {
+        let remainder = self % divisor
+        return remainder < 0 ? remainder + divisor : remainder
     }
 }
