@@ -38,7 +38,7 @@ func unknownCase(_ c: Reader, _ key: String, _ type: String) -> DecodingError {
 }
 
 extension LayoutDimension: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         let key = try c.singleKey("dimension")
         let v: Double = try c.value(key)
@@ -51,7 +51,7 @@ extension LayoutDimension: Codable {
         default: throw unknownCase(c, key, "dimension")
         }
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         switch self {
         case .fractionalWidth(let v): try c.put(v, "fractionalWidth")
@@ -64,18 +64,18 @@ extension LayoutDimension: Codable {
 }
 
 extension LayoutSize: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         self.init(widthDimension: try c.value("width"), heightDimension: try c.value("height"))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.put(widthDimension, "width"); try c.put(heightDimension, "height")
     }
 }
 
 extension LayoutSpacing: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         let key = try c.singleKey("spacing")
         switch key {
@@ -84,7 +84,7 @@ extension LayoutSpacing: Codable {
         default: throw unknownCase(c, key, "spacing")
         }
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         switch self {
         case .fixed(let v): try c.put(v, "fixed")
@@ -94,12 +94,12 @@ extension LayoutSpacing: Codable {
 }
 
 extension EdgeInsets: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         self.init(top: try c.value("top", default: 0), leading: try c.value("leading", default: 0),
                   bottom: try c.value("bottom", default: 0), trailing: try c.value("trailing", default: 0))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.put(top, "top", default: 0); try c.put(leading, "leading", default: 0)
         try c.put(bottom, "bottom", default: 0); try c.put(trailing, "trailing", default: 0)
@@ -107,18 +107,18 @@ extension EdgeInsets: Codable {
 }
 
 extension EdgeSpacing: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         self.init(leading: try c.optional("leading"), top: try c.optional("top"), trailing: try c.optional("trailing"), bottom: try c.optional("bottom"))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.put(leading, "leading"); try c.put(top, "top"); try c.put(trailing, "trailing"); try c.put(bottom, "bottom")
     }
 }
 
 extension LayoutAnchor: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         let edges: [String] = try c.value("edges")
         var set: RectEdges = []
@@ -135,7 +135,7 @@ extension LayoutAnchor: Codable {
         offset = try c.value("offset", default: .zero)
         isFractionalOffset = try c.value("fractionalOffset", default: false)
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         let names: [(RectEdges, String)] = [(.top, "top"), (.leading, "leading"), (.bottom, "bottom"), (.trailing, "trailing")]
         try c.put(names.filter { edges.contains($0.0) }.map(\.1), "edges")
@@ -145,12 +145,12 @@ extension LayoutAnchor: Codable {
 }
 
 extension SupplementaryItem: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         self.init(layoutSize: try c.value("size"), elementKind: try c.value("elementKind"), containerAnchor: try c.value("containerAnchor"),
                   itemAnchor: try c.optional("itemAnchor"), zIndex: try c.value("zIndex", default: 1))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.put(elementKind, "elementKind"); try c.put(layoutSize, "size"); try c.put(containerAnchor, "containerAnchor")
         try c.put(itemAnchor, "itemAnchor"); try c.put(zIndex, "zIndex", default: 1)
@@ -158,14 +158,14 @@ extension SupplementaryItem: Codable {
 }
 
 extension BoundarySupplementaryItem: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         self.init(layoutSize: try c.value("size"), elementKind: try c.value("elementKind"), alignment: try c.value("alignment"),
                   absoluteOffset: try c.value("offset", default: .zero), pinToVisibleBounds: try c.value("pinToVisibleBounds", default: false),
                   extendsBoundary: try c.value("extendsBoundary", default: true), zIndex: try c.value("zIndex", default: 1),
                   contentInsets: try c.value("contentInsets", default: .zero))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.put(elementKind, "elementKind"); try c.put(layoutSize, "size"); try c.put(alignment, "alignment")
         try c.put(offset, "offset", default: .zero); try c.put(pinToVisibleBounds, "pinToVisibleBounds", default: false)
@@ -175,24 +175,24 @@ extension BoundarySupplementaryItem: Codable {
 }
 
 extension DecorationItem: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         self.init(elementKind: try c.value("elementKind"), zIndex: try c.value("zIndex", default: -1),
                   contentInsets: try c.value("contentInsets", default: .zero))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.put(elementKind, "elementKind"); try c.put(zIndex, "zIndex", default: -1); try c.put(contentInsets, "contentInsets", default: .zero)
     }
 }
 
 extension LayoutItem: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         self.init(layoutSize: try c.value("size"), supplementaryItems: try c.value("supplementaryItems", default: []),
                   contentInsets: try c.value("contentInsets", default: .zero), edgeSpacing: try c.value("edgeSpacing", default: EdgeSpacing()))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.put(layoutSize, "size"); try c.put(contentInsets, "contentInsets", default: .zero)
         try c.put(edgeSpacing, "edgeSpacing", default: EdgeSpacing()); try c.put(supplementaryItems, "supplementaryItems", default: [])
@@ -200,7 +200,7 @@ extension LayoutItem: Codable {
 }
 
 extension LayoutGroupChild: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         let key = try c.singleKey("subitem")
         switch key {
@@ -209,7 +209,7 @@ extension LayoutGroupChild: Codable {
         default: throw unknownCase(c, key, "subitem")
         }
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         switch self {
         case .item(let i): try c.put(i, "item")
@@ -219,7 +219,7 @@ extension LayoutGroupChild: Codable {
 }
 
 extension LayoutGroup: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         let kindName: String = try c.value("kind")
         let kind: GroupKind
@@ -233,7 +233,7 @@ extension LayoutGroup: Codable {
                   edgeSpacing: try c.value("edgeSpacing", default: EdgeSpacing()),
                   supplementaryItems: try c.value("supplementaryItems", default: []))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         switch kind {
         case .horizontal: try c.put("horizontal", "kind")
@@ -248,7 +248,7 @@ extension LayoutGroup: Codable {
 }
 
 extension LayoutSection: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         self.init(group: try c.value("group"), contentInsets: try c.value("contentInsets", default: .zero),
                   contentInsetsReference: try c.value("contentInsetsReference", default: .automatic),
@@ -258,7 +258,7 @@ extension LayoutSection: Codable {
                   decorationItems: try c.value("decorationItems", default: []),
                   supplementariesFollowContentInsets: try c.value("supplementariesFollowContentInsets", default: true))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.put(group, "group"); try c.put(contentInsets, "contentInsets", default: .zero)
         try c.put(contentInsetsReference, "contentInsetsReference", default: .automatic)
@@ -271,13 +271,13 @@ extension LayoutSection: Codable {
 }
 
 extension LayoutConfiguration: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         self.init(scrollDirection: try c.value("scrollDirection", default: .vertical), interSectionSpacing: try c.value("interSectionSpacing", default: 0),
                   boundarySupplementaryItems: try c.value("boundarySupplementaryItems", default: []),
                   contentInsetsReference: try c.value("contentInsetsReference", default: .automatic))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.put(scrollDirection, "scrollDirection", default: .vertical); try c.put(interSectionSpacing, "interSectionSpacing", default: 0)
         try c.put(boundarySupplementaryItems, "boundarySupplementaryItems", default: [])
@@ -286,13 +286,13 @@ extension LayoutConfiguration: Codable {
 }
 
 extension ListConfiguration: Codable {
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         self.init(appearance: try c.value("appearance"), headerMode: try c.value("headerMode", default: .none),
                   footerMode: try c.value("footerMode", default: .none), showsSeparators: try c.value("showsSeparators", default: true),
                   estimatedRowHeight: try c.value("estimatedRowHeight", default: 44))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.put(appearance, "appearance"); try c.put(headerMode, "headerMode", default: .none)
         try c.put(footerMode, "footerMode", default: .none); try c.put(showsSeparators, "showsSeparators", default: true)
@@ -302,7 +302,7 @@ extension ListConfiguration: Codable {
 
 extension CompositionalLayout: Codable {
     /// Exactly one of `section`, `sections` or `list`, plus an optional `configuration`.
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         let configuration: LayoutConfiguration = try c.value("configuration", default: LayoutConfiguration())
         if let s: LayoutSection = try c.optional("section") { self.init(source: .uniform(s), configuration: configuration) }
@@ -310,7 +310,7 @@ extension CompositionalLayout: Codable {
         else if let l: ListConfiguration = try c.optional("list") { self.init(source: .list(l), configuration: configuration) }
         else { throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "a layout needs \"section\", \"sections\" or \"list\"")) }
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         switch source {
         case .uniform(let s): try c.put(s, "section")

@@ -1,5 +1,7 @@
 // The layouts of the product brief, written as for UIKit; only the import differs from the app's code.
 #if !canImport(Darwin)
+// The engine's own types (`layout.engine?.orthogonalSection(_:)`) are checked too, so its module is imported.
+import CompositionalLayout
 import CompositionalLayoutCompat
 import Testing
 
