@@ -72,8 +72,9 @@ struct GroupPlacer {
         case .vertical: final = placeLinear(group, axis: .vertical, size: size, origin: origin, next: &next)
         }
         // A group's supplementaries exist only while it holds an item; they take its first item's index path.
+        // UIKit anchors them to the group's frame after its content insets, as badges anchor to an inset item.
         if next > first {
-            let frame = Rect(origin: origin, size: final)
+            let frame = Rect(origin: origin, size: final).inset(by: group.contentInsets)
             let indexPath = ElementIndexPath(item: first, section: section)
             for sup in group.supplementaryItems {
                 buffer.supplementaries.append(LayoutAttributes(category: .supplementaryView, elementKind: sup.elementKind,

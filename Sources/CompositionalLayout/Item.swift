@@ -58,7 +58,7 @@ public struct LayoutGroup: Hashable, Sendable {
     /// Padding between the group's frame and its subitems.
     public var contentInsets: EdgeInsets
     public var edgeSpacing: EdgeSpacing
-    /// Views anchored to the group's frame (before its content insets), as a group's `supplementaryItems` in UIKit.
+    /// Views anchored to the group's frame after its content insets, as a group's `supplementaryItems` in UIKit.
     public var supplementaryItems: [SupplementaryItem]
 
     public init(kind: GroupKind, layoutSize: LayoutSize, subitems: [LayoutGroupChild], count: Int? = nil,

@@ -52,3 +52,22 @@ import Testing
     }
 }
 #endif
+
+#if !canImport(Darwin)
+/// UIKit's spelling of the case measured from UIKit: a group's supplementary anchors inside its content insets.
+@Suite struct CompatGroupSupplementaryInsetTests {
+    @Test func aTrailingSupplementaryRespectsTheGroupsTrailingInset() throws {
+        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item])
+        group.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 20)
+        group.supplementaryItems = [NSCollectionLayoutSupplementaryItem(
+            layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(20), heightDimension: .absolute(60)),
+            elementKind: "side", containerAnchor: NSCollectionLayoutAnchor(edges: [.trailing], fractionalOffset: CGPoint(x: 1, y: 0)))]
+        let layout = UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+        try layout.prepare(containerSize: CGSize(width: 375, height: 812), itemCounts: [1])
+        let side = layout.layoutAttributesForSupplementaryView(ofKind: "side", at: IndexPath(item: 0, section: 0))
+        #expect(side?.frame == CGRect(x: 355, y: 20, width: 20, height: 60))
+    }
+}
+#endif

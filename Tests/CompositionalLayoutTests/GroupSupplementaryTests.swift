@@ -19,16 +19,16 @@ import Testing
 
     @Test func aTopLevelGroupsSupplementaryTakesItsFirstItemsIndexPath() throws {
         let e = try engine(rows(), [4])
-        // Anchored to the group's frame before its content insets; the partial last group still has one.
-        expectFrame(e.attributesForSupplementary(ofKind: "row", at: ip(0, 0))?.frame, rect(-5, -5, 20, 20))
-        expectFrame(e.attributesForSupplementary(ofKind: "row", at: ip(0, 3))?.frame, rect(-5, 103, 20, 20))
+        // Anchored to the group's frame after its content insets; the partial last group still has one.
+        expectFrame(e.attributesForSupplementary(ofKind: "row", at: ip(0, 0))?.frame, rect(5, 5, 20, 20))
+        expectFrame(e.attributesForSupplementary(ofKind: "row", at: ip(0, 3))?.frame, rect(5, 113, 20, 20))
         #expect(e.attributesForSupplementary(ofKind: "row", at: ip(0, 1)) == nil)
         #expect(e.attributesForSupplementary(ofKind: "row", at: ip(0, 0))?.zIndex == 1)
         let w = 370.0 / 3
         expectFrames(frames(e, section: 0), [rect(10, 10, w, 80), rect(10 + w, 10, w, 80), rect(10 + 2 * w, 10, w, 80), rect(10, 118, w, 80)])
-        let query = e.attributes(in: rect(0, 100, 390, 10))
+        let query = e.attributes(in: rect(0, 110, 390, 5))
         #expect(query.contains { $0.elementKind == "row" && $0.indexPath == ip(0, 3) })
-        #expect(Set(query) == Set(e.allAttributes().filter { $0.frame.intersects(rect(0, 100, 390, 10)) }))
+        #expect(Set(query) == Set(e.allAttributes().filter { $0.frame.intersects(rect(0, 110, 390, 5)) }))
         #expect(e.svg().contains(">row 0.3</text>"))
     }
 
