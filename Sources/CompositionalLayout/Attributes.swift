@@ -12,15 +12,22 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     /// The frame in the layout's coordinates (orthogonal sections at zero orthogonal offset).
     public var frame: Rect
     public var zIndex: Int
-    public init(category: ElementCategory, elementKind: String?, indexPath: ElementIndexPath, frame: Rect, zIndex: Int) {
-        self.category = category; self.elementKind = elementKind; self.indexPath = indexPath; self.frame = frame; self.zIndex = zIndex
+    public init(category: ElementCategory, elementKind: String?, indexPath: ElementIndexPath, frame: Rect, zIndex: Int)
+    {
+        self.category = category
+        self.elementKind = elementKind
+        self.indexPath = indexPath
+        self.frame = frame
+        self.zIndex = zIndex
     }
     public var description: String {
         let what = category == .cell ? "cell" : "\(category.rawValue)(\(elementKind ?? ""))"
         return "\(what) \(indexPath) \(frame) z\(zIndex)"
     }
     func offsetBy(_ p: Point) -> LayoutAttributes {
-        var a = self; a.frame = frame.offsetBy(dx: p.x, dy: p.y); return a
+        var a = self
+        a.frame = frame.offsetBy(dx: p.x, dy: p.y)
+        return a
     }
 }
 

@@ -15,12 +15,15 @@ typealias Writer = KeyedEncodingContainer<JSONKey>
 
 extension KeyedDecodingContainer where K == JSONKey {
     func value<T: Decodable>(_ key: String) throws -> T { try decode(T.self, forKey: JSONKey(key)) }
-    func value<T: Decodable>(_ key: String, default d: T) throws -> T { try decodeIfPresent(T.self, forKey: JSONKey(key)) ?? d }
+    func value<T: Decodable>(_ key: String, default d: T) throws -> T {
+        try decodeIfPresent(T.self, forKey: JSONKey(key)) ?? d
+    }
     func optional<T: Decodable>(_ key: String) throws -> T? { try decodeIfPresent(T.self, forKey: JSONKey(key)) }
     /// The single key of a one-key object naming an enum case.
     func singleKey(_ type: String) throws -> String {
         guard allKeys.count == 1, let key = allKeys.first else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(type) must be an object with exactly one key"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "\(type) must be an object with exactly one key"))
         }
         return key.stringValue
     }
@@ -29,7 +32,9 @@ extension KeyedDecodingContainer where K == JSONKey {
 extension KeyedEncodingContainer where K == JSONKey {
     mutating func put<T: Encodable>(_ v: T, _ key: String) throws { try encode(v, forKey: JSONKey(key)) }
     /// Writes `v` unless it equals the default, keeping documents short.
-    mutating func put<T: Encodable & Equatable>(_ v: T, _ key: String, default d: T) throws { if v != d { try encode(v, forKey: JSONKey(key)) } }
+    mutating func put<T: Encodable & Equatable>(_ v: T, _ key: String, default d: T) throws {
+        if v != d { try encode(v, forKey: JSONKey(key)) }
+    }
     mutating func put<T: Encodable>(_ v: T?, _ key: String) throws { if let v { try encode(v, forKey: JSONKey(key)) } }
 }
 
@@ -70,7 +75,8 @@ extension LayoutSize: Codable {
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
-        try c.put(widthDimension, "width"); try c.put(heightDimension, "height")
+        try c.put(widthDimension, "width")
+        try c.put(heightDimension, "height")
     }
 }
 
@@ -96,24 +102,32 @@ extension LayoutSpacing: Codable {
 extension EdgeInsets: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
-        self.init(top: try c.value("top", default: 0), leading: try c.value("leading", default: 0),
-                  bottom: try c.value("bottom", default: 0), trailing: try c.value("trailing", default: 0))
+        self.init(
+            top: try c.value("top", default: 0), leading: try c.value("leading", default: 0),
+            bottom: try c.value("bottom", default: 0), trailing: try c.value("trailing", default: 0))
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
-        try c.put(top, "top", default: 0); try c.put(leading, "leading", default: 0)
-        try c.put(bottom, "bottom", default: 0); try c.put(trailing, "trailing", default: 0)
+        try c.put(top, "top", default: 0)
+        try c.put(leading, "leading", default: 0)
+        try c.put(bottom, "bottom", default: 0)
+        try c.put(trailing, "trailing", default: 0)
     }
 }
 
 extension EdgeSpacing: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
-        self.init(leading: try c.optional("leading"), top: try c.optional("top"), trailing: try c.optional("trailing"), bottom: try c.optional("bottom"))
+        self.init(
+            leading: try c.optional("leading"), top: try c.optional("top"), trailing: try c.optional("trailing"),
+            bottom: try c.optional("bottom"))
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
-        try c.put(leading, "leading"); try c.put(top, "top"); try c.put(trailing, "trailing"); try c.put(bottom, "bottom")
+        try c.put(leading, "leading")
+        try c.put(top, "top")
+        try c.put(trailing, "trailing")
+        try c.put(bottom, "bottom")
     }
 }
 
@@ -137,7 +151,9 @@ extension LayoutAnchor: Codable {
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
-        let names: [(RectEdges, String)] = [(.top, "top"), (.leading, "leading"), (.bottom, "bottom"), (.trailing, "trailing")]
+        let names: [(RectEdges, String)] = [
+            (.top, "top"), (.leading, "leading"), (.bottom, "bottom"), (.trailing, "trailing"),
+        ]
         try c.put(names.filter { edges.contains($0.0) }.map(\.1), "edges")
         try c.put(offset, "offset", default: .zero)
         try c.put(isFractionalOffset, "fractionalOffset", default: false)
@@ -147,29 +163,41 @@ extension LayoutAnchor: Codable {
 extension SupplementaryItem: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
-        self.init(layoutSize: try c.value("size"), elementKind: try c.value("elementKind"), containerAnchor: try c.value("containerAnchor"),
-                  itemAnchor: try c.optional("itemAnchor"), zIndex: try c.value("zIndex", default: 1))
+        self.init(
+            layoutSize: try c.value("size"), elementKind: try c.value("elementKind"),
+            containerAnchor: try c.value("containerAnchor"),
+            itemAnchor: try c.optional("itemAnchor"), zIndex: try c.value("zIndex", default: 1))
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
-        try c.put(elementKind, "elementKind"); try c.put(layoutSize, "size"); try c.put(containerAnchor, "containerAnchor")
-        try c.put(itemAnchor, "itemAnchor"); try c.put(zIndex, "zIndex", default: 1)
+        try c.put(elementKind, "elementKind")
+        try c.put(layoutSize, "size")
+        try c.put(containerAnchor, "containerAnchor")
+        try c.put(itemAnchor, "itemAnchor")
+        try c.put(zIndex, "zIndex", default: 1)
     }
 }
 
 extension BoundarySupplementaryItem: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
-        self.init(layoutSize: try c.value("size"), elementKind: try c.value("elementKind"), alignment: try c.value("alignment"),
-                  absoluteOffset: try c.value("offset", default: .zero), pinToVisibleBounds: try c.value("pinToVisibleBounds", default: false),
-                  extendsBoundary: try c.value("extendsBoundary", default: true), zIndex: try c.value("zIndex", default: 1),
-                  contentInsets: try c.value("contentInsets", default: .zero))
+        self.init(
+            layoutSize: try c.value("size"), elementKind: try c.value("elementKind"),
+            alignment: try c.value("alignment"),
+            absoluteOffset: try c.value("offset", default: .zero),
+            pinToVisibleBounds: try c.value("pinToVisibleBounds", default: false),
+            extendsBoundary: try c.value("extendsBoundary", default: true), zIndex: try c.value("zIndex", default: 1),
+            contentInsets: try c.value("contentInsets", default: .zero))
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
-        try c.put(elementKind, "elementKind"); try c.put(layoutSize, "size"); try c.put(alignment, "alignment")
-        try c.put(offset, "offset", default: .zero); try c.put(pinToVisibleBounds, "pinToVisibleBounds", default: false)
-        try c.put(extendsBoundary, "extendsBoundary", default: true); try c.put(zIndex, "zIndex", default: 1)
+        try c.put(elementKind, "elementKind")
+        try c.put(layoutSize, "size")
+        try c.put(alignment, "alignment")
+        try c.put(offset, "offset", default: .zero)
+        try c.put(pinToVisibleBounds, "pinToVisibleBounds", default: false)
+        try c.put(extendsBoundary, "extendsBoundary", default: true)
+        try c.put(zIndex, "zIndex", default: 1)
         try c.put(contentInsets, "contentInsets", default: .zero)
     }
 }
@@ -177,25 +205,32 @@ extension BoundarySupplementaryItem: Codable {
 extension DecorationItem: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
-        self.init(elementKind: try c.value("elementKind"), zIndex: try c.value("zIndex", default: -1),
-                  contentInsets: try c.value("contentInsets", default: .zero))
+        self.init(
+            elementKind: try c.value("elementKind"), zIndex: try c.value("zIndex", default: -1),
+            contentInsets: try c.value("contentInsets", default: .zero))
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
-        try c.put(elementKind, "elementKind"); try c.put(zIndex, "zIndex", default: -1); try c.put(contentInsets, "contentInsets", default: .zero)
+        try c.put(elementKind, "elementKind")
+        try c.put(zIndex, "zIndex", default: -1)
+        try c.put(contentInsets, "contentInsets", default: .zero)
     }
 }
 
 extension LayoutItem: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
-        self.init(layoutSize: try c.value("size"), supplementaryItems: try c.value("supplementaryItems", default: []),
-                  contentInsets: try c.value("contentInsets", default: .zero), edgeSpacing: try c.value("edgeSpacing", default: EdgeSpacing()))
+        self.init(
+            layoutSize: try c.value("size"), supplementaryItems: try c.value("supplementaryItems", default: []),
+            contentInsets: try c.value("contentInsets", default: .zero),
+            edgeSpacing: try c.value("edgeSpacing", default: EdgeSpacing()))
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
-        try c.put(layoutSize, "size"); try c.put(contentInsets, "contentInsets", default: .zero)
-        try c.put(edgeSpacing, "edgeSpacing", default: EdgeSpacing()); try c.put(supplementaryItems, "supplementaryItems", default: [])
+        try c.put(layoutSize, "size")
+        try c.put(contentInsets, "contentInsets", default: .zero)
+        try c.put(edgeSpacing, "edgeSpacing", default: EdgeSpacing())
+        try c.put(supplementaryItems, "supplementaryItems", default: [])
     }
 }
 
@@ -228,10 +263,13 @@ extension LayoutGroup: Codable {
         case "vertical": kind = .vertical
         default: throw unknownCase(c, kindName, "group kind (custom groups cannot be decoded)")
         }
-        self.init(kind: kind, layoutSize: try c.value("size"), subitems: try c.value("subitems"), count: try c.optional("count"),
-                  interItemSpacing: try c.optional("interItemSpacing"), contentInsets: try c.value("contentInsets", default: .zero),
-                  edgeSpacing: try c.value("edgeSpacing", default: EdgeSpacing()),
-                  supplementaryItems: try c.value("supplementaryItems", default: []))
+        self.init(
+            kind: kind, layoutSize: try c.value("size"), subitems: try c.value("subitems"),
+            count: try c.optional("count"),
+            interItemSpacing: try c.optional("interItemSpacing"),
+            contentInsets: try c.value("contentInsets", default: .zero),
+            edgeSpacing: try c.value("edgeSpacing", default: EdgeSpacing()),
+            supplementaryItems: try c.value("supplementaryItems", default: []))
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
@@ -239,28 +277,38 @@ extension LayoutGroup: Codable {
         case .horizontal: try c.put("horizontal", "kind")
         case .vertical: try c.put("vertical", "kind")
         case .custom(let custom):
-            throw EncodingError.invalidValue(custom.name, .init(codingPath: c.codingPath, debugDescription: "custom group \"\(custom.name)\" is a closure and cannot be encoded"))
+            throw EncodingError.invalidValue(
+                custom.name,
+                .init(
+                    codingPath: c.codingPath,
+                    debugDescription: "custom group \"\(custom.name)\" is a closure and cannot be encoded"))
         }
-        try c.put(layoutSize, "size"); try c.put(subitems, "subitems"); try c.put(count, "count")
-        try c.put(interItemSpacing, "interItemSpacing"); try c.put(contentInsets, "contentInsets", default: .zero)
-        try c.put(edgeSpacing, "edgeSpacing", default: EdgeSpacing()); try c.put(supplementaryItems, "supplementaryItems", default: [])
+        try c.put(layoutSize, "size")
+        try c.put(subitems, "subitems")
+        try c.put(count, "count")
+        try c.put(interItemSpacing, "interItemSpacing")
+        try c.put(contentInsets, "contentInsets", default: .zero)
+        try c.put(edgeSpacing, "edgeSpacing", default: EdgeSpacing())
+        try c.put(supplementaryItems, "supplementaryItems", default: [])
     }
 }
 
 extension LayoutSection: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
-        self.init(group: try c.value("group"), contentInsets: try c.value("contentInsets", default: .zero),
-                  contentInsetsReference: try c.value("contentInsetsReference", default: .automatic),
-                  interGroupSpacing: try c.value("interGroupSpacing", default: 0),
-                  orthogonalScrollingBehavior: try c.value("orthogonalScrollingBehavior", default: .none),
-                  boundarySupplementaryItems: try c.value("boundarySupplementaryItems", default: []),
-                  decorationItems: try c.value("decorationItems", default: []),
-                  supplementariesFollowContentInsets: try c.value("supplementariesFollowContentInsets", default: true))
+        self.init(
+            group: try c.value("group"), contentInsets: try c.value("contentInsets", default: .zero),
+            contentInsetsReference: try c.value("contentInsetsReference", default: .automatic),
+            interGroupSpacing: try c.value("interGroupSpacing", default: 0),
+            orthogonalScrollingBehavior: try c.value("orthogonalScrollingBehavior", default: .none),
+            boundarySupplementaryItems: try c.value("boundarySupplementaryItems", default: []),
+            decorationItems: try c.value("decorationItems", default: []),
+            supplementariesFollowContentInsets: try c.value("supplementariesFollowContentInsets", default: true))
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
-        try c.put(group, "group"); try c.put(contentInsets, "contentInsets", default: .zero)
+        try c.put(group, "group")
+        try c.put(contentInsets, "contentInsets", default: .zero)
         try c.put(contentInsetsReference, "contentInsetsReference", default: .automatic)
         try c.put(interGroupSpacing, "interGroupSpacing", default: 0)
         try c.put(orthogonalScrollingBehavior, "orthogonalScrollingBehavior", default: .none)
@@ -273,13 +321,16 @@ extension LayoutSection: Codable {
 extension LayoutConfiguration: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
-        self.init(scrollDirection: try c.value("scrollDirection", default: .vertical), interSectionSpacing: try c.value("interSectionSpacing", default: 0),
-                  boundarySupplementaryItems: try c.value("boundarySupplementaryItems", default: []),
-                  contentInsetsReference: try c.value("contentInsetsReference", default: .automatic))
+        self.init(
+            scrollDirection: try c.value("scrollDirection", default: .vertical),
+            interSectionSpacing: try c.value("interSectionSpacing", default: 0),
+            boundarySupplementaryItems: try c.value("boundarySupplementaryItems", default: []),
+            contentInsetsReference: try c.value("contentInsetsReference", default: .automatic))
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
-        try c.put(scrollDirection, "scrollDirection", default: .vertical); try c.put(interSectionSpacing, "interSectionSpacing", default: 0)
+        try c.put(scrollDirection, "scrollDirection", default: .vertical)
+        try c.put(interSectionSpacing, "interSectionSpacing", default: 0)
         try c.put(boundarySupplementaryItems, "boundarySupplementaryItems", default: [])
         try c.put(contentInsetsReference, "contentInsetsReference", default: .automatic)
     }
@@ -288,14 +339,18 @@ extension LayoutConfiguration: Codable {
 extension ListConfiguration: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
-        self.init(appearance: try c.value("appearance"), headerMode: try c.value("headerMode", default: .none),
-                  footerMode: try c.value("footerMode", default: .none), showsSeparators: try c.value("showsSeparators", default: true),
-                  estimatedRowHeight: try c.value("estimatedRowHeight", default: 44))
+        self.init(
+            appearance: try c.value("appearance"), headerMode: try c.value("headerMode", default: .none),
+            footerMode: try c.value("footerMode", default: .none),
+            showsSeparators: try c.value("showsSeparators", default: true),
+            estimatedRowHeight: try c.value("estimatedRowHeight", default: 44))
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
-        try c.put(appearance, "appearance"); try c.put(headerMode, "headerMode", default: .none)
-        try c.put(footerMode, "footerMode", default: .none); try c.put(showsSeparators, "showsSeparators", default: true)
+        try c.put(appearance, "appearance")
+        try c.put(headerMode, "headerMode", default: .none)
+        try c.put(footerMode, "footerMode", default: .none)
+        try c.put(showsSeparators, "showsSeparators", default: true)
         try c.put(estimatedRowHeight, "estimatedRowHeight", default: 44)
     }
 }
@@ -305,10 +360,17 @@ extension CompositionalLayout: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         let configuration: LayoutConfiguration = try c.value("configuration", default: LayoutConfiguration())
-        if let s: LayoutSection = try c.optional("section") { self.init(source: .uniform(s), configuration: configuration) }
-        else if let s: [LayoutSection] = try c.optional("sections") { self.init(source: .perSection(s), configuration: configuration) }
-        else if let l: ListConfiguration = try c.optional("list") { self.init(source: .list(l), configuration: configuration) }
-        else { throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "a layout needs \"section\", \"sections\" or \"list\"")) }
+        if let s: LayoutSection = try c.optional("section") {
+            self.init(source: .uniform(s), configuration: configuration)
+        } else if let s: [LayoutSection] = try c.optional("sections") {
+            self.init(source: .perSection(s), configuration: configuration)
+        } else if let l: ListConfiguration = try c.optional("list") {
+            self.init(source: .list(l), configuration: configuration)
+        } else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: c.codingPath, debugDescription: "a layout needs \"section\", \"sections\" or \"list\""))
+        }
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
@@ -317,7 +379,11 @@ extension CompositionalLayout: Codable {
         case .perSection(let s): try c.put(s, "sections")
         case .list(let l): try c.put(l, "list")
         case .provider(let name, _):
-            throw EncodingError.invalidValue(name, .init(codingPath: c.codingPath, debugDescription: "section provider \"\(name)\" is a closure and cannot be encoded"))
+            throw EncodingError.invalidValue(
+                name,
+                .init(
+                    codingPath: c.codingPath,
+                    debugDescription: "section provider \"\(name)\" is a closure and cannot be encoded"))
         }
         try c.put(configuration, "configuration", default: LayoutConfiguration())
     }

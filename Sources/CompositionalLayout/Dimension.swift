@@ -41,7 +41,8 @@ public struct LayoutSize: Hashable, Sendable {
     public var widthDimension: LayoutDimension
     public var heightDimension: LayoutDimension
     public init(widthDimension: LayoutDimension, heightDimension: LayoutDimension) {
-        self.widthDimension = widthDimension; self.heightDimension = heightDimension
+        self.widthDimension = widthDimension
+        self.heightDimension = heightDimension
     }
     /// The size in points inside a container of `container` size. O(1).
     public func resolved(in container: Size) -> Size {
@@ -58,7 +59,9 @@ public enum LayoutSpacing: Hashable, Sendable {
     case flexible(Double)
     /// The guaranteed minimum.
     public var minimum: Double {
-        switch self { case .fixed(let v), .flexible(let v): return v }
+        switch self {
+        case .fixed(let v), .flexible(let v): return v
+        }
     }
     public var isFlexible: Bool { if case .flexible = self { return true } else { return false } }
 }
@@ -69,8 +72,14 @@ public struct EdgeSpacing: Hashable, Sendable {
     public var top: LayoutSpacing?
     public var trailing: LayoutSpacing?
     public var bottom: LayoutSpacing?
-    public init(leading: LayoutSpacing? = nil, top: LayoutSpacing? = nil, trailing: LayoutSpacing? = nil, bottom: LayoutSpacing? = nil) {
-        self.leading = leading; self.top = top; self.trailing = trailing; self.bottom = bottom
+    public init(
+        leading: LayoutSpacing? = nil, top: LayoutSpacing? = nil, trailing: LayoutSpacing? = nil,
+        bottom: LayoutSpacing? = nil
+    ) {
+        self.leading = leading
+        self.top = top
+        self.trailing = trailing
+        self.bottom = bottom
     }
     func start(_ axis: Axis) -> LayoutSpacing? { axis == .horizontal ? leading : top }
     func end(_ axis: Axis) -> LayoutSpacing? { axis == .horizontal ? trailing : bottom }

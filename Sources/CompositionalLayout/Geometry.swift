@@ -2,7 +2,10 @@
 public struct Point: Hashable, Codable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
     public static let zero = Point(x: 0, y: 0)
     public var description: String { "(\(formatted(x)), \(formatted(y)))" }
 }
@@ -11,7 +14,10 @@ public struct Point: Hashable, Codable, Sendable, CustomStringConvertible {
 public struct Size: Hashable, Codable, Sendable, CustomStringConvertible {
     public var width: Double
     public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
     public static let zero = Size(width: 0, height: 0)
     public var description: String { "\(formatted(width))×\(formatted(height))" }
 }
@@ -20,9 +26,13 @@ public struct Size: Hashable, Codable, Sendable, CustomStringConvertible {
 public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
     public var origin: Point
     public var size: Size
-    public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
     public init(x: Double, y: Double, width: Double, height: Double) {
-        origin = Point(x: x, y: y); size = Size(width: width, height: height)
+        origin = Point(x: x, y: y)
+        size = Size(width: width, height: height)
     }
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
     public var minX: Double { origin.x }
@@ -54,11 +64,14 @@ public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
     }
     /// The rectangle shrunk by `insets` (leading is the left edge), never below zero size.
     public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: minX + insets.leading, y: minY + insets.top,
-             width: max(0, width - insets.leading - insets.trailing),
-             height: max(0, height - insets.top - insets.bottom))
+        Rect(
+            x: minX + insets.leading, y: minY + insets.top,
+            width: max(0, width - insets.leading - insets.trailing),
+            height: max(0, height - insets.top - insets.bottom))
     }
-    public var description: String { "(\(formatted(minX)), \(formatted(minY)), \(formatted(width)), \(formatted(height)))" }
+    public var description: String {
+        "(\(formatted(minX)), \(formatted(minY)), \(formatted(width)), \(formatted(height)))"
+    }
 }
 
 /// Directional insets; `leading` is the left edge (layouts are computed left-to-right).
@@ -68,17 +81,25 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
     public var bottom: Double
     public var trailing: Double
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
-        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
     }
     public static let zero = EdgeInsets()
-    public var description: String { "(\(formatted(top)), \(formatted(leading)), \(formatted(bottom)), \(formatted(trailing)))" }
+    public var description: String {
+        "(\(formatted(top)), \(formatted(leading)), \(formatted(bottom)), \(formatted(trailing)))"
+    }
 }
 
 /// The position of an item: section, then item within the section.
 public struct ElementIndexPath: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
     public var section: Int
     public var item: Int
-    public init(item: Int, section: Int) { self.item = item; self.section = section }
+    public init(item: Int, section: Int) {
+        self.item = item
+        self.section = section
+    }
     public static func < (a: Self, b: Self) -> Bool { (a.section, a.item) < (b.section, b.item) }
     public var description: String { "[\(section), \(item)]" }
 }

@@ -5,9 +5,14 @@ public struct LayoutItem: Hashable, Sendable {
     public var contentInsets: EdgeInsets
     public var edgeSpacing: EdgeSpacing
     public var supplementaryItems: [SupplementaryItem]
-    public init(layoutSize: LayoutSize, supplementaryItems: [SupplementaryItem] = [], contentInsets: EdgeInsets = .zero, edgeSpacing: EdgeSpacing = EdgeSpacing()) {
-        self.layoutSize = layoutSize; self.supplementaryItems = supplementaryItems
-        self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
+    public init(
+        layoutSize: LayoutSize, supplementaryItems: [SupplementaryItem] = [], contentInsets: EdgeInsets = .zero,
+        edgeSpacing: EdgeSpacing = EdgeSpacing()
+    ) {
+        self.layoutSize = layoutSize
+        self.supplementaryItems = supplementaryItems
+        self.contentInsets = contentInsets
+        self.edgeSpacing = edgeSpacing
     }
 }
 
@@ -15,7 +20,10 @@ public struct LayoutItem: Hashable, Sendable {
 public struct CustomGroupItem: Hashable, Sendable {
     public var frame: Rect
     public var zIndex: Int
-    public init(frame: Rect, zIndex: Int = 0) { self.frame = frame; self.zIndex = zIndex }
+    public init(frame: Rect, zIndex: Int = 0) {
+        self.frame = frame
+        self.zIndex = zIndex
+    }
 }
 
 /// The closure of a custom group; `name` identifies it for equality, hashing and debug output (closures cannot be compared or encoded).
@@ -23,7 +31,8 @@ public struct CustomGroupLayout: Hashable, Sendable {
     public var name: String
     public var itemProvider: @Sendable (_ groupSize: Size) -> [CustomGroupItem]
     public init(name: String, itemProvider: @escaping @Sendable (_ groupSize: Size) -> [CustomGroupItem]) {
-        self.name = name; self.itemProvider = itemProvider
+        self.name = name
+        self.itemProvider = itemProvider
     }
     public static func == (a: Self, b: Self) -> Bool { a.name == b.name }
     public func hash(into h: inout Hasher) { h.combine(name) }
@@ -40,10 +49,16 @@ public enum LayoutGroupChild: Hashable, Sendable {
     case item(LayoutItem)
     case group(LayoutGroup)
     var layoutSize: LayoutSize {
-        switch self { case .item(let i): return i.layoutSize; case .group(let g): return g.layoutSize }
+        switch self {
+        case .item(let i): return i.layoutSize
+        case .group(let g): return g.layoutSize
+        }
     }
     var edgeSpacing: EdgeSpacing {
-        switch self { case .item(let i): return i.edgeSpacing; case .group(let g): return g.edgeSpacing }
+        switch self {
+        case .item(let i): return i.edgeSpacing
+        case .group(let g): return g.edgeSpacing
+        }
     }
 }
 
@@ -61,11 +76,19 @@ public struct LayoutGroup: Hashable, Sendable {
     /// Views anchored to the group's frame after its content insets, as a group's `supplementaryItems` in UIKit.
     public var supplementaryItems: [SupplementaryItem]
 
-    public init(kind: GroupKind, layoutSize: LayoutSize, subitems: [LayoutGroupChild], count: Int? = nil,
-                interItemSpacing: LayoutSpacing? = nil, contentInsets: EdgeInsets = .zero, edgeSpacing: EdgeSpacing = EdgeSpacing(),
-                supplementaryItems: [SupplementaryItem] = []) {
-        self.kind = kind; self.layoutSize = layoutSize; self.subitems = subitems; self.count = count
-        self.interItemSpacing = interItemSpacing; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
+    public init(
+        kind: GroupKind, layoutSize: LayoutSize, subitems: [LayoutGroupChild], count: Int? = nil,
+        interItemSpacing: LayoutSpacing? = nil, contentInsets: EdgeInsets = .zero,
+        edgeSpacing: EdgeSpacing = EdgeSpacing(),
+        supplementaryItems: [SupplementaryItem] = []
+    ) {
+        self.kind = kind
+        self.layoutSize = layoutSize
+        self.subitems = subitems
+        self.count = count
+        self.interItemSpacing = interItemSpacing
+        self.contentInsets = contentInsets
+        self.edgeSpacing = edgeSpacing
         self.supplementaryItems = supplementaryItems
     }
     /// A row whose subitems repeat, in order, while they fit.
@@ -73,7 +96,8 @@ public struct LayoutGroup: Hashable, Sendable {
         LayoutGroup(kind: .horizontal, layoutSize: layoutSize, subitems: subitems)
     }
     /// A row of exactly `count` equal copies of `repeatingSubitem`.
-    public static func horizontal(layoutSize: LayoutSize, repeatingSubitem: LayoutGroupChild, count: Int) -> LayoutGroup {
+    public static func horizontal(layoutSize: LayoutSize, repeatingSubitem: LayoutGroupChild, count: Int) -> LayoutGroup
+    {
         LayoutGroup(kind: .horizontal, layoutSize: layoutSize, subitems: [repeatingSubitem], count: count)
     }
     /// A column whose subitems repeat, in order, while they fit.

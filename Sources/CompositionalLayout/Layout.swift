@@ -23,10 +23,18 @@ public enum SectionSource: Hashable, Sendable {
     }
     public func hash(into h: inout Hasher) {
         switch self {
-        case .uniform(let s): h.combine(0); h.combine(s)
-        case .perSection(let s): h.combine(1); h.combine(s)
-        case .list(let c): h.combine(2); h.combine(c)
-        case .provider(let n, _): h.combine(3); h.combine(n)
+        case .uniform(let s):
+            h.combine(0)
+            h.combine(s)
+        case .perSection(let s):
+            h.combine(1)
+            h.combine(s)
+        case .list(let c):
+            h.combine(2)
+            h.combine(c)
+        case .provider(let n, _):
+            h.combine(3)
+            h.combine(n)
         }
     }
 }
@@ -36,7 +44,8 @@ public struct CompositionalLayout: Hashable, Sendable {
     public var source: SectionSource
     public var configuration: LayoutConfiguration
     public init(source: SectionSource, configuration: LayoutConfiguration = LayoutConfiguration()) {
-        self.source = source; self.configuration = configuration
+        self.source = source
+        self.configuration = configuration
     }
     /// Every section uses `section`.
     public init(section: LayoutSection, configuration: LayoutConfiguration = LayoutConfiguration()) {
@@ -47,7 +56,10 @@ public struct CompositionalLayout: Hashable, Sendable {
         self.init(source: .perSection(sections), configuration: configuration)
     }
     /// Sections come from a closure, as `UICollectionViewCompositionalLayout(sectionProvider:)`.
-    public init(name: String = "sectionProvider", configuration: LayoutConfiguration = LayoutConfiguration(), sectionProvider: @escaping SectionProvider) {
+    public init(
+        name: String = "sectionProvider", configuration: LayoutConfiguration = LayoutConfiguration(),
+        sectionProvider: @escaping SectionProvider
+    ) {
         self.init(source: .provider(name: name, sectionProvider), configuration: configuration)
     }
     /// A list layout, as `UICollectionViewCompositionalLayout.list(using:)`.

@@ -23,16 +23,27 @@ public struct LayoutEngine: Sendable {
     var containerSize: Size { environment.containerSize }
 
     /// Lays out `layout` in a container of `containerSize`. Throws `LayoutError` for invalid descriptors. O(items).
-    public init(layout: CompositionalLayout, containerSize: Size, itemCounts: [Int], measure: SizeMeasurer? = nil) throws(LayoutError) {
-        try self.init(layout: layout, environment: LayoutEnvironment(containerSize: containerSize), itemCounts: itemCounts, measure: measure)
+    public init(
+        layout: CompositionalLayout, containerSize: Size, itemCounts: [Int], measure: SizeMeasurer? = nil
+    ) throws(LayoutError) {
+        try self.init(
+            layout: layout, environment: LayoutEnvironment(containerSize: containerSize), itemCounts: itemCounts,
+            measure: measure)
     }
 
     /// Lays out `layout` in `environment` (container size, safe area, margins). O(items).
-    public init(layout: CompositionalLayout, environment: LayoutEnvironment, itemCounts: [Int], measure: SizeMeasurer? = nil) throws(LayoutError) {
+    public init(
+        layout: CompositionalLayout, environment: LayoutEnvironment, itemCounts: [Int], measure: SizeMeasurer? = nil
+    ) throws(LayoutError) {
         let size = environment.containerSize
-        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else { throw .invalidContainer(size) }
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            throw .invalidContainer(size)
+        }
         for (s, n) in itemCounts.enumerated() where n < 0 { throw .negativeItemCount(section: s, count: n) }
-        self.layout = layout; self.environment = environment; self.itemCounts = itemCounts; self.measure = measure
+        self.layout = layout
+        self.environment = environment
+        self.itemCounts = itemCounts
+        self.measure = measure
         var validator = DescriptorValidator()
         try validator.check(layout.configuration)
         var descriptors: [LayoutSection?] = []
@@ -42,9 +53,15 @@ public struct LayoutEngine: Sendable {
             let d = layout.section(at: s, environment: environment)
             if let d {
                 // Repeated descriptors (uniform layouts, lists) are validated once.
-                if d != validated { try validator.check(d, "section[\(s)]"); validated = d }
+                if d != validated {
+                    try validator.check(d, "section[\(s)]")
+                    validated = d
+                }
             } else {
-                validator.diagnostics.append(LayoutDiagnostic(descriptor: "section[\(s)]", message: "the section provider returned nil; the section is empty"))
+                validator.diagnostics.append(
+                    LayoutDiagnostic(
+                        descriptor: "section[\(s)]", message: "the section provider returned nil; the section is empty")
+                )
             }
             descriptors.append(d)
         }
@@ -94,8 +111,12 @@ public struct LayoutEngine: Sendable {
             let indexPath = ElementIndexPath(item: ordinal, section: 0)
             var size = item.layoutSize.resolved(in: containerSize)
             let wEst = item.layoutSize.widthDimension.isEstimated, hEst = item.layoutSize.heightDimension.isEstimated
-            if wEst || hEst, let measure, let m = measure(MeasurementRequest(category: .supplementaryView, elementKind: item.elementKind,
-                indexPath: indexPath, proposedSize: size, isWidthEstimated: wEst, isHeightEstimated: hEst)) {
+            if wEst || hEst, let measure,
+                let m = measure(
+                    MeasurementRequest(
+                        category: .supplementaryView, elementKind: item.elementKind,
+                        indexPath: indexPath, proposedSize: size, isWidthEstimated: wEst, isHeightEstimated: hEst))
+            {
                 if wEst, m.width.isFinite, m.width >= 0 { size.width = m.width }
                 if hEst, m.height.isFinite, m.height >= 0 { size.height = m.height }
             }
@@ -103,8 +124,12 @@ public struct LayoutEngine: Sendable {
             let cross = align < 0 ? 0 : align > 0 ? crossRoom : crossRoom / 2
             let frame = a.rect(main: main, cross: cross, mainLength: a.main(size), crossLength: a.cross(size))
                 .offsetBy(dx: item.offset.x, dy: item.offset.y).inset(by: item.contentInsets)
-            result.append(BoundaryPlacement(attributes: LayoutAttributes(category: .supplementaryView, elementKind: item.elementKind,
-                indexPath: indexPath, frame: frame, zIndex: item.zIndex), pins: item.pinToVisibleBounds, atStart: atStart))
+            result.append(
+                BoundaryPlacement(
+                    attributes: LayoutAttributes(
+                        category: .supplementaryView, elementKind: item.elementKind,
+                        indexPath: indexPath, frame: frame, zIndex: item.zIndex), pins: item.pinToVisibleBounds,
+                    atStart: atStart))
         }
         return result
     }
@@ -145,9 +170,10 @@ public struct LayoutEngine: Sendable {
         let s = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < s.buffer.itemFrames.count else { return nil }
         let o = origin(indexPath.section)
-        return LayoutAttributes(category: .cell, elementKind: nil, indexPath: indexPath,
-                                frame: s.buffer.itemFrames[indexPath.item].offsetBy(dx: o.x, dy: o.y),
-                                zIndex: s.buffer.itemZIndices[indexPath.item] ?? 0)
+        return LayoutAttributes(
+            category: .cell, elementKind: nil, indexPath: indexPath,
+            frame: s.buffer.itemFrames[indexPath.item].offsetBy(dx: o.x, dy: o.y),
+            zIndex: s.buffer.itemZIndices[indexPath.item] ?? 0)
     }
 
     /// A supplementary view (section or layout boundary item, or an item's supplementary) of `kind`. O(log groups + supplementaries of one group).
@@ -155,37 +181,45 @@ public struct LayoutEngine: Sendable {
         if sections.indices.contains(indexPath.section) {
             let s = sections[indexPath.section]
             let o = origin(indexPath.section)
-            if let b = s.boundaryItems.first(where: { $0.attributes.elementKind == kind && $0.attributes.indexPath == indexPath }) {
+            if let b = s.boundaryItems.first(where: {
+                $0.attributes.elementKind == kind && $0.attributes.indexPath == indexPath
+            }) {
                 return b.attributes.offsetBy(o)
             }
             if !s.groupFirstItem.isEmpty, indexPath.item >= 0 {
                 let g = max(0, upperBound(s.groupFirstItem, indexPath.item) - 1)
-                let end = g + 1 < s.groupFirstSupplementary.count ? s.groupFirstSupplementary[g + 1] : s.buffer.supplementaries.count
+                let end =
+                    g + 1 < s.groupFirstSupplementary.count
+                    ? s.groupFirstSupplementary[g + 1] : s.buffer.supplementaries.count
                 for i in s.groupFirstSupplementary[g]..<end {
                     let a = s.buffer.supplementaries[i]
                     if a.elementKind == kind && a.indexPath == indexPath { return a.offsetBy(o) }
                 }
             }
         }
-        return globalItems.first { $0.attributes.elementKind == kind && $0.attributes.indexPath == indexPath }?.attributes
+        return globalItems.first { $0.attributes.elementKind == kind && $0.attributes.indexPath == indexPath }?
+            .attributes
     }
 
     /// A decoration view of `kind`, as `layoutAttributesForDecorationView(ofKind:at:)`. O(decorations of the section).
     public func attributesForDecoration(ofKind kind: String, at indexPath: ElementIndexPath) -> LayoutAttributes? {
         guard sections.indices.contains(indexPath.section) else { return nil }
         let o = origin(indexPath.section)
-        return sections[indexPath.section].decorations.first { $0.elementKind == kind && $0.indexPath == indexPath }?.offsetBy(o)
+        return sections[indexPath.section].decorations.first { $0.elementKind == kind && $0.indexPath == indexPath }?
+            .offsetBy(o)
     }
 
     /// The geometry of an orthogonally scrolling section, or nil for a section that does not scroll sideways. O(groups).
     public func orthogonalSection(_ section: Int) -> OrthogonalSectionGeometry? {
         guard sections.indices.contains(section), let orth = sections[section].orthogonal,
-              let d = sections[section].descriptor else { return nil }
+            let d = sections[section].descriptor
+        else { return nil }
         let o = origin(section)
         let frame = orth.frame.offsetBy(dx: o.x, dy: o.y)
         let groups = sections[section].groupFrames.map { $0.offsetBy(dx: o.x - frame.minX, dy: o.y - frame.minY) }
-        return OrthogonalSectionGeometry(section: section, behavior: d.orthogonalScrollingBehavior, frame: frame,
-                                         contentSize: orth.contentSize, groupFrames: groups)
+        return OrthogonalSectionGeometry(
+            section: section, behavior: d.orthogonalScrollingBehavior, frame: frame,
+            contentSize: orth.contentSize, groupFrames: groups)
     }
 
     /// The frame of a whole section (its boundary items included) in layout coordinates. O(1).
@@ -193,7 +227,9 @@ public struct LayoutEngine: Sendable {
         guard sections.indices.contains(section) else { return nil }
         let a = scrollAxis
         let o = origin(section)
-        return a.rect(main: a == .vertical ? o.y : o.x, cross: 0, mainLength: sections[section].mainLength, crossLength: a.cross(containerSize))
+        return a.rect(
+            main: a == .vertical ? o.y : o.x, cross: 0, mainLength: sections[section].mainLength,
+            crossLength: a.cross(containerSize))
     }
 
     /// Every attribute, by a full scan; the reference that `attributes(in:)` must agree with. O(all elements).
@@ -202,8 +238,10 @@ public struct LayoutEngine: Sendable {
         for (si, s) in sections.enumerated() {
             let o = origin(si)
             for (i, f) in s.buffer.itemFrames.enumerated() {
-                result.append(LayoutAttributes(category: .cell, elementKind: nil, indexPath: ElementIndexPath(item: i, section: si),
-                                               frame: f.offsetBy(dx: o.x, dy: o.y), zIndex: s.buffer.itemZIndices[i] ?? 0))
+                result.append(
+                    LayoutAttributes(
+                        category: .cell, elementKind: nil, indexPath: ElementIndexPath(item: i, section: si),
+                        frame: f.offsetBy(dx: o.x, dy: o.y), zIndex: s.buffer.itemZIndices[i] ?? 0))
             }
             result += s.buffer.supplementaries.map { $0.offsetBy(o) }
             result += s.boundaryItems.map { $0.attributes.offsetBy(o) }

@@ -46,10 +46,15 @@ extension LayoutEngine {
         while g < s.groupFrames.count, ga.minMain(s.groupFrames[g]) <= hi {
             let itemEnd = g + 1 < s.groupFirstItem.count ? s.groupFirstItem[g + 1] : s.buffer.itemFrames.count
             for i in s.groupFirstItem[g]..<itemEnd where s.buffer.itemFrames[i].intersects(local) {
-                result.append(LayoutAttributes(category: .cell, elementKind: nil, indexPath: ElementIndexPath(item: i, section: si),
-                                               frame: s.buffer.itemFrames[i].offsetBy(dx: o.x, dy: o.y), zIndex: s.buffer.itemZIndices[i] ?? 0))
+                result.append(
+                    LayoutAttributes(
+                        category: .cell, elementKind: nil, indexPath: ElementIndexPath(item: i, section: si),
+                        frame: s.buffer.itemFrames[i].offsetBy(dx: o.x, dy: o.y), zIndex: s.buffer.itemZIndices[i] ?? 0)
+                )
             }
-            let suppEnd = g + 1 < s.groupFirstSupplementary.count ? s.groupFirstSupplementary[g + 1] : s.buffer.supplementaries.count
+            let suppEnd =
+                g + 1 < s.groupFirstSupplementary.count
+                ? s.groupFirstSupplementary[g + 1] : s.buffer.supplementaries.count
             for i in s.groupFirstSupplementary[g]..<suppEnd where s.buffer.supplementaries[i].frame.intersects(local) {
                 result.append(s.buffer.supplementaries[i].offsetBy(o))
             }

@@ -13,9 +13,11 @@ extension LayoutEngine {
         for g in globalItems where g.pins {
             var attributes = g.attributes
             let len = a.main(attributes.frame.size)
-            let target = g.atStart ? max(a.minMain(attributes.frame), top) : min(a.minMain(attributes.frame), bottom - len)
+            let target =
+                g.atStart ? max(a.minMain(attributes.frame), top) : min(a.minMain(attributes.frame), bottom - len)
             attributes.frame = a.offset(attributes.frame, main: target - a.minMain(attributes.frame), cross: 0)
-            result.append(PinnedSupplementary(attributes: attributes, isDisplaced: target != a.minMain(g.attributes.frame)))
+            result.append(
+                PinnedSupplementary(attributes: attributes, isDisplaced: target != a.minMain(g.attributes.frame)))
         }
         var lo = 0, hi = sections.count
         while lo < hi {
@@ -28,8 +30,10 @@ extension LayoutEngine {
             for b in sections[s].boundaryItems where b.pins {
                 var attributes = b.attributes.offsetBy(origin(s))
                 let natural = a.minMain(attributes.frame), len = a.main(attributes.frame.size)
-                let target = b.atStart ? min(max(natural, top), max(natural, end - len))
-                                       : max(min(natural, bottom - len), min(natural, start))
+                let target =
+                    b.atStart
+                    ? min(max(natural, top), max(natural, end - len))
+                    : max(min(natural, bottom - len), min(natural, start))
                 attributes.frame = a.offset(attributes.frame, main: target - natural, cross: 0)
                 attributes.zIndex = max(attributes.zIndex, 2)
                 result.append(PinnedSupplementary(attributes: attributes, isDisplaced: target != natural))
@@ -46,7 +50,9 @@ extension LayoutEngine {
     /// direction of the velocity; `paging` moves one container width from `current`; `groupPaging` moves one group from the
     /// group nearest `current`; `groupPagingCentered` does so with the group centred. Zero velocity settles at the candidate
     /// nearest `proposed`. Results are clamped to the scrollable range. O(groups).
-    public func targetContentOffset(orthogonalSection section: Int, proposed: Double, current: Double, velocity: Double) -> Double? {
+    public func targetContentOffset(
+        orthogonalSection section: Int, proposed: Double, current: Double, velocity: Double
+    ) -> Double? {
         guard let geometry = orthogonalSection(section) else { return nil }
         let s = sections[section]
         let c = scrollAxis.other

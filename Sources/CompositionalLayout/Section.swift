@@ -20,13 +20,20 @@ public struct LayoutSection: Hashable, Sendable {
     /// When true, boundary items are inset on the cross axis like the content; when false they span the section's full width.
     public var supplementariesFollowContentInsets: Bool
 
-    public init(group: LayoutGroup, contentInsets: EdgeInsets = .zero, contentInsetsReference: ContentInsetsReference = .automatic,
-                interGroupSpacing: Double = 0, orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none,
-                boundarySupplementaryItems: [BoundarySupplementaryItem] = [], decorationItems: [DecorationItem] = [],
-                supplementariesFollowContentInsets: Bool = true) {
-        self.group = group; self.contentInsets = contentInsets; self.contentInsetsReference = contentInsetsReference
-        self.interGroupSpacing = interGroupSpacing; self.orthogonalScrollingBehavior = orthogonalScrollingBehavior
-        self.boundarySupplementaryItems = boundarySupplementaryItems; self.decorationItems = decorationItems
+    public init(
+        group: LayoutGroup, contentInsets: EdgeInsets = .zero,
+        contentInsetsReference: ContentInsetsReference = .automatic,
+        interGroupSpacing: Double = 0, orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none,
+        boundarySupplementaryItems: [BoundarySupplementaryItem] = [], decorationItems: [DecorationItem] = [],
+        supplementariesFollowContentInsets: Bool = true
+    ) {
+        self.group = group
+        self.contentInsets = contentInsets
+        self.contentInsetsReference = contentInsetsReference
+        self.interGroupSpacing = interGroupSpacing
+        self.orthogonalScrollingBehavior = orthogonalScrollingBehavior
+        self.boundarySupplementaryItems = boundarySupplementaryItems
+        self.decorationItems = decorationItems
         self.supplementariesFollowContentInsets = supplementariesFollowContentInsets
     }
 }
@@ -44,10 +51,15 @@ public struct LayoutConfiguration: Hashable, Sendable {
     /// Headers and footers of the whole layout (before the first and after the last section).
     public var boundarySupplementaryItems: [BoundarySupplementaryItem]
     public var contentInsetsReference: ContentInsetsReference
-    public init(scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
-                boundarySupplementaryItems: [BoundarySupplementaryItem] = [], contentInsetsReference: ContentInsetsReference = .automatic) {
-        self.scrollDirection = scrollDirection; self.interSectionSpacing = interSectionSpacing
-        self.boundarySupplementaryItems = boundarySupplementaryItems; self.contentInsetsReference = contentInsetsReference
+    public init(
+        scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
+        boundarySupplementaryItems: [BoundarySupplementaryItem] = [],
+        contentInsetsReference: ContentInsetsReference = .automatic
+    ) {
+        self.scrollDirection = scrollDirection
+        self.interSectionSpacing = interSectionSpacing
+        self.boundarySupplementaryItems = boundarySupplementaryItems
+        self.contentInsetsReference = contentInsetsReference
     }
 }
 
@@ -58,8 +70,12 @@ public struct LayoutEnvironment: Hashable, Codable, Sendable {
     public var layoutMargins: EdgeInsets
     /// Leading and trailing margins of the readable content guide.
     public var readableContentInsets: EdgeInsets
-    public init(containerSize: Size, safeAreaInsets: EdgeInsets = .zero, layoutMargins: EdgeInsets? = nil, readableContentInsets: EdgeInsets? = nil) {
-        self.containerSize = containerSize; self.safeAreaInsets = safeAreaInsets
+    public init(
+        containerSize: Size, safeAreaInsets: EdgeInsets = .zero, layoutMargins: EdgeInsets? = nil,
+        readableContentInsets: EdgeInsets? = nil
+    ) {
+        self.containerSize = containerSize
+        self.safeAreaInsets = safeAreaInsets
         let margin = containerSize.width < 375 ? 16.0 : 20.0
         let margins = layoutMargins ?? EdgeInsets(top: 0, leading: margin, bottom: 0, trailing: margin)
         self.layoutMargins = margins

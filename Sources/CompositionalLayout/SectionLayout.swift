@@ -41,7 +41,7 @@ struct ComputedSection: Sendable {
 
 /// Geometry shared by full layout and resumed layout of a section.
 struct SectionGeometry: Sendable {
-    var crossStart: Double, crossLength: Double      // content, after reference and section insets
+    var crossStart: Double, crossLength: Double  // content, after reference and section insets
     var sectionCross: Double
     var supplementaryCrossStart: Double, supplementaryCrossLength: Double
     var groupContainer: Size
@@ -69,14 +69,17 @@ struct SectionLayouter {
         let crossLength = max(0, sectionCross - refLead - refTrail - c.start(ins) - c.end(ins))
         let mainContainer = max(0, a.main(container) - a.start(ins) - a.end(ins))
         let orthogonal = d.orthogonalScrollingBehavior != .none
-        let groupContainer = orthogonal ? a.size(main: mainContainer, cross: sectionCross)
-                                        : a.size(main: mainContainer, cross: crossLength)
+        let groupContainer =
+            orthogonal
+            ? a.size(main: mainContainer, cross: sectionCross)
+            : a.size(main: mainContainer, cross: crossLength)
         let follow = d.supplementariesFollowContentInsets
-        var f = Frame(crossStart: crossStart, crossLength: crossLength, sectionCross: sectionCross,
-                      supplementaryCrossStart: follow ? crossStart : refLead,
-                      supplementaryCrossLength: follow ? crossLength : max(0, sectionCross - refLead - refTrail),
-                      groupContainer: groupContainer, contentStart: 0, orthogonal: orthogonal,
-                      padding: (refLead + c.start(ins), refTrail + c.end(ins)))
+        var f = Frame(
+            crossStart: crossStart, crossLength: crossLength, sectionCross: sectionCross,
+            supplementaryCrossStart: follow ? crossStart : refLead,
+            supplementaryCrossLength: follow ? crossLength : max(0, sectionCross - refLead - refTrail),
+            groupContainer: groupContainer, contentStart: 0, orthogonal: orthogonal,
+            padding: (refLead + c.start(ins), refTrail + c.end(ins)))
         let headers = placeBoundary(d.boundarySupplementaryItems, atStart: true, section: index, frame: f, at: 0)
         var startExtent = 0.0
         for h in headers where h.1 { startExtent = max(startExtent, a.main(h.0.attributes.frame.size) + h.2) }
@@ -85,8 +88,11 @@ struct SectionLayouter {
     }
 
     /// Places boundary items of one end; returns each with whether it extends the section and its main-axis insets.
-    private func placeBoundary(_ items: [BoundarySupplementaryItem], atStart: Bool, section: Int, frame f: Frame, at main: Double)
-        -> [(BoundaryPlacement, Bool, Double)] {
+    private func placeBoundary(
+        _ items: [BoundarySupplementaryItem], atStart: Bool, section: Int, frame f: Frame, at main: Double
+    )
+        -> [(BoundaryPlacement, Bool, Double)]
+    {
         let a = scrollAxis
         var ordinals: [String: Int] = [:]
         var result: [(BoundaryPlacement, Bool, Double)] = []
@@ -99,14 +105,24 @@ struct SectionLayouter {
             let container = a.size(main: a.main(self.container), cross: f.supplementaryCrossLength)
             let size = measured(item, in: container, indexPath: indexPath)
             let crossLen = a.cross(size), mainLen = a.main(size)
-            let cross = f.supplementaryCrossStart + (crossAlign < 0 ? 0 : crossAlign > 0
-                ? f.supplementaryCrossLength - crossLen : (f.supplementaryCrossLength - crossLen) / 2)
+            let cross =
+                f.supplementaryCrossStart
+                + (crossAlign < 0
+                    ? 0
+                    : crossAlign > 0
+                        ? f.supplementaryCrossLength - crossLen : (f.supplementaryCrossLength - crossLen) / 2)
             var frame = a.rect(main: main, cross: cross, mainLength: mainLen, crossLength: crossLen)
             frame = frame.offsetBy(dx: item.offset.x, dy: item.offset.y).inset(by: item.contentInsets)
-            let attributes = LayoutAttributes(category: .supplementaryView, elementKind: item.elementKind,
-                                              indexPath: indexPath, frame: frame, zIndex: item.zIndex)
-            result.append((BoundaryPlacement(attributes: attributes, pins: item.pinToVisibleBounds, atStart: atStart, extendsBoundary: item.extendsBoundary),
-                           item.extendsBoundary, 0))
+            let attributes = LayoutAttributes(
+                category: .supplementaryView, elementKind: item.elementKind,
+                indexPath: indexPath, frame: frame, zIndex: item.zIndex)
+            result.append(
+                (
+                    BoundaryPlacement(
+                        attributes: attributes, pins: item.pinToVisibleBounds, atStart: atStart,
+                        extendsBoundary: item.extendsBoundary),
+                    item.extendsBoundary, 0
+                ))
         }
         return result
     }
@@ -115,8 +131,11 @@ struct SectionLayouter {
         var s = item.layoutSize.resolved(in: container)
         let wEst = item.layoutSize.widthDimension.isEstimated, hEst = item.layoutSize.heightDimension.isEstimated
         if wEst || hEst, let measure,
-           let m = measure(MeasurementRequest(category: .supplementaryView, elementKind: item.elementKind, indexPath: indexPath,
-                                              proposedSize: s, isWidthEstimated: wEst, isHeightEstimated: hEst)) {
+            let m = measure(
+                MeasurementRequest(
+                    category: .supplementaryView, elementKind: item.elementKind, indexPath: indexPath,
+                    proposedSize: s, isWidthEstimated: wEst, isHeightEstimated: hEst))
+        {
             if wEst, m.width.isFinite, m.width >= 0 { s.width = m.width }
             if hEst, m.height.isFinite, m.height >= 0 { s.height = m.height }
         }
@@ -169,13 +188,18 @@ struct SectionLayouter {
             g = max(0, upperBound(s.groupFirstItem, fromItem) - 1)
         }
         let keepItems = g < s.groupFirstItem.count ? s.groupFirstItem[g] : s.buffer.itemFrames.count
-        let keepSupps = g < s.groupFirstSupplementary.count ? s.groupFirstSupplementary[g] : s.buffer.supplementaries.count
+        let keepSupps =
+            g < s.groupFirstSupplementary.count ? s.groupFirstSupplementary[g] : s.buffer.supplementaries.count
         s.buffer.truncate(items: keepItems, supplementaries: keepSupps)
         if s.groupFrames.count > g {
-            s.groupFrames.removeSubrange(g...); s.groupFirstItem.removeSubrange(g...); s.groupFirstSupplementary.removeSubrange(g...)
+            s.groupFrames.removeSubrange(g...)
+            s.groupFirstItem.removeSubrange(g...)
+            s.groupFirstSupplementary.removeSubrange(g...)
         }
         let firstPosition = f.orthogonal ? f.padding.lead : f.contentStart
-        var position = s.groupFrames.last.map { groupAxis == .horizontal ? $0.maxX : $0.maxY }.map { $0 + d.interGroupSpacing } ?? firstPosition
+        var position =
+            s.groupFrames.last.map { groupAxis == .horizontal ? $0.maxX : $0.maxY }.map { $0 + d.interGroupSpacing }
+            ?? firstPosition
         var placer = GroupPlacer(section: s.sectionIndex, itemCount: s.itemCount, measure: measure, buffer: s.buffer)
         s.buffer = SectionBuffer()
         let proposed = d.group.layoutSize.resolved(in: f.groupContainer)
@@ -190,17 +214,25 @@ struct SectionLayouter {
         var next = keepItems
         let expectedGroups = (s.itemCount - keepItems) / max(1, template?.frames.count ?? 1) + 1
         placer.buffer.itemFrames.reserveCapacity(s.itemCount)
-        s.groupFrames.reserveCapacity(g + expectedGroups); s.groupFirstItem.reserveCapacity(g + expectedGroups)
+        s.groupFrames.reserveCapacity(g + expectedGroups)
+        s.groupFirstItem.reserveCapacity(g + expectedGroups)
         s.groupFirstSupplementary.reserveCapacity(g + expectedGroups)
         while next < s.itemCount {
-            let origin: Point = f.orthogonal
-                ? (scrollAxis == .vertical ? Point(x: position, y: f.contentStart) : Point(x: f.contentStart, y: position))
+            let origin: Point =
+                f.orthogonal
+                ? (scrollAxis == .vertical
+                    ? Point(x: position, y: f.contentStart) : Point(x: f.contentStart, y: position))
                 : (scrollAxis == .vertical ? Point(x: f.crossStart, y: position) : Point(x: position, y: f.crossStart))
             let before = next, suppBefore = placer.buffer.supplementaries.count
             let size: Size
-            if let template { placer.stamp(template, origin: origin, next: &next); size = template.size }
-            else if let single { size = placer.placeSingle(single, size: proposed, origin: origin, next: &next) }
-            else { size = placer.place(d.group, size: proposed, origin: origin, next: &next) }
+            if let template {
+                placer.stamp(template, origin: origin, next: &next)
+                size = template.size
+            } else if let single {
+                size = placer.placeSingle(single, size: proposed, origin: origin, next: &next)
+            } else {
+                size = placer.place(d.group, size: proposed, origin: origin, next: &next)
+            }
             guard next > before else { break }
             let frame = Rect(origin: origin, size: size)
             s.groupFrames.append(frame)
@@ -208,31 +240,45 @@ struct SectionLayouter {
             s.groupFirstSupplementary.append(suppBefore)
             position += groupAxis.main(size) + d.interGroupSpacing
             if let r = templateReach {
-                lead = max(lead, r.lead); trail = max(trail, r.trail)
-                lo = min(lo, a.minMain(frame) + r.low); hi = max(hi, a.minMain(frame) + r.high)
+                lead = max(lead, r.lead)
+                trail = max(trail, r.trail)
+                lo = min(lo, a.minMain(frame) + r.low)
+                hi = max(hi, a.minMain(frame) + r.high)
             } else {
                 var minG = groupAxis.minMain(frame), maxG = groupAxis.maxMain(frame)
-                lo = min(lo, a.minMain(frame)); hi = max(hi, a.maxMain(frame))
+                lo = min(lo, a.minMain(frame))
+                hi = max(hi, a.maxMain(frame))
                 for i in before..<next {
                     let r = placer.buffer.itemFrames[i]
-                    minG = min(minG, groupAxis.minMain(r)); maxG = max(maxG, groupAxis.maxMain(r))
-                    lo = min(lo, a.minMain(r)); hi = max(hi, a.maxMain(r))
+                    minG = min(minG, groupAxis.minMain(r))
+                    maxG = max(maxG, groupAxis.maxMain(r))
+                    lo = min(lo, a.minMain(r))
+                    hi = max(hi, a.maxMain(r))
                 }
                 for i in suppBefore..<placer.buffer.supplementaries.count {
                     let r = placer.buffer.supplementaries[i].frame
-                    minG = min(minG, groupAxis.minMain(r)); maxG = max(maxG, groupAxis.maxMain(r))
-                    lo = min(lo, a.minMain(r)); hi = max(hi, a.maxMain(r))
+                    minG = min(minG, groupAxis.minMain(r))
+                    maxG = max(maxG, groupAxis.maxMain(r))
+                    lo = min(lo, a.minMain(r))
+                    hi = max(hi, a.maxMain(r))
                 }
-                lead = max(lead, groupAxis.minMain(frame) - minG); trail = max(trail, maxG - groupAxis.maxMain(frame))
+                lead = max(lead, groupAxis.minMain(frame) - minG)
+                trail = max(trail, maxG - groupAxis.maxMain(frame))
             }
         }
-        s.leadOverhang = lead; s.trailOverhang = trail; s.extentMin = lo; s.extentMax = hi
+        s.leadOverhang = lead
+        s.trailOverhang = trail
+        s.extentMin = lo
+        s.extentMax = hi
         s.buffer = placer.buffer
         finish(&s, descriptor: d, frame: f, headers: headers, fromGroup: g)
     }
 
     /// Places footers, decorations and the orthogonal scroller once groups are known. O(groups + boundary items).
-    private func finish(_ s: inout ComputedSection, descriptor d: LayoutSection, frame f: Frame, headers: [BoundaryPlacement], fromGroup: Int) {
+    private func finish(
+        _ s: inout ComputedSection, descriptor d: LayoutSection, frame f: Frame, headers: [BoundaryPlacement],
+        fromGroup: Int
+    ) {
         let a = scrollAxis, c = scrollAxis.other
         var contentEnd = f.contentStart
         if f.orthogonal {
@@ -241,8 +287,10 @@ struct SectionLayouter {
             contentEnd = f.contentStart + depth
             let last = s.groupFrames.last.map { c.maxMain($0) } ?? f.padding.lead - d.interGroupSpacing
             let scrollLength = max(last, f.padding.lead) + f.padding.trail
-            s.orthogonal = (a.rect(main: f.contentStart, cross: 0, mainLength: depth, crossLength: f.sectionCross),
-                            a.size(main: depth, cross: scrollLength))
+            s.orthogonal = (
+                a.rect(main: f.contentStart, cross: 0, mainLength: depth, crossLength: f.sectionCross),
+                a.size(main: depth, cross: scrollLength)
+            )
             s.orthogonalLeadingPadding = f.padding.lead
             s.orthogonalTrailingPadding = f.padding.trail
         } else {
@@ -250,7 +298,8 @@ struct SectionLayouter {
             if let last = s.groupFrames.last { contentEnd = a.maxMain(last) }
         }
         let footerStart = contentEnd + a.end(d.contentInsets)
-        let footers = placeBoundary(d.boundarySupplementaryItems, atStart: false, section: s.sectionIndex, frame: f, at: footerStart)
+        let footers = placeBoundary(
+            d.boundarySupplementaryItems, atStart: false, section: s.sectionIndex, frame: f, at: footerStart)
         var endExtent = 0.0
         for item in footers where item.1 { endExtent = max(endExtent, a.main(item.0.attributes.frame.size)) }
         s.mainLength = footerStart + endExtent
@@ -267,9 +316,11 @@ struct SectionLayouter {
         s.decorations = d.decorationItems.map { deco in
             let ordinal = ordinals[deco.elementKind, default: 0]
             ordinals[deco.elementKind] = ordinal + 1
-            let frame = a.rect(main: 0, cross: 0, mainLength: s.mainLength, crossLength: f.sectionCross).inset(by: deco.contentInsets)
-            return LayoutAttributes(category: .decorationView, elementKind: deco.elementKind,
-                                    indexPath: ElementIndexPath(item: ordinal, section: s.sectionIndex), frame: frame, zIndex: deco.zIndex)
+            let frame = a.rect(main: 0, cross: 0, mainLength: s.mainLength, crossLength: f.sectionCross).inset(
+                by: deco.contentInsets)
+            return LayoutAttributes(
+                category: .decorationView, elementKind: deco.elementKind,
+                indexPath: ElementIndexPath(item: ordinal, section: s.sectionIndex), frame: frame, zIndex: deco.zIndex)
         }
         computeExtents(&s, fromGroup: fromGroup)
     }
@@ -278,20 +329,31 @@ struct SectionLayouter {
     private func computeExtents(_ s: inout ComputedSection, fromGroup: Int) {
         let a = scrollAxis
         var lo = min(0, s.extentMin), hi = max(s.mainLength, s.extentMax)
-        for b in s.boundaryItems { lo = min(lo, a.minMain(b.attributes.frame)); hi = max(hi, a.maxMain(b.attributes.frame)) }
-        for d in s.decorations { lo = min(lo, a.minMain(d.frame)); hi = max(hi, a.maxMain(d.frame)) }
-        s.extentMin = lo; s.extentMax = hi
+        for b in s.boundaryItems {
+            lo = min(lo, a.minMain(b.attributes.frame))
+            hi = max(hi, a.maxMain(b.attributes.frame))
+        }
+        for d in s.decorations {
+            lo = min(lo, a.minMain(d.frame))
+            hi = max(hi, a.maxMain(d.frame))
+        }
+        s.extentMin = lo
+        s.extentMax = hi
     }
 
     /// How far a template's elements reach around its group frame: before/after along the group axis, and their
     /// lowest/highest main-axis coordinate relative to the group's origin. O(template elements).
-    static func reach(of t: GroupTemplate, groupAxis: Axis, scrollAxis a: Axis) -> (lead: Double, trail: Double, low: Double, high: Double) {
+    static func reach(
+        of t: GroupTemplate, groupAxis: Axis, scrollAxis a: Axis
+    ) -> (lead: Double, trail: Double, low: Double, high: Double) {
         let frame = Rect(origin: .zero, size: t.size)
         var minG = groupAxis.minMain(frame), maxG = groupAxis.maxMain(frame)
         var low = a.minMain(frame), high = a.maxMain(frame)
         for r in t.frames + t.supplementaries.map(\.frame) {
-            minG = min(minG, groupAxis.minMain(r)); maxG = max(maxG, groupAxis.maxMain(r))
-            low = min(low, a.minMain(r)); high = max(high, a.maxMain(r))
+            minG = min(minG, groupAxis.minMain(r))
+            maxG = max(maxG, groupAxis.maxMain(r))
+            low = min(low, a.minMain(r))
+            high = max(high, a.maxMain(r))
         }
         return (groupAxis.minMain(frame) - minG, maxG - groupAxis.maxMain(frame), low, high)
     }

@@ -23,10 +23,14 @@ public struct LayoutAnchor: Hashable, Sendable {
     public var offset: Point
     public var isFractionalOffset: Bool
     public init(edges: RectEdges, absoluteOffset: Point = .zero) {
-        self.edges = edges; offset = absoluteOffset; isFractionalOffset = false
+        self.edges = edges
+        offset = absoluteOffset
+        isFractionalOffset = false
     }
     public init(edges: RectEdges, fractionalOffset: Point) {
-        self.edges = edges; offset = fractionalOffset; isFractionalOffset = true
+        self.edges = edges
+        offset = fractionalOffset
+        isFractionalOffset = true
     }
     func offset(for size: Size) -> Point {
         isFractionalOffset ? Point(x: offset.x * size.width, y: offset.y * size.height) : offset
@@ -41,9 +45,15 @@ public struct SupplementaryItem: Hashable, Sendable {
     /// The point of the supplementary placed on the container anchor; nil aligns the same edges inside the container.
     public var itemAnchor: LayoutAnchor?
     public var zIndex: Int
-    public init(layoutSize: LayoutSize, elementKind: String, containerAnchor: LayoutAnchor, itemAnchor: LayoutAnchor? = nil, zIndex: Int = 1) {
-        self.layoutSize = layoutSize; self.elementKind = elementKind
-        self.containerAnchor = containerAnchor; self.itemAnchor = itemAnchor; self.zIndex = zIndex
+    public init(
+        layoutSize: LayoutSize, elementKind: String, containerAnchor: LayoutAnchor, itemAnchor: LayoutAnchor? = nil,
+        zIndex: Int = 1
+    ) {
+        self.layoutSize = layoutSize
+        self.elementKind = elementKind
+        self.containerAnchor = containerAnchor
+        self.itemAnchor = itemAnchor
+        self.zIndex = zIndex
     }
 
     /// The frame of this supplementary around `container`. O(1).
@@ -54,9 +64,10 @@ public struct SupplementaryItem: Hashable, Sendable {
         let ownAnchor = (itemAnchor?.edges ?? containerAnchor.edges).point(in: own)
         let containerOffset = containerAnchor.offset(for: size)
         let itemOffset = itemAnchor?.offset(for: size) ?? .zero
-        return Rect(x: anchorPoint.x - ownAnchor.x + containerOffset.x - itemOffset.x,
-                    y: anchorPoint.y - ownAnchor.y + containerOffset.y - itemOffset.y,
-                    width: size.width, height: size.height)
+        return Rect(
+            x: anchorPoint.x - ownAnchor.x + containerOffset.x - itemOffset.x,
+            y: anchorPoint.y - ownAnchor.y + containerOffset.y - itemOffset.y,
+            width: size.width, height: size.height)
     }
 }
 
@@ -77,11 +88,19 @@ public struct BoundarySupplementaryItem: Hashable, Sendable {
     public var extendsBoundary: Bool
     public var zIndex: Int
     public var contentInsets: EdgeInsets
-    public init(layoutSize: LayoutSize, elementKind: String, alignment: BoundaryAlignment, absoluteOffset: Point = .zero,
-                pinToVisibleBounds: Bool = false, extendsBoundary: Bool = true, zIndex: Int = 1, contentInsets: EdgeInsets = .zero) {
-        self.layoutSize = layoutSize; self.elementKind = elementKind; self.alignment = alignment; offset = absoluteOffset
-        self.pinToVisibleBounds = pinToVisibleBounds; self.extendsBoundary = extendsBoundary
-        self.zIndex = zIndex; self.contentInsets = contentInsets
+    public init(
+        layoutSize: LayoutSize, elementKind: String, alignment: BoundaryAlignment, absoluteOffset: Point = .zero,
+        pinToVisibleBounds: Bool = false, extendsBoundary: Bool = true, zIndex: Int = 1,
+        contentInsets: EdgeInsets = .zero
+    ) {
+        self.layoutSize = layoutSize
+        self.elementKind = elementKind
+        self.alignment = alignment
+        offset = absoluteOffset
+        self.pinToVisibleBounds = pinToVisibleBounds
+        self.extendsBoundary = extendsBoundary
+        self.zIndex = zIndex
+        self.contentInsets = contentInsets
     }
 }
 
@@ -91,7 +110,9 @@ public struct DecorationItem: Hashable, Sendable {
     public var zIndex: Int
     public var contentInsets: EdgeInsets
     public init(elementKind: String, zIndex: Int = -1, contentInsets: EdgeInsets = .zero) {
-        self.elementKind = elementKind; self.zIndex = zIndex; self.contentInsets = contentInsets
+        self.elementKind = elementKind
+        self.zIndex = zIndex
+        self.contentInsets = contentInsets
     }
     /// A background covering the section's whole frame, as `NSCollectionLayoutDecorationItem.background(elementKind:)`.
     public static func background(elementKind: String) -> DecorationItem { DecorationItem(elementKind: elementKind) }

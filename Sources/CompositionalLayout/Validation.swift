@@ -42,8 +42,12 @@ struct DescriptorValidator {
         switch d {
         case .fractionalWidth(let f), .fractionalHeight(let f):
             if f > suspiciousFraction {
-                diagnostics.append(LayoutDiagnostic(descriptor: path,
-                    message: "fraction \(formatted(f)) is far above 1: the element is \(formatted(f)) times its container; did you mean .absolute(\(formatted(f)))?"))
+                diagnostics.append(
+                    LayoutDiagnostic(
+                        descriptor: path,
+                        message:
+                            "fraction \(formatted(f)) is far above 1: the element is \(formatted(f)) times its container; did you mean .absolute(\(formatted(f)))?"
+                    ))
             }
         default: break
         }
@@ -53,15 +57,19 @@ struct DescriptorValidator {
         try check(s.heightDimension, path + ".heightDimension")
     }
     mutating func check(_ i: EdgeInsets, _ path: String) throws(LayoutError) {
-        try check(i.top, path + ".top"); try check(i.leading, path + ".leading")
-        try check(i.bottom, path + ".bottom"); try check(i.trailing, path + ".trailing")
+        try check(i.top, path + ".top")
+        try check(i.leading, path + ".leading")
+        try check(i.bottom, path + ".bottom")
+        try check(i.trailing, path + ".trailing")
     }
     mutating func check(_ s: LayoutSpacing?, _ path: String) throws(LayoutError) {
         if let s { try check(s.minimum, path) }
     }
     mutating func check(_ e: EdgeSpacing, _ path: String) throws(LayoutError) {
-        try check(e.leading, path + ".leading"); try check(e.top, path + ".top")
-        try check(e.trailing, path + ".trailing"); try check(e.bottom, path + ".bottom")
+        try check(e.leading, path + ".leading")
+        try check(e.top, path + ".top")
+        try check(e.trailing, path + ".trailing")
+        try check(e.bottom, path + ".bottom")
     }
     mutating func check(_ s: [SupplementaryItem], _ path: String) throws(LayoutError) {
         for (n, item) in s.enumerated() {

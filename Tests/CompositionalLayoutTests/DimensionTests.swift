@@ -3,14 +3,18 @@ import Testing
 
 @Suite struct DimensionTests {
     @Test func fractionalWidthAndAbsoluteHeightInAVerticalList() throws {
-        let row = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item(.fractionalWidth(0.5), .fractionalHeight(1))])
+        let row = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(50)),
+            subitems: [item(.fractionalWidth(0.5), .fractionalHeight(1))])
         let e = try engine(CompositionalLayout(section: LayoutSection(group: row)), [3])
         expectFrames(frames(e, section: 0), [rect(0, 0, 195, 50), rect(195, 0, 195, 50), rect(0, 50, 195, 50)])
         #expect(e.contentSize == Size(width: 390, height: 100))
     }
 
     @Test func fractionalHeightRefersToTheSectionContainerAfterInsets() throws {
-        let g = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.5)), subitems: [item(.fractionalWidth(1), .fractionalHeight(0.5))])
+        let g = LayoutGroup.vertical(
+            layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.5)),
+            subitems: [item(.fractionalWidth(1), .fractionalHeight(0.5))])
         let s = LayoutSection(group: g, contentInsets: EdgeInsets(top: 22, leading: 10, bottom: 22, trailing: 10))
         let e = try engine(CompositionalLayout(section: s), [2])
         // container 390×844 minus insets = 370×800; group 370×400; items 370×200
@@ -19,7 +23,9 @@ import Testing
     }
 
     @Test func estimatedHeightsTakeTheMeasuredSizeElseTheEstimate() throws {
-        let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .estimated(44)), subitems: [item(.fractionalWidth(1), .estimated(44))])
+        let g = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .estimated(44)), subitems: [item(.fractionalWidth(1), .estimated(44))]
+        )
         let layout = CompositionalLayout(section: LayoutSection(group: g))
         let unmeasured = try engine(layout, [2])
         expectFrames(frames(unmeasured, section: 0), [rect(0, 0, 390, 44), rect(0, 44, 390, 44)])
@@ -29,18 +35,25 @@ import Testing
     }
 
     @Test func uniformAcrossSiblingsTakesTheTallestMeasurement() throws {
-        let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .estimated(40)),
-                                       subitems: [item(.fractionalWidth(1.0 / 3), .uniformAcrossSiblings(estimate: 40))])
-        let e = try engine(CompositionalLayout(section: LayoutSection(group: g)), [3]) { r in Size(width: 0, height: Double(30 + 10 * r.indexPath.item)) }
+        let g = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .estimated(40)),
+            subitems: [item(.fractionalWidth(1.0 / 3), .uniformAcrossSiblings(estimate: 40))])
+        let e = try engine(CompositionalLayout(section: LayoutSection(group: g)), [3]) { r in
+            Size(width: 0, height: Double(30 + 10 * r.indexPath.item))
+        }
         expectFrames(frames(e, section: 0), [rect(0, 0, 130, 50), rect(130, 0, 130, 50), rect(260, 0, 130, 50)])
     }
 
     @Test func repeatingSubitemDividesTheSpaceEquallyAfterSpacing() throws {
-        var g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(100)), repeatingSubitem: item(.absolute(10), .fractionalHeight(1)), count: 3)
+        var g = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(100)),
+            repeatingSubitem: item(.absolute(10), .fractionalHeight(1)), count: 3)
         g.interItemSpacing = .fixed(15)
         let e = try engine(CompositionalLayout(section: LayoutSection(group: g)), [4])
         // (390 - 30) / 3 = 120; the last, partial group keeps its first slot and advances by its full height
-        expectFrames(frames(e, section: 0), [rect(0, 0, 120, 100), rect(135, 0, 120, 100), rect(270, 0, 120, 100), rect(0, 100, 120, 100)])
+        expectFrames(
+            frames(e, section: 0),
+            [rect(0, 0, 120, 100), rect(135, 0, 120, 100), rect(270, 0, 120, 100), rect(0, 100, 120, 100)])
         #expect(e.contentSize.height == 200)
     }
 }

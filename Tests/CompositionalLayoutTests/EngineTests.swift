@@ -25,35 +25,63 @@ final class MeasuredHeights: @unchecked Sendable {
     }
 
     @Test func nonFiniteValuesAreRejected() throws {
-        let error = #expect(throws: LayoutError.self) { try engine(layout(item(.fractionalWidth(1), .estimated(.nan))), [1]) }
+        let error = #expect(throws: LayoutError.self) {
+            try engine(layout(item(.fractionalWidth(1), .estimated(.nan))), [1])
+        }
         #expect(error == .nonFiniteValue(descriptor: "section[0].group.subitems[0].layoutSize.heightDimension"))
         let insets = #expect(throws: LayoutError.self) {
-            try engine(CompositionalLayout(section: LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item(.absolute(1), .absolute(1))]),
-                                                                  contentInsets: EdgeInsets(top: -.infinity))), [1])
+            try engine(
+                CompositionalLayout(
+                    section: LayoutSection(
+                        group: .horizontal(
+                            layoutSize: size(.fractionalWidth(1), .absolute(1)),
+                            subitems: [item(.absolute(1), .absolute(1))]),
+                        contentInsets: EdgeInsets(top: -.infinity))), [1])
         }
         #expect(insets == .nonFiniteValue(descriptor: "section[0].contentInsets.top"))
     }
 
     @Test func emptyGroupsAndCountsBelowOne() throws {
-        let empty = CompositionalLayout(section: LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [])))
+        let empty = CompositionalLayout(
+            section: LayoutSection(
+                group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [])))
         #expect(throws: LayoutError.emptyGroup(descriptor: "section[0].group")) { try engine(empty, [1]) }
-        #expect(throws: LayoutError.countBelowOne(descriptor: "section[0].group", count: 0)) { try engine(layout(item(.absolute(1), .absolute(1)), count: 0), [1]) }
-        #expect(throws: LayoutError.negativeItemCount(section: 1, count: -1)) { try engine(layout(item(.absolute(1), .absolute(1))), [1, -1]) }
-        let spacing = CompositionalLayout(section: LayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item(.absolute(1), .absolute(1))]), interGroupSpacing: -1))
-        #expect(throws: LayoutError.negativeValue(descriptor: "section[0].interGroupSpacing", value: -1)) { try engine(spacing, [1]) }
+        #expect(throws: LayoutError.countBelowOne(descriptor: "section[0].group", count: 0)) {
+            try engine(layout(item(.absolute(1), .absolute(1)), count: 0), [1])
+        }
+        #expect(throws: LayoutError.negativeItemCount(section: 1, count: -1)) {
+            try engine(layout(item(.absolute(1), .absolute(1))), [1, -1])
+        }
+        let spacing = CompositionalLayout(
+            section: LayoutSection(
+                group: .horizontal(
+                    layoutSize: size(.fractionalWidth(1), .absolute(1)), subitems: [item(.absolute(1), .absolute(1))]),
+                interGroupSpacing: -1))
+        #expect(throws: LayoutError.negativeValue(descriptor: "section[0].interGroupSpacing", value: -1)) {
+            try engine(spacing, [1])
+        }
     }
 
     @Test func hugeFractionsProduceADiagnosticInDebugOutputAndSVG() throws {
-        let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(160), .fractionalHeight(200)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
-        let e = try engine(CompositionalLayout(section: LayoutSection(group: g, orthogonalScrollingBehavior: .continuous)), [3])
-        #expect(e.diagnostics.map(\.descriptor) == ["section[0].group.layoutSize.widthDimension", "section[0].group.layoutSize.heightDimension"])
-        #expect(e.debugOutput.contains("warning: section[0].group.layoutSize.widthDimension: fraction 160 is far above 1"))
+        let g = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(160), .fractionalHeight(200)),
+            subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
+        let e = try engine(
+            CompositionalLayout(section: LayoutSection(group: g, orthogonalScrollingBehavior: .continuous)), [3])
+        #expect(
+            e.diagnostics.map(\.descriptor) == [
+                "section[0].group.layoutSize.widthDimension", "section[0].group.layoutSize.heightDimension",
+            ])
+        #expect(
+            e.debugOutput.contains("warning: section[0].group.layoutSize.widthDimension: fraction 160 is far above 1"))
         #expect(e.svg().contains("class=\"diagnostic\""))
         #expect(e.svg().contains("fraction 160 is far above 1"))
     }
 
     @Test func aProviderReturningNilLeavesTheSectionEmptyWithADiagnostic() throws {
-        let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(10)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
+        let g = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(10)),
+            subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
         let layout = CompositionalLayout { index, _ in index == 0 ? nil : LayoutSection(group: g) }
         let e = try engine(layout, [2, 1])
         #expect(e.attributesForItem(at: ip(0, 0)) == nil)
@@ -64,8 +92,13 @@ final class MeasuredHeights: @unchecked Sendable {
 
 @Suite struct InvalidationTests {
     func list(_ heights: MeasuredHeights) -> (CompositionalLayout, SizeMeasurer) {
-        let g = LayoutGroup.vertical(layoutSize: size(.fractionalWidth(1), .estimated(40)), subitems: [item(.fractionalWidth(1), .estimated(40))])
-        return (CompositionalLayout(section: LayoutSection(group: g, interGroupSpacing: 2)), { r in heights[r.indexPath].map { Size(width: 0, height: $0) } })
+        let g = LayoutGroup.vertical(
+            layoutSize: size(.fractionalWidth(1), .estimated(40)), subitems: [item(.fractionalWidth(1), .estimated(40))]
+        )
+        return (
+            CompositionalLayout(section: LayoutSection(group: g, interGroupSpacing: 2)),
+            { r in heights[r.indexPath].map { Size(width: 0, height: $0) } }
+        )
     }
 
     @Test func changingOneItemMatchesAFreshLayout() throws {
@@ -93,9 +126,15 @@ final class MeasuredHeights: @unchecked Sendable {
 
 @Suite struct QueryTests {
     @Test func rectQueryInTheMiddleMatchesALinearScan() throws {
-        let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(60)), repeatingSubitem: item(.fractionalWidth(1), .fractionalHeight(1)), count: 3)
-        let header = BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: "h", alignment: .top)
-        let e = try engine(CompositionalLayout(section: LayoutSection(group: g, interGroupSpacing: 5, boundarySupplementaryItems: [header])), [300, 300, 300])
+        let g = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(60)),
+            repeatingSubitem: item(.fractionalWidth(1), .fractionalHeight(1)), count: 3)
+        let header = BoundarySupplementaryItem(
+            layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: "h", alignment: .top)
+        let e = try engine(
+            CompositionalLayout(
+                section: LayoutSection(group: g, interGroupSpacing: 5, boundarySupplementaryItems: [header])),
+            [300, 300, 300])
         let r = rect(100, 10_000, 50, 300)
         let expected = e.allAttributes().filter { $0.frame.intersects(r) }
         #expect(!expected.isEmpty)
@@ -104,7 +143,9 @@ final class MeasuredHeights: @unchecked Sendable {
     }
 
     @Test func queriesOutsideTheLayoutAnswerNothing() throws {
-        let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(60)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
+        let g = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(60)),
+            subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
         let e = try engine(CompositionalLayout(section: LayoutSection(group: g)), [3])
         #expect(e.attributesForItem(at: ip(0, 3)) == nil)
         #expect(e.attributesForItem(at: ip(1, 0)) == nil)

@@ -26,7 +26,8 @@ import Testing
 
     @Test func theTrailingInsetMovesATrailingSupplementaryIn() throws {
         // Measured from UIKit: x = 375 − 20 (inset) − 20 (own width) + 1 × 20 (fractional offset) = 355.
-        let layout = Self.layout(insets: EdgeInsets(trailing: 20), edges: .trailing, fractionalOffset: Point(x: 1, y: 0))
+        let layout = Self.layout(
+            insets: EdgeInsets(trailing: 20), edges: .trailing, fractionalOffset: Point(x: 1, y: 0))
         expectFrame(try Self.sideFrame(layout), rect(355, 20, 20, 60))
     }
 
@@ -36,12 +37,14 @@ import Testing
         let leading = Self.layout(insets: insets, edges: [.top, .leading], fractionalOffset: Point(x: -0.5, y: -0.5))
         expectFrame(try Self.sideFrame(leading), rect(16 - 10, 8 - 30, 20, 60))
         // Bottom/trailing: the inset frame ends at x = 355 and y = 88.
-        let trailing = Self.layout(insets: insets, edges: [.bottom, .trailing], fractionalOffset: Point(x: 0.5, y: 0.5))
+        let trailing = Self.layout(
+            insets: insets, edges: [.bottom, .trailing], fractionalOffset: Point(x: 0.5, y: 0.5))
         expectFrame(try Self.sideFrame(trailing), rect(355 - 20 + 10, 88 - 60 + 30, 20, 60))
     }
 
     @Test func theJSONFormPlacesItTheSame() throws {
-        let layout = Self.layout(insets: EdgeInsets(trailing: 20), edges: .trailing, fractionalOffset: Point(x: 1, y: 0))
+        let layout = Self.layout(
+            insets: EdgeInsets(trailing: 20), edges: .trailing, fractionalOffset: Point(x: 1, y: 0))
         let decoded = try JSONDecoder().decode(CompositionalLayout.self, from: JSONEncoder().encode(layout))
         expectFrame(try Self.sideFrame(decoded), rect(355, 20, 20, 60))
     }

@@ -23,11 +23,15 @@ final class MeasurementLog: @unchecked Sendable {
     func layout() -> CompositionalLayout {
         let row = size(.fractionalWidth(1), .estimated(40))
         let group = LayoutGroup.vertical(layoutSize: row, subitems: [.item(LayoutItem(layoutSize: row))])
-        let header = BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .estimated(30)), elementKind: "header", alignment: .top)
-        let footer = BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .estimated(20)), elementKind: "footer", alignment: .bottom)
-        let banner = BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .estimated(50)), elementKind: "banner", alignment: .top)
-        return CompositionalLayout(section: LayoutSection(group: group, boundarySupplementaryItems: [header, footer]),
-                                   configuration: LayoutConfiguration(interSectionSpacing: 10, boundarySupplementaryItems: [banner]))
+        let header = BoundarySupplementaryItem(
+            layoutSize: size(.fractionalWidth(1), .estimated(30)), elementKind: "header", alignment: .top)
+        let footer = BoundarySupplementaryItem(
+            layoutSize: size(.fractionalWidth(1), .estimated(20)), elementKind: "footer", alignment: .bottom)
+        let banner = BoundarySupplementaryItem(
+            layoutSize: size(.fractionalWidth(1), .estimated(50)), elementKind: "banner", alignment: .top)
+        return CompositionalLayout(
+            section: LayoutSection(group: group, boundarySupplementaryItems: [header, footer]),
+            configuration: LayoutConfiguration(interSectionSpacing: 10, boundarySupplementaryItems: [banner]))
     }
 
     func measure() -> SizeMeasurer {
@@ -54,7 +58,13 @@ final class MeasurementLog: @unchecked Sendable {
         #expect(section(e, 0) == before0)
         #expect(e.attributesForSupplementary(ofKind: "banner", at: ip(0, 0)) == banner)
         // Later sections move by the growth (100 - 40) without being laid out again.
-        #expect(section(e, 2) == before2.map { a in var m = a; m.frame = a.frame.offsetBy(dx: 0, dy: 60); return m })
+        #expect(
+            section(e, 2)
+                == before2.map { a in
+                    var m = a
+                    m.frame = a.frame.offsetBy(dx: 0, dy: 60)
+                    return m
+                })
         // banner 50; section 0: 30 + 5 × 40 + 20 = 250, then 10; section 1 starts at 310, its item 4 at 310 + 30 + 160,
         // and it is 30 + 9 × 40 + 100 + 20 = 510 long.
         expectFrame(e.attributesForItem(at: ip(1, 4))?.frame, rect(0, 500, 390, 100))

@@ -11,16 +11,26 @@ import Testing
 
     @Test func plainListWithPinnedSupplementaryHeader() throws {
         let e = try engine(.list(using: ListConfiguration(appearance: .plain, headerMode: .supplementary)), [2])
-        expectFrame(e.attributesForSupplementary(ofKind: ListConfiguration.headerKind, at: ip(0, 0))?.frame, rect(0, 0, 390, 28))
+        expectFrame(
+            e.attributesForSupplementary(ofKind: ListConfiguration.headerKind, at: ip(0, 0))?.frame, rect(0, 0, 390, 28)
+        )
         expectFrames(frames(e, section: 0), [rect(0, 28, 390, 44), rect(0, 72, 390, 44)])
-        #expect(e.pinnedSupplementaries(contentOffset: Point(x: 0, y: 40)).first?.attributes.frame == rect(0, 40, 390, 28))
+        #expect(
+            e.pinnedSupplementaries(contentOffset: Point(x: 0, y: 40)).first?.attributes.frame == rect(0, 40, 390, 28))
     }
 
     @Test func groupedListWithHeaderAndFooter() throws {
-        let e = try engine(.list(using: ListConfiguration(appearance: .grouped, headerMode: .supplementary, footerMode: .supplementary)), [1])
-        expectFrame(e.attributesForSupplementary(ofKind: ListConfiguration.headerKind, at: ip(0, 0))?.frame, rect(0, 0, 390, 38))
+        let e = try engine(
+            .list(
+                using: ListConfiguration(appearance: .grouped, headerMode: .supplementary, footerMode: .supplementary)),
+            [1])
+        expectFrame(
+            e.attributesForSupplementary(ofKind: ListConfiguration.headerKind, at: ip(0, 0))?.frame, rect(0, 0, 390, 38)
+        )
         expectFrames(frames(e, section: 0), [rect(0, 38, 390, 44)])
-        expectFrame(e.attributesForSupplementary(ofKind: ListConfiguration.footerKind, at: ip(0, 0))?.frame, rect(0, 117, 390, 38))
+        expectFrame(
+            e.attributesForSupplementary(ofKind: ListConfiguration.footerKind, at: ip(0, 0))?.frame,
+            rect(0, 117, 390, 38))
         #expect(e.pinnedSupplementaries(contentOffset: Point(x: 0, y: 10)).isEmpty)
     }
 
@@ -33,7 +43,9 @@ import Testing
     }
 
     @Test func measuredRowsReplaceTheEstimate() throws {
-        let e = try engine(.list(using: ListConfiguration(appearance: .plain)), [2]) { r in Size(width: 1, height: r.indexPath.item == 0 ? 80 : 20) }
+        let e = try engine(.list(using: ListConfiguration(appearance: .plain)), [2]) { r in
+            Size(width: 1, height: r.indexPath.item == 0 ? 80 : 20)
+        }
         expectFrames(frames(e, section: 0), [rect(0, 0, 390, 80), rect(0, 80, 390, 20)])
     }
 }

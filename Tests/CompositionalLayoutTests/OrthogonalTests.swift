@@ -3,8 +3,12 @@ import Testing
 
 @Suite struct OrthogonalTests {
     func carousel(_ behavior: OrthogonalScrollingBehavior) -> CompositionalLayout {
-        let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(0.8), .absolute(100)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
-        let s = LayoutSection(group: g, contentInsets: EdgeInsets(leading: 20, trailing: 20), interGroupSpacing: 10, orthogonalScrollingBehavior: behavior)
+        let g = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(0.8), .absolute(100)),
+            subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
+        let s = LayoutSection(
+            group: g, contentInsets: EdgeInsets(leading: 20, trailing: 20), interGroupSpacing: 10,
+            orthogonalScrollingBehavior: behavior)
         return CompositionalLayout(section: s)
     }
 
@@ -66,10 +70,23 @@ import Testing
 
 @Suite struct BoundaryAndDecorationTests {
     func sections(pinned: Bool, footer: Bool = false) -> CompositionalLayout {
-        let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(100)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
-        var boundary = [BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(50)), elementKind: "header", alignment: .top, pinToVisibleBounds: pinned)]
-        if footer { boundary.append(BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: "footer", alignment: .bottom, pinToVisibleBounds: true)) }
-        return CompositionalLayout(section: LayoutSection(group: g, contentInsets: EdgeInsets(top: 8, bottom: 4), boundarySupplementaryItems: boundary))
+        let g = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(100)),
+            subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
+        var boundary = [
+            BoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(50)), elementKind: "header", alignment: .top,
+                pinToVisibleBounds: pinned)
+        ]
+        if footer {
+            boundary.append(
+                BoundarySupplementaryItem(
+                    layoutSize: size(.fractionalWidth(1), .absolute(30)), elementKind: "footer", alignment: .bottom,
+                    pinToVisibleBounds: true))
+        }
+        return CompositionalLayout(
+            section: LayoutSection(
+                group: g, contentInsets: EdgeInsets(top: 8, bottom: 4), boundarySupplementaryItems: boundary))
     }
 
     @Test func headerThenTopInsetThenItemsThenBottomInsetThenFooter() throws {
@@ -84,7 +101,9 @@ import Testing
         let e = try engine(sections(pinned: true), [10, 10])
         // each section: 50 header + 8 + 1000 + 4 = 1062
         func header(_ s: Int, at y: Double) -> Rect? {
-            e.pinnedSupplementaries(contentOffset: Point(x: 0, y: y)).first { $0.attributes.indexPath.section == s && $0.attributes.elementKind == "header" }?.attributes.frame
+            e.pinnedSupplementaries(contentOffset: Point(x: 0, y: y)).first {
+                $0.attributes.indexPath.section == s && $0.attributes.elementKind == "header"
+            }?.attributes.frame
         }
         expectFrame(header(0, at: 0), rect(0, 0, 390, 50))
         expectFrame(header(0, at: 300), rect(0, 300, 390, 50))
@@ -102,7 +121,9 @@ import Testing
     }
 
     @Test func backgroundDecorationCoversTheSectionWithItsInsets() throws {
-        let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(100)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
+        let g = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(100)),
+            subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
         var background = DecorationItem.background(elementKind: "bg")
         background.contentInsets = EdgeInsets(top: 5, leading: 10, bottom: 5, trailing: 10)
         let s = LayoutSection(group: g, contentInsets: EdgeInsets(top: 10, bottom: 10), decorationItems: [background])
@@ -113,10 +134,14 @@ import Testing
     }
 
     @Test func globalHeaderAndFooterWrapTheSections() throws {
-        let g = LayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(100)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
+        let g = LayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(100)),
+            subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
         let config = LayoutConfiguration(boundarySupplementaryItems: [
-            BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(60)), elementKind: "top", alignment: .top),
-            BoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(40)), elementKind: "bottom", alignment: .bottom),
+            BoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(60)), elementKind: "top", alignment: .top),
+            BoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(40)), elementKind: "bottom", alignment: .bottom),
         ])
         let e = try engine(CompositionalLayout(section: LayoutSection(group: g), configuration: config), [1])
         expectFrame(e.attributesForSupplementary(ofKind: "top", at: ip(0, 0))?.frame, rect(0, 0, 390, 60))

@@ -9,16 +9,24 @@ import Testing
     @Test func noTwoItemsOfOneGroupOverlap() {
         forEachSeed(count: Self.count) { seed in
             let r = RandomLayout(seed: seed)
-            guard let e = try? LayoutEngine(layout: r.layout, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure) else {
-                Issue.record("seed \(seed) did not lay out"); return
+            guard
+                let e = try? LayoutEngine(
+                    layout: r.layout, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure)
+            else {
+                Issue.record("seed \(seed) did not lay out")
+                return
             }
             for s in e.sections {
                 for g in 0..<s.groupFirstItem.count {
                     let end = g + 1 < s.groupFirstItem.count ? s.groupFirstItem[g + 1] : s.buffer.itemFrames.count
                     let frames = Array(s.buffer.itemFrames[s.groupFirstItem[g]..<end])
-                    for i in frames.indices { for j in frames.indices where j > i {
-                        #expect(!frames[i].overlaps(frames[j]), "seed \(seed): section \(s.sectionIndex) items \(i) and \(j) overlap")
-                    } }
+                    for i in frames.indices {
+                        for j in frames.indices where j > i {
+                            #expect(
+                                !frames[i].overlaps(frames[j]),
+                                "seed \(seed): section \(s.sectionIndex) items \(i) and \(j) overlap")
+                        }
+                    }
                 }
             }
         }
@@ -31,21 +39,32 @@ import Testing
     /// Every item inside its section (an orthogonal section's scrolled content), every extending boundary item inside the section.
     static func framesLieInsideTheirSection(seed: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         let r = RandomLayout(seed: seed)
-        guard let e = try? LayoutEngine(layout: r.layout, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure) else {
-            Issue.record("seed \(seed) did not lay out", sourceLocation: sourceLocation); return
+        guard
+            let e = try? LayoutEngine(
+                layout: r.layout, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure)
+        else {
+            Issue.record("seed \(seed) did not lay out", sourceLocation: sourceLocation)
+            return
         }
         for s in 0..<e.numberOfSections {
             let bounds: Rect
-            if let o = e.orthogonalSection(s) { bounds = Rect(origin: o.frame.origin, size: o.contentSize) }
-            else { bounds = e.sectionFrame(s)! }
+            if let o = e.orthogonalSection(s) {
+                bounds = Rect(origin: o.frame.origin, size: o.contentSize)
+            } else {
+                bounds = e.sectionFrame(s)!
+            }
             let sectionFrame = e.sectionFrame(s)!
             for i in 0..<r.counts[s] {
                 let f = e.attributesForItem(at: ElementIndexPath(item: i, section: s))!.frame
-                #expect(bounds.contains(f, tolerance: 1e-6), "seed \(seed): item \(s).\(i) \(f) outside \(bounds)", sourceLocation: sourceLocation)
+                #expect(
+                    bounds.contains(f, tolerance: 1e-6), "seed \(seed): item \(s).\(i) \(f) outside \(bounds)",
+                    sourceLocation: sourceLocation)
             }
             for b in e.sections[s].boundaryItems where b.extendsBoundary {
-                #expect(sectionFrame.contains(b.attributes.offsetBy(e.origin(s)).frame, tolerance: 1e-6), "seed \(seed): \(b.attributes) outside",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    sectionFrame.contains(b.attributes.offsetBy(e.origin(s)).frame, tolerance: 1e-6),
+                    "seed \(seed): \(b.attributes) outside",
+                    sourceLocation: sourceLocation)
             }
         }
     }
@@ -53,14 +72,20 @@ import Testing
     @Test func rectQueryEqualsALinearScan() {
         forEachSeed(count: Self.count) { seed in
             let r = RandomLayout(seed: seed, badges: true)
-            guard let e = try? LayoutEngine(layout: r.layout, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure) else {
-                Issue.record("seed \(seed) did not lay out"); return
+            guard
+                let e = try? LayoutEngine(
+                    layout: r.layout, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure)
+            else {
+                Issue.record("seed \(seed) did not lay out")
+                return
             }
             var g = SplitMix(seed: seed)
             let all = e.allAttributes()
             for _ in 0..<8 {
-                let query = Rect(x: Double.random(in: -50...600, using: &g), y: Double.random(in: -50...max(0, e.contentSize.height), using: &g),
-                                 width: Double.random(in: 0...400, using: &g), height: Double.random(in: 0...900, using: &g))
+                let query = Rect(
+                    x: Double.random(in: -50...600, using: &g),
+                    y: Double.random(in: -50...max(0, e.contentSize.height), using: &g),
+                    width: Double.random(in: 0...400, using: &g), height: Double.random(in: 0...900, using: &g))
                 let expected = all.filter { $0.frame.intersects(query) }
                 let actual = e.attributes(in: query)
                 #expect(actual.count == expected.count && Set(actual) == Set(expected), "seed \(seed): query \(query)")
@@ -75,8 +100,10 @@ import Testing
                 let data = try JSONEncoder().encode(r.layout)
                 let decoded = try JSONDecoder().decode(CompositionalLayout.self, from: data)
                 #expect(decoded == r.layout, "seed \(seed)")
-                let a = try LayoutEngine(layout: r.layout, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure)
-                let b = try LayoutEngine(layout: decoded, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure)
+                let a = try LayoutEngine(
+                    layout: r.layout, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure)
+                let b = try LayoutEngine(
+                    layout: decoded, containerSize: phone, itemCounts: r.counts, measure: RandomLayout.measure)
                 #expect(a.allAttributes() == b.allAttributes(), "seed \(seed)")
             } catch {
                 Issue.record("seed \(seed): \(error)")
