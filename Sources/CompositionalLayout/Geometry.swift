@@ -100,38 +100,12 @@ public struct ElementIndexPath: Hashable, Comparable, Codable, Sendable, CustomS
         self.item = item
         self.section = section
     }
-    public static func < (a: Self, b: Self) -> Bool { (a.section, a.item) < (b.section, b.item) }
+    public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.section, lhs.item) < (rhs.section, rhs.item) }
     public var description: String { "[\(section), \(item)]" }
 }
 
-/// The two layout axes; used to write each algorithm once for both directions.
-enum Axis: Sendable {
-    case horizontal, vertical
-    var other: Axis { self == .horizontal ? .vertical : .horizontal }
-    func main(_ s: Size) -> Double { self == .horizontal ? s.width : s.height }
-    func cross(_ s: Size) -> Double { self == .horizontal ? s.height : s.width }
-    func size(main: Double, cross: Double) -> Size {
-        self == .horizontal ? Size(width: main, height: cross) : Size(width: cross, height: main)
-    }
-    func minMain(_ r: Rect) -> Double { self == .horizontal ? r.minX : r.minY }
-    func maxMain(_ r: Rect) -> Double { self == .horizontal ? r.maxX : r.maxY }
-    func minCross(_ r: Rect) -> Double { self == .horizontal ? r.minY : r.minX }
-    func maxCross(_ r: Rect) -> Double { self == .horizontal ? r.maxY : r.maxX }
-    func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
-        self == .horizontal
-            ? Rect(x: main, y: cross, width: mainLength, height: crossLength)
-            : Rect(x: cross, y: main, width: crossLength, height: mainLength)
-    }
-    func offset(_ r: Rect, main: Double, cross: Double) -> Rect {
-        self == .horizontal ? r.offsetBy(dx: main, dy: cross) : r.offsetBy(dx: cross, dy: main)
-    }
-    func start(_ i: EdgeInsets) -> Double { self == .horizontal ? i.leading : i.top }
-    func end(_ i: EdgeInsets) -> Double { self == .horizontal ? i.trailing : i.bottom }
-}
-
 /// Short decimal form used by descriptions, debug output and SVG.
-func formatted(_ v: Double) -> String {
-    if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
-    let r = (v * 1000).rounded() / 1000
-    return String(r)
+func formatted(_ value: Double) -> String {
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    return String((value * 1000).rounded() / 1000)
 }
