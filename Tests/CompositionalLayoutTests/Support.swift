@@ -46,3 +46,11 @@ func expectFrame(_ actual: Rect?, _ expected: Rect, sourceLocation: SourceLocati
     }
     expectFrames([actual], [expected], sourceLocation: sourceLocation)
 }
+
+extension Rect {
+    /// Equal up to floating-point rounding.
+    func isClose(to other: Rect, tolerance: Double = 1e-6) -> Bool {
+        abs(minX - other.minX) < tolerance && abs(minY - other.minY) < tolerance
+            && abs(width - other.width) < tolerance && abs(height - other.height) < tolerance
+    }
+}
