@@ -24,10 +24,11 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
         let what = category == .cell ? "cell" : "\(category.rawValue)(\(elementKind ?? ""))"
         return "\(what) \(indexPath) \(frame) z\(zIndex)"
     }
-    func offsetBy(_ p: Point) -> LayoutAttributes {
-        var a = self
-        a.frame = frame.offsetBy(dx: p.x, dy: p.y)
-        return a
+    /// The attributes with the frame moved by `offset`.
+    func offsetBy(_ offset: Point) -> LayoutAttributes {
+        var moved = self
+        moved.frame = frame.offsetBy(dx: offset.x, dy: offset.y)
+        return moved
     }
 }
 

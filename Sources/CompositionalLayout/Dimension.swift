@@ -21,17 +21,17 @@ public enum LayoutDimension: Hashable, Sendable {
     /// The raw number the dimension carries.
     public var value: Double {
         switch self {
-        case .fractionalWidth(let v), .fractionalHeight(let v), .absolute(let v), .estimated(let v): return v
-        case .uniformAcrossSiblings(let v): return v
+        case .fractionalWidth(let value), .fractionalHeight(let value), .absolute(let value), .estimated(let value): return value
+        case .uniformAcrossSiblings(let value): return value
         }
     }
     /// The dimension's value in points inside a container of `container` size. O(1).
     public func resolved(in container: Size) -> Double {
         switch self {
-        case .fractionalWidth(let f): return f * container.width
-        case .fractionalHeight(let f): return f * container.height
-        case .absolute(let v), .estimated(let v): return v
-        case .uniformAcrossSiblings(let v): return v
+        case .fractionalWidth(let fraction): return fraction * container.width
+        case .fractionalHeight(let fraction): return fraction * container.height
+        case .absolute(let value), .estimated(let value): return value
+        case .uniformAcrossSiblings(let value): return value
         }
     }
 }
@@ -60,7 +60,7 @@ public enum LayoutSpacing: Hashable, Sendable {
     /// The guaranteed minimum.
     public var minimum: Double {
         switch self {
-        case .fixed(let v), .flexible(let v): return v
+        case .fixed(let value), .flexible(let value): return value
         }
     }
     public var isFlexible: Bool { if case .flexible = self { return true } else { return false } }

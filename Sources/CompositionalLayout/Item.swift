@@ -34,7 +34,7 @@ public struct CustomGroupLayout: Hashable, Sendable {
         self.name = name
         self.itemProvider = itemProvider
     }
-    public static func == (a: Self, b: Self) -> Bool { a.name == b.name }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
     public func hash(into h: inout Hasher) { h.combine(name) }
 }
 
@@ -50,14 +50,14 @@ public enum LayoutGroupChild: Hashable, Sendable {
     case group(LayoutGroup)
     var layoutSize: LayoutSize {
         switch self {
-        case .item(let i): return i.layoutSize
-        case .group(let g): return g.layoutSize
+        case .item(let item): return item.layoutSize
+        case .group(let group): return group.layoutSize
         }
     }
     var edgeSpacing: EdgeSpacing {
         switch self {
-        case .item(let i): return i.edgeSpacing
-        case .group(let g): return g.edgeSpacing
+        case .item(let item): return item.edgeSpacing
+        case .group(let group): return group.edgeSpacing
         }
     }
 }
@@ -118,9 +118,10 @@ public struct LayoutGroup: Hashable, Sendable {
         if layoutSize.widthDimension.isEstimated || layoutSize.heightDimension.isEstimated { return false }
         for child in subitems {
             switch child {
-            case .item(let i):
-                if i.layoutSize.widthDimension.isEstimated || i.layoutSize.heightDimension.isEstimated { return false }
-            case .group(let g): if !g.isStatic { return false }
+            case .item(let item):
+                let size = item.layoutSize
+                if size.widthDimension.isEstimated || size.heightDimension.isEstimated { return false }
+            case .group(let group): if !group.isStatic { return false }
             }
         }
         return true

@@ -76,7 +76,7 @@ public struct ListConfiguration: Hashable, Sendable {
 extension LayoutSection {
     /// A list section, as `NSCollectionLayoutSection.list(using:layoutEnvironment:)`: full-width rows of estimated height. O(1).
     public static func list(using configuration: ListConfiguration, environment: LayoutEnvironment) -> LayoutSection {
-        let m = configuration.metrics
+        let metrics = configuration.metrics
         let row = LayoutSize(
             widthDimension: .fractionalWidth(1), heightDimension: .estimated(configuration.estimatedRowHeight))
         let group = LayoutGroup.vertical(layoutSize: row, subitems: [.item(LayoutItem(layoutSize: row))])
@@ -85,18 +85,18 @@ extension LayoutSection {
             boundary.append(
                 BoundarySupplementaryItem(
                     layoutSize: LayoutSize(
-                        widthDimension: .fractionalWidth(1), heightDimension: .estimated(m.estimatedHeaderHeight)),
-                    elementKind: ListConfiguration.headerKind, alignment: .top, pinToVisibleBounds: m.pinsHeaders))
+                        widthDimension: .fractionalWidth(1), heightDimension: .estimated(metrics.estimatedHeaderHeight)),
+                    elementKind: ListConfiguration.headerKind, alignment: .top, pinToVisibleBounds: metrics.pinsHeaders))
         }
         if configuration.footerMode == .supplementary {
             boundary.append(
                 BoundarySupplementaryItem(
                     layoutSize: LayoutSize(
-                        widthDimension: .fractionalWidth(1), heightDimension: .estimated(m.estimatedFooterHeight)),
+                        widthDimension: .fractionalWidth(1), heightDimension: .estimated(metrics.estimatedFooterHeight)),
                     elementKind: ListConfiguration.footerKind, alignment: .bottom))
         }
         return LayoutSection(
-            group: group, contentInsets: m.contentInsets, contentInsetsReference: .none,
+            group: group, contentInsets: metrics.contentInsets, contentInsetsReference: .none,
             boundarySupplementaryItems: boundary)
     }
 }

@@ -10,9 +10,10 @@ public struct RectEdges: OptionSet, Hashable, Codable, Sendable {
 
     /// The point of `rect` these edges name; an axis with both or neither edge uses its middle.
     func point(in rect: Rect) -> Point {
-        let x = contains(.leading) == contains(.trailing) ? rect.midX : (contains(.leading) ? rect.minX : rect.maxX)
-        let y = contains(.top) == contains(.bottom) ? rect.midY : (contains(.top) ? rect.minY : rect.maxY)
-        return Point(x: x, y: y)
+        let horizontal =
+            contains(.leading) == contains(.trailing) ? rect.midX : (contains(.leading) ? rect.minX : rect.maxX)
+        let vertical = contains(.top) == contains(.bottom) ? rect.midY : (contains(.top) ? rect.minY : rect.maxY)
+        return Point(x: horizontal, y: vertical)
     }
 }
 

@@ -131,9 +131,9 @@ public final class UICollectionViewCompositionalLayout: @unchecked Sendable {
         let environment = LayoutEnvironment(
             containerSize: Size(width: Double(containerSize.width), height: Double(containerSize.height)))
         switch source {
-        case .section(let s): return CompositionalLayout(section: s.value, configuration: configuration.value)
-        case .list(let l):
-            var layout = CompositionalLayout.list(using: l.value)
+        case .section(let section): return CompositionalLayout(section: section.value, configuration: configuration.value)
+        case .list(let list):
+            var layout = CompositionalLayout.list(using: list.value)
             layout.configuration = configuration.value
             return layout
         case .provider(let provider):

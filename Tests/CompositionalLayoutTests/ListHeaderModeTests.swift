@@ -18,14 +18,14 @@ import Testing
     }
 
     @Test func plainFirstItemHeaderFramesAndEstimate() throws {
-        let e = try engine(
+        let laidOut = try engine(
             .list(using: ListConfiguration(appearance: .plain, headerMode: .firstItemInSection)), [2, 1]
-        ) { r in
-            r.indexPath.item == 0 ? Size(width: 0, height: 28) : nil
+        ) { request in
+            request.indexPath.item == 0 ? Size(width: 0, height: 28) : nil
         }
         // The first item is measured like any row (its estimate is the row estimate, 44, not the header's 28).
-        expectFrames(frames(e, section: 0), [rect(0, 0, 390, 28), rect(0, 28, 390, 44)])
-        expectFrames(frames(e, section: 1), [rect(0, 72, 390, 28)])
+        expectFrames(frames(laidOut, section: 0), [rect(0, 0, 390, 28), rect(0, 28, 390, 44)])
+        expectFrames(frames(laidOut, section: 1), [rect(0, 72, 390, 28)])
         let unmeasured = try engine(
             .list(using: ListConfiguration(appearance: .plain, headerMode: .firstItemInSection)), [1])
         expectFrame(unmeasured.attributesForItem(at: ip(0, 0))?.frame, rect(0, 0, 390, 44))

@@ -4,13 +4,13 @@ import Testing
 
 @Suite struct RenderingTests {
     func small() throws -> LayoutEngine {
-        let g = LayoutGroup.horizontal(
+        let group = LayoutGroup.horizontal(
             layoutSize: size(.fractionalWidth(1), .absolute(50)),
             repeatingSubitem: item(.fractionalWidth(1), .fractionalHeight(1)), count: 2)
         let header = BoundarySupplementaryItem(
             layoutSize: size(.fractionalWidth(1), .absolute(20)), elementKind: "header", alignment: .top)
         return try engine(
-            CompositionalLayout(section: LayoutSection(group: g, boundarySupplementaryItems: [header])), [2],
+            CompositionalLayout(section: LayoutSection(group: group, boundarySupplementaryItems: [header])), [2],
             container: Size(width: 100, height: 200))
     }
 
@@ -41,12 +41,12 @@ import Testing
     }
 
     @Test func orthogonalSectionsAreDrawnWithTheirOverflow() throws {
-        let g = LayoutGroup.horizontal(
+        let group = LayoutGroup.horizontal(
             layoutSize: size(.absolute(80), .absolute(40)), subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
-        let e = try engine(
-            CompositionalLayout(section: LayoutSection(group: g, orthogonalScrollingBehavior: .continuous)), [3],
+        let laidOut = try engine(
+            CompositionalLayout(section: LayoutSection(group: group, orthogonalScrollingBehavior: .continuous)), [3],
             container: Size(width: 100, height: 200))
-        let svg = e.svg()
+        let svg = laidOut.svg()
         #expect(svg.contains("<rect class=\"orthogonal\" x=\"0\" y=\"0\" width=\"240\" height=\"40\""))
         #expect(svg.contains("width=\"240\" height=\"40\" viewBox"))
     }
