@@ -37,7 +37,8 @@ extension ComputedSection {
         precondition(
             boundaryItems[firstFooter...].allSatisfy { !$0.atStart }, "section \(sectionIndex): header after a footer")
         precondition(
-            buffer.itemZIndices._keysAreBelow(buffer.itemFrames.count), "section \(sectionIndex): z-index of a missing item")
+            buffer.itemZIndices._keysAreBelow(buffer.itemFrames.count),
+            "section \(sectionIndex): z-index of a missing item")
         _checkSearchBounds(scrollAxis: scrollAxis, tolerance: tolerance)
     }
 
@@ -99,7 +100,8 @@ extension ComputedSection {
             + decorations.map(\.frame)
         for frame in everyFrame where frame._isValidFrame {
             precondition(
-                scrollAxis.minMain(frame) >= extentMin - tolerance && scrollAxis.maxMain(frame) <= extentMax + tolerance,
+                scrollAxis.minMain(frame) >= extentMin - tolerance
+                    && scrollAxis.maxMain(frame) <= extentMax + tolerance,
                 "section \(sectionIndex): \(frame) outside the extents \(extentMin)...\(extentMax)")
         }
     }

@@ -21,7 +21,8 @@ public enum LayoutDimension: Hashable, Sendable {
     /// The raw number the dimension carries.
     public var value: Double {
         switch self {
-        case .fractionalWidth(let value), .fractionalHeight(let value), .absolute(let value), .estimated(let value): return value
+        case .fractionalWidth(let value), .fractionalHeight(let value), .absolute(let value), .estimated(let value):
+            return value
         case .uniformAcrossSiblings(let value): return value
         }
     }

@@ -44,7 +44,8 @@ public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
     public var width: Double { size.width }
     public var height: Double { size.height }
 
-    /// True when the rectangles share interior area or touch along an edge (as UIKit's `intersects`, edges count when widths are positive).
+    /// True when the rectangles share interior area or touch along an edge (as UIKit's `intersects`, edges count when
+    /// widths are positive).
     public func intersects(_ other: Rect) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }

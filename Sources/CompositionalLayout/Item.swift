@@ -26,7 +26,8 @@ public struct CustomGroupItem: Hashable, Sendable {
     }
 }
 
-/// The closure of a custom group; `name` identifies it for equality, hashing and debug output (closures cannot be compared or encoded).
+/// The closure of a custom group; `name` identifies it for equality, hashing and debug output (closures cannot be
+/// compared or encoded).
 public struct CustomGroupLayout: Hashable, Sendable {
     public var name: String
     public var itemProvider: @Sendable (_ groupSize: Size) -> [CustomGroupItem]

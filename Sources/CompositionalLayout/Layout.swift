@@ -1,4 +1,5 @@
-/// Builds the section at an index, as `UICollectionViewCompositionalLayoutSectionProvider`; nil leaves the section empty (with a diagnostic).
+/// Builds the section at an index, as `UICollectionViewCompositionalLayoutSectionProvider`; nil leaves the section
+/// empty (with a diagnostic).
 public typealias SectionProvider = @Sendable (_ sectionIndex: Int, _ environment: LayoutEnvironment) -> LayoutSection?
 
 /// Where a layout's sections come from.
@@ -69,7 +70,8 @@ public struct CompositionalLayout: Hashable, Sendable {
         CompositionalLayout(source: .list(configuration))
     }
 
-    /// The descriptor of section `index`, or nil when a provider returns none (or no sections were given). O(1) plus the provider.
+    /// The descriptor of section `index`, or nil when a provider returns none (or no sections were given). O(1) plus
+    /// the provider.
     public func section(at index: Int, environment: LayoutEnvironment) -> LayoutSection? {
         switch source {
         case .uniform(let section): return section

@@ -35,7 +35,9 @@ extension KeyedEncodingContainer where K == JSONKey {
     mutating func put<T: Encodable & Equatable>(_ value: T, _ key: String, default defaultValue: T) throws {
         if value != defaultValue { try encode(value, forKey: JSONKey(key)) }
     }
-    mutating func put<T: Encodable>(_ value: T?, _ key: String) throws { if let value { try encode(value, forKey: JSONKey(key)) } }
+    mutating func put<T: Encodable>(_ value: T?, _ key: String) throws {
+        if let value { try encode(value, forKey: JSONKey(key)) }
+    }
 }
 
 func unknownCase(_ container: Reader, _ key: String, _ type: String) -> DecodingError {
@@ -119,7 +121,8 @@ extension EdgeSpacing: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.init(
-            leading: try container.optional("leading"), top: try container.optional("top"), trailing: try container.optional("trailing"),
+            leading: try container.optional("leading"), top: try container.optional("top"),
+            trailing: try container.optional("trailing"),
             bottom: try container.optional("bottom"))
     }
     public func encode(to encoder: any Encoder) throws {
@@ -186,7 +189,8 @@ extension BoundarySupplementaryItem: Codable {
             alignment: try container.value("alignment"),
             absoluteOffset: try container.value("offset", default: .zero),
             pinToVisibleBounds: try container.value("pinToVisibleBounds", default: false),
-            extendsBoundary: try container.value("extendsBoundary", default: true), zIndex: try container.value("zIndex", default: 1),
+            extendsBoundary: try container.value("extendsBoundary", default: true),
+            zIndex: try container.value("zIndex", default: 1),
             contentInsets: try container.value("contentInsets", default: .zero))
     }
     public func encode(to encoder: any Encoder) throws {
@@ -221,7 +225,8 @@ extension LayoutItem: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.init(
-            layoutSize: try container.value("size"), supplementaryItems: try container.value("supplementaryItems", default: []),
+            layoutSize: try container.value("size"),
+            supplementaryItems: try container.value("supplementaryItems", default: []),
             contentInsets: try container.value("contentInsets", default: .zero),
             edgeSpacing: try container.value("edgeSpacing", default: EdgeSpacing()))
     }
@@ -303,7 +308,8 @@ extension LayoutSection: Codable {
             orthogonalScrollingBehavior: try container.value("orthogonalScrollingBehavior", default: .none),
             boundarySupplementaryItems: try container.value("boundarySupplementaryItems", default: []),
             decorationItems: try container.value("decorationItems", default: []),
-            supplementariesFollowContentInsets: try container.value("supplementariesFollowContentInsets", default: true))
+            supplementariesFollowContentInsets: try container.value("supplementariesFollowContentInsets", default: true)
+        )
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
@@ -340,7 +346,8 @@ extension ListConfiguration: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.init(
-            appearance: try container.value("appearance"), headerMode: try container.value("headerMode", default: .none),
+            appearance: try container.value("appearance"),
+            headerMode: try container.value("headerMode", default: .none),
             footerMode: try container.value("footerMode", default: .none),
             showsSeparators: try container.value("showsSeparators", default: true),
             estimatedRowHeight: try container.value("estimatedRowHeight", default: 44))
@@ -369,7 +376,8 @@ extension CompositionalLayout: Codable {
         } else {
             throw DecodingError.dataCorrupted(
                 .init(
-                    codingPath: container.codingPath, debugDescription: "a layout needs \"section\", \"sections\" or \"list\""))
+                    codingPath: container.codingPath,
+                    debugDescription: "a layout needs \"section\", \"sections\" or \"list\""))
         }
     }
     public func encode(to encoder: any Encoder) throws {

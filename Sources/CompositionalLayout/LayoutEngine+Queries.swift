@@ -30,7 +30,8 @@ extension LayoutEngine {
             // Item and group supplementaries live with the top-level group holding their item.
             if !section.groupFirstItem.isEmpty, indexPath.item >= 0 {
                 let group = max(0, upperBound(section.groupFirstItem, indexPath.item) - 1)
-                for index in section.supplementaries(ofGroup: group) where matches(section.buffer.supplementaries[index]) {
+                for index in section.supplementaries(ofGroup: group)
+                where matches(section.buffer.supplementaries[index]) {
                     return section.buffer.supplementaries[index].offsetBy(sectionOrigin)
                 }
             }

@@ -84,7 +84,8 @@ public struct LayoutEngine: Sendable {
             } else {
                 validator.diagnostics.append(
                     LayoutDiagnostic(
-                        descriptor: "section[\(index)]", message: "the section provider returned nil; the section is empty"
+                        descriptor: "section[\(index)]",
+                        message: "the section provider returned nil; the section is empty"
                     ))
             }
             descriptors.append(descriptor)

@@ -74,7 +74,8 @@ public struct ListConfiguration: Hashable, Sendable {
 }
 
 extension LayoutSection {
-    /// A list section, as `NSCollectionLayoutSection.list(using:layoutEnvironment:)`: full-width rows of estimated height. O(1).
+    /// A list section, as `NSCollectionLayoutSection.list(using:layoutEnvironment:)`: full-width rows of estimated
+    /// height. O(1).
     public static func list(using configuration: ListConfiguration, environment: LayoutEnvironment) -> LayoutSection {
         let metrics = configuration.metrics
         let row = LayoutSize(
@@ -85,14 +86,17 @@ extension LayoutSection {
             boundary.append(
                 BoundarySupplementaryItem(
                     layoutSize: LayoutSize(
-                        widthDimension: .fractionalWidth(1), heightDimension: .estimated(metrics.estimatedHeaderHeight)),
-                    elementKind: ListConfiguration.headerKind, alignment: .top, pinToVisibleBounds: metrics.pinsHeaders))
+                        widthDimension: .fractionalWidth(1),
+                        heightDimension: .estimated(metrics.estimatedHeaderHeight)),
+                    elementKind: ListConfiguration.headerKind, alignment: .top, pinToVisibleBounds: metrics.pinsHeaders)
+            )
         }
         if configuration.footerMode == .supplementary {
             boundary.append(
                 BoundarySupplementaryItem(
                     layoutSize: LayoutSize(
-                        widthDimension: .fractionalWidth(1), heightDimension: .estimated(metrics.estimatedFooterHeight)),
+                        widthDimension: .fractionalWidth(1),
+                        heightDimension: .estimated(metrics.estimatedFooterHeight)),
                     elementKind: ListConfiguration.footerKind, alignment: .bottom))
         }
         return LayoutSection(

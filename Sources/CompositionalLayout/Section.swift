@@ -3,7 +3,8 @@ public enum ContentInsetsReference: String, Hashable, Codable, Sendable, CaseIte
     case automatic, none, safeArea, layoutMargins, readableContent
 }
 
-/// How a section scrolls across the layout's scroll direction, as `UICollectionLayoutSectionOrthogonalScrollingBehavior`.
+/// How a section scrolls across the layout's scroll direction, as
+/// `UICollectionLayoutSectionOrthogonalScrollingBehavior`.
 public enum OrthogonalScrollingBehavior: String, Hashable, Codable, Sendable, CaseIterable {
     case none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
 }
@@ -17,7 +18,8 @@ public struct LayoutSection: Hashable, Sendable {
     public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior
     public var boundarySupplementaryItems: [BoundarySupplementaryItem]
     public var decorationItems: [DecorationItem]
-    /// When true, boundary items are inset on the cross axis like the content; when false they span the section's full width.
+    /// When true, boundary items are inset on the cross axis like the content; when false they span the section's full
+    /// width.
     public var supplementariesFollowContentInsets: Bool
 
     public init(

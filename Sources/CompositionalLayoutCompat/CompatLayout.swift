@@ -131,7 +131,8 @@ public final class UICollectionViewCompositionalLayout: @unchecked Sendable {
         let environment = LayoutEnvironment(
             containerSize: Size(width: Double(containerSize.width), height: Double(containerSize.height)))
         switch source {
-        case .section(let section): return CompositionalLayout(section: section.value, configuration: configuration.value)
+        case .section(let section):
+            return CompositionalLayout(section: section.value, configuration: configuration.value)
         case .list(let list):
             var layout = CompositionalLayout.list(using: list.value)
             layout.configuration = configuration.value
@@ -151,10 +152,12 @@ public final class UICollectionViewCompositionalLayout: @unchecked Sendable {
         try prepare(containerSize: containerSize, itemCounts: itemCounts, fittingSize: nil)
     }
 
-    /// Answers the self-sized size of an element with estimated dimensions: its index path and its element kind (nil for cells).
+    /// Answers the self-sized size of an element with estimated dimensions: its index path and its element kind (nil
+    /// for cells).
     public typealias FittingSize = @Sendable (_ indexPath: IndexPath, _ elementKind: String?) -> CGSize?
 
-    /// As `prepare(containerSize:itemCounts:)`, with the sizes cells, headers and footers fit at (UIKit's self-sizing). O(items).
+    /// As `prepare(containerSize:itemCounts:)`, with the sizes cells, headers and footers fit at (UIKit's self-sizing).
+    /// O(items).
     public func prepare(containerSize: CGSize, itemCounts: [Int], fittingSize: FittingSize?) throws {
         var measure: SizeMeasurer?
         if let fittingSize {

@@ -15,7 +15,8 @@ import Testing
         let group = LayoutGroup.vertical(
             layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.5)),
             subitems: [item(.fractionalWidth(1), .fractionalHeight(0.5))])
-        let section = LayoutSection(group: group, contentInsets: EdgeInsets(top: 22, leading: 10, bottom: 22, trailing: 10))
+        let section = LayoutSection(
+            group: group, contentInsets: EdgeInsets(top: 22, leading: 10, bottom: 22, trailing: 10))
         let laidOut = try engine(CompositionalLayout(section: section), [2])
         // container 390×844 minus insets = 370×800; group 370×400; items 370×200
         expectFrames(frames(laidOut, section: 0), [rect(10, 22, 370, 200), rect(10, 222, 370, 200)])
@@ -29,7 +30,9 @@ import Testing
         let layout = CompositionalLayout(section: LayoutSection(group: group))
         let unmeasured = try engine(layout, [2])
         expectFrames(frames(unmeasured, section: 0), [rect(0, 0, 390, 44), rect(0, 44, 390, 44)])
-        let measured = try engine(layout, [2]) { request in request.indexPath.item == 0 ? Size(width: 999, height: 60) : nil }
+        let measured = try engine(layout, [2]) { request in
+            request.indexPath.item == 0 ? Size(width: 999, height: 60) : nil
+        }
         // only the estimated axis is taken from the measurement
         expectFrames(frames(measured, section: 0), [rect(0, 0, 390, 60), rect(0, 60, 390, 44)])
     }

@@ -73,7 +73,8 @@ final class MeasuredHeights: @unchecked Sendable {
                 "section[0].group.layoutSize.widthDimension", "section[0].group.layoutSize.heightDimension",
             ])
         #expect(
-            laidOut.debugOutput.contains("warning: section[0].group.layoutSize.widthDimension: fraction 160 is far above 1"))
+            laidOut.debugOutput.contains(
+                "warning: section[0].group.layoutSize.widthDimension: fraction 160 is far above 1"))
         #expect(laidOut.svg().contains("class=\"diagnostic\""))
         #expect(laidOut.svg().contains("fraction 160 is far above 1"))
     }

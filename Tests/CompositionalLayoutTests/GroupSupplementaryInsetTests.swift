@@ -6,7 +6,8 @@ import Testing
 @Suite struct GroupSupplementaryInsetTests {
     static let width = 375.0
 
-    /// A 375-wide row of one item, inset by `insets`, carrying a 20×60 supplementary on `edges` with a fractional offset.
+    /// A 375-wide row of one item, inset by `insets`, carrying a 20×60 supplementary on `edges` with a fractional
+    /// offset.
     static func layout(insets: EdgeInsets, edges: RectEdges, fractionalOffset: Point) -> CompositionalLayout {
         let supplementary = SupplementaryItem(
             layoutSize: size(.absolute(20), .absolute(60)), elementKind: "side",

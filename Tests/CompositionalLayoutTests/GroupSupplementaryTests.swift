@@ -29,7 +29,10 @@ import Testing
         let third = 370.0 / 3
         expectFrames(
             frames(laidOut, section: 0),
-            [rect(10, 10, third, 80), rect(10 + third, 10, third, 80), rect(10 + 2 * third, 10, third, 80), rect(10, 118, third, 80)])
+            [
+                rect(10, 10, third, 80), rect(10 + third, 10, third, 80), rect(10 + 2 * third, 10, third, 80),
+                rect(10, 118, third, 80),
+            ])
         let query = laidOut.attributes(in: rect(0, 110, 390, 5))
         #expect(query.contains { $0.elementKind == "row" && $0.indexPath == ip(0, 3) })
         #expect(Set(query) == Set(laidOut.allAttributes().filter { $0.frame.intersects(rect(0, 110, 390, 5)) }))
@@ -44,7 +47,8 @@ import Testing
         var outer = LayoutGroup.horizontal(
             layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [.group(column)])
         outer.interItemSpacing = .flexible(0)
-        // Three columns of 100 fit; the 90 left are shared by the two flexible gaps, and each badge moves with its group.
+        // Three columns of 100 fit; the 90 left are shared by the two flexible gaps, and each badge moves with its
+        // group.
         let laidOut = try engine(CompositionalLayout(section: LayoutSection(group: outer)), [3])
         expectFrames(frames(laidOut, section: 0), [rect(0, 0, 100, 50), rect(145, 0, 100, 50), rect(290, 0, 100, 50)])
         expectFrame(laidOut.attributesForSupplementary(ofKind: "col", at: ip(0, 0))?.frame, rect(80, 0, 20, 20))

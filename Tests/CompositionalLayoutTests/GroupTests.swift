@@ -79,7 +79,8 @@ import Testing
             layoutSize: size(.fractionalWidth(1), .absolute(40)),
             subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
         let section = LayoutSection(
-            group: group, contentInsets: EdgeInsets(top: 10, leading: 15, bottom: 10, trailing: 15), interGroupSpacing: 5)
+            group: group, contentInsets: EdgeInsets(top: 10, leading: 15, bottom: 10, trailing: 15),
+            interGroupSpacing: 5)
         let laidOut = try engine(CompositionalLayout(section: section), [2])
         expectFrames(frames(laidOut, section: 0), [rect(15, 10, 360, 40), rect(15, 55, 360, 40)])
         #expect(laidOut.contentSize.height == 105)
@@ -91,7 +92,8 @@ import Testing
             subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
         let laidOut = try engine(
             CompositionalLayout(
-                section: LayoutSection(group: group), configuration: LayoutConfiguration(interSectionSpacing: 20)), [1, 1])
+                section: LayoutSection(group: group), configuration: LayoutConfiguration(interSectionSpacing: 20)),
+            [1, 1])
         expectFrame(laidOut.attributesForItem(at: ip(1, 0))?.frame, rect(0, 70, 390, 50))
         #expect(laidOut.contentSize.height == 120)
     }
@@ -100,7 +102,8 @@ import Testing
         let custom = CustomGroupLayout(name: "diagonal") { groupSize in
             [
                 CustomGroupItem(frame: Rect(x: 0, y: 0, width: groupSize.width / 2, height: 50)),
-                CustomGroupItem(frame: Rect(x: groupSize.width / 2, y: 50, width: groupSize.width / 2, height: 50), zIndex: 3),
+                CustomGroupItem(
+                    frame: Rect(x: groupSize.width / 2, y: 50, width: groupSize.width / 2, height: 50), zIndex: 3),
             ]
         }
         let group = LayoutGroup.custom(layoutSize: size(.fractionalWidth(1), .absolute(100)), layout: custom)
@@ -132,7 +135,8 @@ import Testing
             section: LayoutSection(group: group),
             configuration: LayoutConfiguration(scrollDirection: .horizontal, interSectionSpacing: 10))
         let laidOut = try engine(layout, [3, 1], container: Size(width: 390, height: 200))
-        expectFrames(frames(laidOut, section: 0), [rect(0, 0, 100, 100), rect(0, 100, 100, 100), rect(100, 0, 100, 100)])
+        expectFrames(
+            frames(laidOut, section: 0), [rect(0, 0, 100, 100), rect(0, 100, 100, 100), rect(100, 0, 100, 100)])
         expectFrames(frames(laidOut, section: 1), [rect(210, 0, 100, 100)])
         #expect(laidOut.contentSize == Size(width: 310, height: 200))
     }

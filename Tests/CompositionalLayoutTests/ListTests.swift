@@ -12,11 +12,13 @@ import Testing
     @Test func plainListWithPinnedSupplementaryHeader() throws {
         let laidOut = try engine(.list(using: ListConfiguration(appearance: .plain, headerMode: .supplementary)), [2])
         expectFrame(
-            laidOut.attributesForSupplementary(ofKind: ListConfiguration.headerKind, at: ip(0, 0))?.frame, rect(0, 0, 390, 28)
+            laidOut.attributesForSupplementary(ofKind: ListConfiguration.headerKind, at: ip(0, 0))?.frame,
+            rect(0, 0, 390, 28)
         )
         expectFrames(frames(laidOut, section: 0), [rect(0, 28, 390, 44), rect(0, 72, 390, 44)])
         #expect(
-            laidOut.pinnedSupplementaries(contentOffset: Point(x: 0, y: 40)).first?.attributes.frame == rect(0, 40, 390, 28))
+            laidOut.pinnedSupplementaries(contentOffset: Point(x: 0, y: 40)).first?.attributes.frame
+                == rect(0, 40, 390, 28))
     }
 
     @Test func groupedListWithHeaderAndFooter() throws {
@@ -25,7 +27,8 @@ import Testing
                 using: ListConfiguration(appearance: .grouped, headerMode: .supplementary, footerMode: .supplementary)),
             [1])
         expectFrame(
-            laidOut.attributesForSupplementary(ofKind: ListConfiguration.headerKind, at: ip(0, 0))?.frame, rect(0, 0, 390, 38)
+            laidOut.attributesForSupplementary(ofKind: ListConfiguration.headerKind, at: ip(0, 0))?.frame,
+            rect(0, 0, 390, 38)
         )
         expectFrames(frames(laidOut, section: 0), [rect(0, 38, 390, 44)])
         expectFrame(

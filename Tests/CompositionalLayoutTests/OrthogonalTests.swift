@@ -16,7 +16,8 @@ import Testing
     func groupsRunSidewaysWithInsetsAsPadding(_ behavior: OrthogonalScrollingBehavior) throws {
         let laidOut = try engine(carousel(behavior), [3, 1])
         // a top-level fractionalWidth refers to the full 390 width: 312
-        expectFrames(frames(laidOut, section: 0), [rect(20, 0, 312, 100), rect(342, 0, 312, 100), rect(664, 0, 312, 100)])
+        expectFrames(
+            frames(laidOut, section: 0), [rect(20, 0, 312, 100), rect(342, 0, 312, 100), rect(664, 0, 312, 100)])
         let scroller = try #require(laidOut.orthogonalSection(0))
         #expect(scroller.frame == rect(0, 0, 390, 100))
         #expect(scroller.contentSize == Size(width: 996, height: 100))
@@ -126,7 +127,8 @@ import Testing
             subitems: [item(.fractionalWidth(1), .fractionalHeight(1))])
         var background = DecorationItem.background(elementKind: "bg")
         background.contentInsets = EdgeInsets(top: 5, leading: 10, bottom: 5, trailing: 10)
-        let section = LayoutSection(group: group, contentInsets: EdgeInsets(top: 10, bottom: 10), decorationItems: [background])
+        let section = LayoutSection(
+            group: group, contentInsets: EdgeInsets(top: 10, bottom: 10), decorationItems: [background])
         let laidOut = try engine(CompositionalLayout(section: section), [2, 1])
         let bg = try #require(laidOut.attributesForDecoration(ofKind: "bg", at: ip(1, 0)))
         expectFrame(bg.frame, rect(10, 225, 370, 110))

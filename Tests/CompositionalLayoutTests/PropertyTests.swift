@@ -11,7 +11,8 @@ import Testing
             let random = RandomLayout(seed: seed)
             guard
                 let laidOut = try? LayoutEngine(
-                    layout: random.layout, containerSize: phone, itemCounts: random.counts, measure: RandomLayout.measure)
+                    layout: random.layout, containerSize: phone, itemCounts: random.counts,
+                    measure: RandomLayout.measure)
             else {
                 Issue.record("seed \(seed) did not lay out")
                 return
@@ -47,7 +48,8 @@ import Testing
             engine._checkInvariants()
             var generator = SplitMix(seed: seed)
             let section = Int.random(in: 0..<random.counts.count, using: &generator)
-            engine.invalidateItem(at: ElementIndexPath(item: Int.random(in: 0...40, using: &generator), section: section))
+            engine.invalidateItem(
+                at: ElementIndexPath(item: Int.random(in: 0...40, using: &generator), section: section))
             engine._checkInvariants()
             try? engine.setItemCount(Int.random(in: 0...40, using: &generator), inSection: section)
             engine._checkInvariants()
@@ -72,7 +74,8 @@ import Testing
         forEachSeed(count: Self.count) { Self.framesLieInsideTheirSection(seed: $0) }
     }
 
-    /// Every item inside its section (an orthogonal section's scrolled content), every extending boundary item inside the section.
+    /// Every item inside its section (an orthogonal section's scrolled content), every extending boundary item inside
+    /// the section.
     static func framesLieInsideTheirSection(seed: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         let random = RandomLayout(seed: seed)
         guard
@@ -99,7 +102,8 @@ import Testing
             }
             for boundaryItem in laidOut.sections[section].boundaryItems where boundaryItem.extendsBoundary {
                 #expect(
-                    sectionFrame.contains(boundaryItem.attributes.offsetBy(laidOut.origin(section)).frame, tolerance: 1e-6),
+                    sectionFrame.contains(
+                        boundaryItem.attributes.offsetBy(laidOut.origin(section)).frame, tolerance: 1e-6),
                     "seed \(seed): \(boundaryItem.attributes) outside",
                     sourceLocation: sourceLocation)
             }
@@ -111,7 +115,8 @@ import Testing
             let random = RandomLayout(seed: seed, badges: true)
             guard
                 let laidOut = try? LayoutEngine(
-                    layout: random.layout, containerSize: phone, itemCounts: random.counts, measure: RandomLayout.measure)
+                    layout: random.layout, containerSize: phone, itemCounts: random.counts,
+                    measure: RandomLayout.measure)
             else {
                 Issue.record("seed \(seed) did not lay out")
                 return
@@ -122,7 +127,8 @@ import Testing
                 let query = Rect(
                     x: Double.random(in: -50...600, using: &generator),
                     y: Double.random(in: -50...max(0, laidOut.contentSize.height), using: &generator),
-                    width: Double.random(in: 0...400, using: &generator), height: Double.random(in: 0...900, using: &generator))
+                    width: Double.random(in: 0...400, using: &generator),
+                    height: Double.random(in: 0...900, using: &generator))
                 let expected = all.filter { $0.frame.intersects(query) }
                 let actual = laidOut.attributes(in: query)
                 #expect(actual.count == expected.count && Set(actual) == Set(expected), "seed \(seed): query \(query)")
@@ -138,7 +144,8 @@ import Testing
                 let decoded = try JSONDecoder().decode(CompositionalLayout.self, from: data)
                 #expect(decoded == random.layout, "seed \(seed)")
                 let original = try LayoutEngine(
-                    layout: random.layout, containerSize: phone, itemCounts: random.counts, measure: RandomLayout.measure)
+                    layout: random.layout, containerSize: phone, itemCounts: random.counts,
+                    measure: RandomLayout.measure)
                 let roundTripped = try LayoutEngine(
                     layout: decoded, containerSize: phone, itemCounts: random.counts, measure: RandomLayout.measure)
                 #expect(original.allAttributes() == roundTripped.allAttributes(), "seed \(seed)")

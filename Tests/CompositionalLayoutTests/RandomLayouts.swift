@@ -64,8 +64,10 @@ struct RandomLayout {
         let behaviors = OrthogonalScrollingBehavior.allCases
         var section = LayoutSection(group: group, interGroupSpacing: Double(Int.random(in: 0...12, using: &generator)))
         section.contentInsets = EdgeInsets(
-            top: Double(Int.random(in: 0...20, using: &generator)), leading: Double(Int.random(in: 0...20, using: &generator)),
-            bottom: Double(Int.random(in: 0...20, using: &generator)), trailing: Double(Int.random(in: 0...20, using: &generator)))
+            top: Double(Int.random(in: 0...20, using: &generator)),
+            leading: Double(Int.random(in: 0...20, using: &generator)),
+            bottom: Double(Int.random(in: 0...20, using: &generator)),
+            trailing: Double(Int.random(in: 0...20, using: &generator)))
         section.orthogonalScrollingBehavior =
             Bool.random(using: &generator) ? .none : behaviors[Int.random(in: 0..<behaviors.count, using: &generator)]
         if Bool.random(using: &generator) {
@@ -115,7 +117,8 @@ struct RandomLayout {
                     .group(Self.group(&generator, horizontal: !horizontal, layoutSize: size, depth: 1, badges: badges)))
                 continue
             }
-            // Inside a nested group only fractions are used: a fixed or measured length could outgrow a nested group whose
+            // Inside a nested group only fractions are used: a fixed or measured length could outgrow a nested group
+            // whose
             // own length is a fraction of an estimate, which is allowed but is not what these properties are about.
             let main: LayoutDimension =
                 switch depth == 0 ? Int.random(in: 0...3, using: &generator) : 0 {
@@ -133,8 +136,10 @@ struct RandomLayout {
                 : LayoutSize(widthDimension: cross, heightDimension: main)
             var item = LayoutItem(layoutSize: size)
             item.contentInsets = EdgeInsets(
-                top: Double(Int.random(in: 0...3, using: &generator)), leading: Double(Int.random(in: 0...3, using: &generator)),
-                bottom: Double(Int.random(in: 0...3, using: &generator)), trailing: Double(Int.random(in: 0...3, using: &generator)))
+                top: Double(Int.random(in: 0...3, using: &generator)),
+                leading: Double(Int.random(in: 0...3, using: &generator)),
+                bottom: Double(Int.random(in: 0...3, using: &generator)),
+                trailing: Double(Int.random(in: 0...3, using: &generator)))
             if Bool.random(using: &generator) {
                 item.edgeSpacing = EdgeSpacing(
                     leading: Bool.random(using: &generator) ? .fixed(2) : .flexible(1), top: .flexible(0),
@@ -161,7 +166,8 @@ struct RandomLayout {
         }
         group.interItemSpacing =
             Bool.random(using: &generator)
-            ? .fixed(Double(Int.random(in: 0...6, using: &generator))) : .flexible(Double(Int.random(in: 0...4, using: &generator)))
+            ? .fixed(Double(Int.random(in: 0...6, using: &generator)))
+            : .flexible(Double(Int.random(in: 0...4, using: &generator)))
         if badges && Int.random(in: 0...2, using: &generator) == 0 {
             group.supplementaryItems = [
                 SupplementaryItem(

@@ -16,7 +16,8 @@ import Testing
 
     @Test func svgGolden() throws {
         let expected = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="70" viewBox="0 0 100 70" font-family="sans-serif" font-size="10">
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="70" viewBox="0 0 100 70" \
+            font-family="sans-serif" font-size="10">
             <rect x="0" y="0" width="100" height="70" fill="#fafafa" stroke="#999"/>
             <rect class="cell" x="0" y="20" width="50" height="50" fill="#dfd" stroke="#393"/>
             <text x="2" y="31">0.0</text>
@@ -55,10 +56,12 @@ import Testing
 @Suite struct JSONTests {
     @Test func documentedExampleDecodes() throws {
         let json = """
-            { "configuration": { "scrollDirection": "vertical", "interSectionSpacing": 8, "boundarySupplementaryItems": [] },
+            { "configuration": { "scrollDirection": "vertical", "interSectionSpacing": 8,
+                                 "boundarySupplementaryItems": [] },
               "sections": [ { "group": { "kind": "horizontal",
                     "size": { "width": { "fractionalWidth": 1 }, "height": { "absolute": 36 } },
-                    "subitems": [ { "item": { "size": { "width": { "estimated": 50 }, "height": { "absolute": 36 } } } } ],
+                    "subitems": [
+                        { "item": { "size": { "width": { "estimated": 50 }, "height": { "absolute": 36 } } } } ],
                     "interItemSpacing": { "fixed": 8 } },
                   "interGroupSpacing": 8,
                   "contentInsets": { "top": 12, "leading": 16, "bottom": 12, "trailing": 16 },

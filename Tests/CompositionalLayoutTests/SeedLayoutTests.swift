@@ -63,8 +63,10 @@ private func expectFrame(
         // group 0.75 × 390 = 292.5 wide, 0.75 × (844 − 12 − 20) = 609 tall; items (609 − 2 × 10) / 3 tall
         let third = 589.0 / 3
         expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)), 20, 12, 292.5, third)
-        expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)), 20, 12 + third + 10, 292.5, third)
-        expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0)), 20, 12 + 2 * (third + 10), 292.5, third)
+        expectFrame(
+            layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)), 20, 12 + third + 10, 292.5, third)
+        expectFrame(
+            layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0)), 20, 12 + 2 * (third + 10), 292.5, third)
         expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 3, section: 0)), 332.5, 12, 292.5, third)
         let orthogonal = try #require(layout.engine?.orthogonalSection(0))
         #expect(orthogonal.contentSize.width == 645)

@@ -48,7 +48,9 @@ import Testing
     }
 
     @Test func aMeasurerAnsweringNilKeepsTheEstimateInTheMaximum() throws {
-        let laidOut = try engine(chips(), [3]) { request in request.indexPath.item == 1 ? nil : Size(width: 20, height: 0) }
+        let laidOut = try engine(chips(), [3]) { request in
+            request.indexPath.item == 1 ? nil : Size(width: 20, height: 0)
+        }
         expectFrames(frames(laidOut, section: 0), [rect(0, 0, 50, 40), rect(60, 0, 50, 40), rect(120, 0, 50, 40)])
     }
 
