@@ -22,12 +22,22 @@ extension IndexPath {
 /// `NSDirectionalEdgeInsets`.
 public struct NSDirectionalEdgeInsets: Hashable, Sendable {
     public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
-    public init() { top = 0; leading = 0; bottom = 0; trailing = 0 }
+    public init() {
+        top = 0
+        leading = 0
+        bottom = 0
+        trailing = 0
+    }
     public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
-        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
     }
     public static let zero = NSDirectionalEdgeInsets()
-    var value: EdgeInsets { EdgeInsets(top: Double(top), leading: Double(leading), bottom: Double(bottom), trailing: Double(trailing)) }
+    var value: EdgeInsets {
+        EdgeInsets(top: Double(top), leading: Double(leading), bottom: Double(bottom), trailing: Double(trailing))
+    }
 }
 
 /// `NSDirectionalRectEdge`.
@@ -63,11 +73,21 @@ public enum NSRectAlignment: Int, Sendable {
 public final class NSCollectionLayoutDimension: @unchecked Sendable {
     public let value: LayoutDimension
     init(_ value: LayoutDimension) { self.value = value }
-    public static func fractionalWidth(_ fractionalWidth: CGFloat) -> NSCollectionLayoutDimension { .init(.fractionalWidth(Double(fractionalWidth))) }
-    public static func fractionalHeight(_ fractionalHeight: CGFloat) -> NSCollectionLayoutDimension { .init(.fractionalHeight(Double(fractionalHeight))) }
-    public static func absolute(_ absoluteDimension: CGFloat) -> NSCollectionLayoutDimension { .init(.absolute(Double(absoluteDimension))) }
-    public static func estimated(_ estimatedDimension: CGFloat) -> NSCollectionLayoutDimension { .init(.estimated(Double(estimatedDimension))) }
-    public static func uniformAcrossSiblings(estimate: CGFloat) -> NSCollectionLayoutDimension { .init(.uniformAcrossSiblings(estimate: Double(estimate))) }
+    public static func fractionalWidth(_ fractionalWidth: CGFloat) -> NSCollectionLayoutDimension {
+        .init(.fractionalWidth(Double(fractionalWidth)))
+    }
+    public static func fractionalHeight(_ fractionalHeight: CGFloat) -> NSCollectionLayoutDimension {
+        .init(.fractionalHeight(Double(fractionalHeight)))
+    }
+    public static func absolute(_ absoluteDimension: CGFloat) -> NSCollectionLayoutDimension {
+        .init(.absolute(Double(absoluteDimension)))
+    }
+    public static func estimated(_ estimatedDimension: CGFloat) -> NSCollectionLayoutDimension {
+        .init(.estimated(Double(estimatedDimension)))
+    }
+    public static func uniformAcrossSiblings(estimate: CGFloat) -> NSCollectionLayoutDimension {
+        .init(.uniformAcrossSiblings(estimate: Double(estimate)))
+    }
     public var isFractionalWidth: Bool { if case .fractionalWidth = value { true } else { false } }
     public var isFractionalHeight: Bool { if case .fractionalHeight = value { true } else { false } }
     public var isAbsolute: Bool { if case .absolute = value { true } else { false } }
@@ -81,7 +101,8 @@ public final class NSCollectionLayoutSize: @unchecked Sendable {
     public let widthDimension: NSCollectionLayoutDimension
     public let heightDimension: NSCollectionLayoutDimension
     public init(widthDimension: NSCollectionLayoutDimension, heightDimension: NSCollectionLayoutDimension) {
-        self.widthDimension = widthDimension; self.heightDimension = heightDimension
+        self.widthDimension = widthDimension
+        self.heightDimension = heightDimension
     }
     var value: LayoutSize { LayoutSize(widthDimension: widthDimension.value, heightDimension: heightDimension.value) }
 }
@@ -90,8 +111,12 @@ public final class NSCollectionLayoutSize: @unchecked Sendable {
 public final class NSCollectionLayoutSpacing: @unchecked Sendable {
     public let value: LayoutSpacing
     init(_ value: LayoutSpacing) { self.value = value }
-    public static func fixed(_ fixedSpacing: CGFloat) -> NSCollectionLayoutSpacing { .init(.fixed(Double(fixedSpacing))) }
-    public static func flexible(_ flexibleSpacing: CGFloat) -> NSCollectionLayoutSpacing { .init(.flexible(Double(flexibleSpacing))) }
+    public static func fixed(_ fixedSpacing: CGFloat) -> NSCollectionLayoutSpacing {
+        .init(.fixed(Double(fixedSpacing)))
+    }
+    public static func flexible(_ flexibleSpacing: CGFloat) -> NSCollectionLayoutSpacing {
+        .init(.flexible(Double(flexibleSpacing)))
+    }
     public var spacing: CGFloat { CGFloat(value.minimum) }
     public var isFixedSpacing: Bool { !value.isFlexible }
     public var isFlexibleSpacing: Bool { value.isFlexible }
@@ -101,10 +126,18 @@ public final class NSCollectionLayoutSpacing: @unchecked Sendable {
 public final class NSCollectionLayoutEdgeSpacing: @unchecked Sendable {
     public let leading: NSCollectionLayoutSpacing?, top: NSCollectionLayoutSpacing?
     public let trailing: NSCollectionLayoutSpacing?, bottom: NSCollectionLayoutSpacing?
-    public init(leading: NSCollectionLayoutSpacing?, top: NSCollectionLayoutSpacing?, trailing: NSCollectionLayoutSpacing?, bottom: NSCollectionLayoutSpacing?) {
-        self.leading = leading; self.top = top; self.trailing = trailing; self.bottom = bottom
+    public init(
+        leading: NSCollectionLayoutSpacing?, top: NSCollectionLayoutSpacing?, trailing: NSCollectionLayoutSpacing?,
+        bottom: NSCollectionLayoutSpacing?
+    ) {
+        self.leading = leading
+        self.top = top
+        self.trailing = trailing
+        self.bottom = bottom
     }
-    var value: EdgeSpacing { EdgeSpacing(leading: leading?.value, top: top?.value, trailing: trailing?.value, bottom: bottom?.value) }
+    var value: EdgeSpacing {
+        EdgeSpacing(leading: leading?.value, top: top?.value, trailing: trailing?.value, bottom: bottom?.value)
+    }
 }
 
 /// `NSCollectionLayoutAnchor`.
@@ -112,10 +145,12 @@ public final class NSCollectionLayoutAnchor: @unchecked Sendable {
     public let value: LayoutAnchor
     public init(edges: NSDirectionalRectEdge) { value = LayoutAnchor(edges: edges.value) }
     public init(edges: NSDirectionalRectEdge, absoluteOffset: CGPoint) {
-        value = LayoutAnchor(edges: edges.value, absoluteOffset: Point(x: Double(absoluteOffset.x), y: Double(absoluteOffset.y)))
+        value = LayoutAnchor(
+            edges: edges.value, absoluteOffset: Point(x: Double(absoluteOffset.x), y: Double(absoluteOffset.y)))
     }
     public init(edges: NSDirectionalRectEdge, fractionalOffset: CGPoint) {
-        value = LayoutAnchor(edges: edges.value, fractionalOffset: Point(x: Double(fractionalOffset.x), y: Double(fractionalOffset.y)))
+        value = LayoutAnchor(
+            edges: edges.value, fractionalOffset: Point(x: Double(fractionalOffset.x), y: Double(fractionalOffset.y)))
     }
 }
 
@@ -126,13 +161,19 @@ public class NSCollectionLayoutItem: @unchecked Sendable {
     public var edgeSpacing: NSCollectionLayoutEdgeSpacing?
     /// Read-only on items, as in UIKit; `NSCollectionLayoutGroup` makes it settable.
     public internal(set) var supplementaryItems: [NSCollectionLayoutSupplementaryItem]
-    public init(layoutSize: NSCollectionLayoutSize) { self.layoutSize = layoutSize; supplementaryItems = [] }
+    public init(layoutSize: NSCollectionLayoutSize) {
+        self.layoutSize = layoutSize
+        supplementaryItems = []
+    }
     public init(layoutSize: NSCollectionLayoutSize, supplementaryItems: [NSCollectionLayoutSupplementaryItem]) {
-        self.layoutSize = layoutSize; self.supplementaryItems = supplementaryItems
+        self.layoutSize = layoutSize
+        self.supplementaryItems = supplementaryItems
     }
     var child: LayoutGroupChild {
-        .item(LayoutItem(layoutSize: layoutSize.value, supplementaryItems: supplementaryItems.map(\.value),
-                         contentInsets: contentInsets.value, edgeSpacing: edgeSpacing?.value ?? EdgeSpacing()))
+        .item(
+            LayoutItem(
+                layoutSize: layoutSize.value, supplementaryItems: supplementaryItems.map(\.value),
+                contentInsets: contentInsets.value, edgeSpacing: edgeSpacing?.value ?? EdgeSpacing()))
     }
 }
 
@@ -145,38 +186,58 @@ public class NSCollectionLayoutSupplementaryItem: @unchecked Sendable {
     public var zIndex = 1
     public var contentInsets = NSDirectionalEdgeInsets.zero
     public init(layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor) {
-        self.layoutSize = layoutSize; self.elementKind = elementKind; self.containerAnchor = containerAnchor; itemAnchor = nil
+        self.layoutSize = layoutSize
+        self.elementKind = elementKind
+        self.containerAnchor = containerAnchor
+        itemAnchor = nil
     }
-    public init(layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor, itemAnchor: NSCollectionLayoutAnchor) {
-        self.layoutSize = layoutSize; self.elementKind = elementKind; self.containerAnchor = containerAnchor; self.itemAnchor = itemAnchor
+    public init(
+        layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor,
+        itemAnchor: NSCollectionLayoutAnchor
+    ) {
+        self.layoutSize = layoutSize
+        self.elementKind = elementKind
+        self.containerAnchor = containerAnchor
+        self.itemAnchor = itemAnchor
     }
     init(boundaryLayoutSize: NSCollectionLayoutSize, elementKind: String) {
-        layoutSize = boundaryLayoutSize; self.elementKind = elementKind; containerAnchor = nil; itemAnchor = nil
+        layoutSize = boundaryLayoutSize
+        self.elementKind = elementKind
+        containerAnchor = nil
+        itemAnchor = nil
     }
     var value: SupplementaryItem {
-        SupplementaryItem(layoutSize: layoutSize.value, elementKind: elementKind,
-                          containerAnchor: containerAnchor?.value ?? LayoutAnchor(edges: .all), itemAnchor: itemAnchor?.value, zIndex: zIndex)
+        SupplementaryItem(
+            layoutSize: layoutSize.value, elementKind: elementKind,
+            containerAnchor: containerAnchor?.value ?? LayoutAnchor(edges: .all), itemAnchor: itemAnchor?.value,
+            zIndex: zIndex)
     }
 }
 
 /// `NSCollectionLayoutBoundarySupplementaryItem` (a header or footer).
-public final class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupplementaryItem, @unchecked Sendable {
+public final class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupplementaryItem, @unchecked Sendable
+{
     public let alignment: NSRectAlignment
     public let offset: CGPoint
     public var pinToVisibleBounds = false
     public var extendsBoundary = true
     public init(layoutSize: NSCollectionLayoutSize, elementKind: String, alignment: NSRectAlignment) {
-        self.alignment = alignment; offset = .zero
+        self.alignment = alignment
+        offset = .zero
         super.init(boundaryLayoutSize: layoutSize, elementKind: elementKind)
     }
-    public init(layoutSize: NSCollectionLayoutSize, elementKind: String, alignment: NSRectAlignment, absoluteOffset: CGPoint) {
-        self.alignment = alignment; offset = absoluteOffset
+    public init(
+        layoutSize: NSCollectionLayoutSize, elementKind: String, alignment: NSRectAlignment, absoluteOffset: CGPoint
+    ) {
+        self.alignment = alignment
+        offset = absoluteOffset
         super.init(boundaryLayoutSize: layoutSize, elementKind: elementKind)
     }
     var boundaryValue: BoundarySupplementaryItem {
-        BoundarySupplementaryItem(layoutSize: layoutSize.value, elementKind: elementKind, alignment: alignment.value,
-                                  absoluteOffset: Point(x: Double(offset.x), y: Double(offset.y)), pinToVisibleBounds: pinToVisibleBounds,
-                                  extendsBoundary: extendsBoundary, zIndex: zIndex, contentInsets: contentInsets.value)
+        BoundarySupplementaryItem(
+            layoutSize: layoutSize.value, elementKind: elementKind, alignment: alignment.value,
+            absoluteOffset: Point(x: Double(offset.x), y: Double(offset.y)), pinToVisibleBounds: pinToVisibleBounds,
+            extendsBoundary: extendsBoundary, zIndex: zIndex, contentInsets: contentInsets.value)
     }
 }
 
@@ -186,7 +247,11 @@ public final class NSCollectionLayoutDecorationItem: @unchecked Sendable {
     public var zIndex = -1
     public var contentInsets = NSDirectionalEdgeInsets.zero
     init(elementKind: String) { self.elementKind = elementKind }
-    public static func background(elementKind: String) -> NSCollectionLayoutDecorationItem { .init(elementKind: elementKind) }
-    var value: DecorationItem { DecorationItem(elementKind: elementKind, zIndex: zIndex, contentInsets: contentInsets.value) }
+    public static func background(elementKind: String) -> NSCollectionLayoutDecorationItem {
+        .init(elementKind: elementKind)
+    }
+    var value: DecorationItem {
+        DecorationItem(elementKind: elementKind, zIndex: zIndex, contentInsets: contentInsets.value)
+    }
 }
 #endif

@@ -25,7 +25,8 @@ struct CompatContainer: NSCollectionLayoutContainer {
 struct CompatEnvironment: NSCollectionLayoutEnvironment {
     var environment: LayoutEnvironment
     var container: any NSCollectionLayoutContainer {
-        CompatContainer(contentSize: CGSize(width: environment.containerSize.width, height: environment.containerSize.height))
+        CompatContainer(
+            contentSize: CGSize(width: environment.containerSize.width, height: environment.containerSize.height))
     }
 }
 
@@ -33,12 +34,19 @@ struct CompatEnvironment: NSCollectionLayoutEnvironment {
 public final class NSCollectionLayoutGroupCustomItem: @unchecked Sendable {
     public let frame: CGRect
     public let zIndex: Int
-    public init(frame: CGRect) { self.frame = frame; zIndex = 0 }
-    public init(frame: CGRect, zIndex: Int) { self.frame = frame; self.zIndex = zIndex }
+    public init(frame: CGRect) {
+        self.frame = frame
+        zIndex = 0
+    }
+    public init(frame: CGRect, zIndex: Int) {
+        self.frame = frame
+        self.zIndex = zIndex
+    }
 }
 
 /// Builds a custom group's items, as `NSCollectionLayoutGroupCustomItemProvider`.
-public typealias NSCollectionLayoutGroupCustomItemProvider = @Sendable (any NSCollectionLayoutEnvironment) -> [NSCollectionLayoutGroupCustomItem]
+public typealias NSCollectionLayoutGroupCustomItemProvider =
+    @Sendable (any NSCollectionLayoutEnvironment) -> [NSCollectionLayoutGroupCustomItem]
 
 /// `NSCollectionLayoutGroup`; a group is an item, so groups nest.
 public final class NSCollectionLayoutGroup: NSCollectionLayoutItem, @unchecked Sendable {
@@ -54,28 +62,44 @@ public final class NSCollectionLayoutGroup: NSCollectionLayoutItem, @unchecked S
     }
 
     init(kind: Kind, layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem], count: Int?) {
-        self.kind = kind; self.subitems = subitems; self.count = count
+        self.kind = kind
+        self.subitems = subitems
+        self.count = count
         super.init(layoutSize: layoutSize)
     }
-    public static func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
+    public static func horizontal(
+        layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]
+    ) -> NSCollectionLayoutGroup {
         .init(kind: .horizontal, layoutSize: layoutSize, subitems: subitems, count: nil)
     }
-    public static func horizontal(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
+    public static func horizontal(
+        layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int
+    ) -> NSCollectionLayoutGroup {
         .init(kind: .horizontal, layoutSize: layoutSize, subitems: [subitem], count: count)
     }
-    public static func horizontal(layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
+    public static func horizontal(
+        layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int
+    ) -> NSCollectionLayoutGroup {
         .init(kind: .horizontal, layoutSize: layoutSize, subitems: [repeatingSubitem], count: count)
     }
-    public static func vertical(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
+    public static func vertical(
+        layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]
+    ) -> NSCollectionLayoutGroup {
         .init(kind: .vertical, layoutSize: layoutSize, subitems: subitems, count: nil)
     }
-    public static func vertical(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
+    public static func vertical(
+        layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int
+    ) -> NSCollectionLayoutGroup {
         .init(kind: .vertical, layoutSize: layoutSize, subitems: [subitem], count: count)
     }
-    public static func vertical(layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
+    public static func vertical(
+        layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int
+    ) -> NSCollectionLayoutGroup {
         .init(kind: .vertical, layoutSize: layoutSize, subitems: [repeatingSubitem], count: count)
     }
-    public static func custom(layoutSize: NSCollectionLayoutSize, itemProvider: @escaping NSCollectionLayoutGroupCustomItemProvider) -> NSCollectionLayoutGroup {
+    public static func custom(
+        layoutSize: NSCollectionLayoutSize, itemProvider: @escaping NSCollectionLayoutGroupCustomItemProvider
+    ) -> NSCollectionLayoutGroup {
         .init(kind: .custom(itemProvider), layoutSize: layoutSize, subitems: [], count: nil)
     }
 
@@ -85,15 +109,21 @@ public final class NSCollectionLayoutGroup: NSCollectionLayoutItem, @unchecked S
         case .horizontal: groupKind = .horizontal
         case .vertical: groupKind = .vertical
         case .custom(let provider):
-            groupKind = .custom(CustomGroupLayout(name: "custom@\(ObjectIdentifier(self).hashValue)") { size in
-                provider(CompatEnvironment(environment: LayoutEnvironment(containerSize: size))).map {
-                    CustomGroupItem(frame: Rect(x: Double($0.frame.minX), y: Double($0.frame.minY), width: Double($0.frame.width), height: Double($0.frame.height)), zIndex: $0.zIndex)
-                }
-            })
+            groupKind = .custom(
+                CustomGroupLayout(name: "custom@\(ObjectIdentifier(self).hashValue)") { size in
+                    provider(CompatEnvironment(environment: LayoutEnvironment(containerSize: size))).map {
+                        CustomGroupItem(
+                            frame: Rect(
+                                x: Double($0.frame.minX), y: Double($0.frame.minY), width: Double($0.frame.width),
+                                height: Double($0.frame.height)), zIndex: $0.zIndex)
+                    }
+                })
         }
-        return LayoutGroup(kind: groupKind, layoutSize: layoutSize.value, subitems: subitems.map(\.child), count: count,
-                           interItemSpacing: interItemSpacing?.value, contentInsets: contentInsets.value, edgeSpacing: edgeSpacing?.value ?? EdgeSpacing(),
-                           supplementaryItems: supplementaryItems.map(\.value))
+        return LayoutGroup(
+            kind: groupKind, layoutSize: layoutSize.value, subitems: subitems.map(\.child), count: count,
+            interItemSpacing: interItemSpacing?.value, contentInsets: contentInsets.value,
+            edgeSpacing: edgeSpacing?.value ?? EdgeSpacing(),
+            supplementaryItems: supplementaryItems.map(\.value))
     }
     override var child: LayoutGroupChild { .group(value) }
 }
@@ -131,15 +161,22 @@ public final class NSCollectionLayoutSection: @unchecked Sendable {
     public var decorationItems: [NSCollectionLayoutDecorationItem] = []
     public var supplementariesFollowContentInsets = true
 
-    public init(group: NSCollectionLayoutGroup) { self.group = group; listSection = nil }
+    public init(group: NSCollectionLayoutGroup) {
+        self.group = group
+        listSection = nil
+    }
     init(listSection: LayoutSection) {
-        group = nil; self.listSection = listSection
-        contentInsets = NSDirectionalEdgeInsets(top: listSection.contentInsets.top, leading: listSection.contentInsets.leading,
-                                                bottom: listSection.contentInsets.bottom, trailing: listSection.contentInsets.trailing)
+        group = nil
+        self.listSection = listSection
+        contentInsets = NSDirectionalEdgeInsets(
+            top: listSection.contentInsets.top, leading: listSection.contentInsets.leading,
+            bottom: listSection.contentInsets.bottom, trailing: listSection.contentInsets.trailing)
         contentInsetsReference = .none
     }
     /// A list section, as UIKit's `NSCollectionLayoutSection.list(using:layoutEnvironment:)`.
-    public static func list(using configuration: UICollectionLayoutListConfiguration, layoutEnvironment: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection {
+    public static func list(
+        using configuration: UICollectionLayoutListConfiguration, layoutEnvironment: any NSCollectionLayoutEnvironment
+    ) -> NSCollectionLayoutSection {
         let size = layoutEnvironment.container.contentSize
         let environment = LayoutEnvironment(containerSize: Size(width: Double(size.width), height: Double(size.height)))
         return NSCollectionLayoutSection(listSection: .list(using: configuration.value, environment: environment))

@@ -35,8 +35,10 @@ public struct UICollectionLayoutListConfiguration: Sendable {
     public var showsSeparators = true
     public init(appearance: Appearance) { self.appearance = appearance }
     var value: ListConfiguration {
-        ListConfiguration(appearance: ListAppearance.allCases[appearance.rawValue], headerMode: ListHeaderMode.allCases[headerMode.rawValue],
-                          footerMode: ListFooterMode.allCases[footerMode.rawValue], showsSeparators: showsSeparators)
+        ListConfiguration(
+            appearance: ListAppearance.allCases[appearance.rawValue],
+            headerMode: ListHeaderMode.allCases[headerMode.rawValue],
+            footerMode: ListFooterMode.allCases[footerMode.rawValue], showsSeparators: showsSeparators)
     }
 }
 
@@ -48,8 +50,11 @@ public final class UICollectionViewCompositionalLayoutConfiguration: @unchecked 
     public var contentInsetsReference = UIContentInsetsReference.automatic
     public init() {}
     var value: LayoutConfiguration {
-        LayoutConfiguration(scrollDirection: scrollDirection == .vertical ? .vertical : .horizontal, interSectionSpacing: Double(interSectionSpacing),
-                            boundarySupplementaryItems: boundarySupplementaryItems.map(\.boundaryValue), contentInsetsReference: contentInsetsReference.value)
+        LayoutConfiguration(
+            scrollDirection: scrollDirection == .vertical ? .vertical : .horizontal,
+            interSectionSpacing: Double(interSectionSpacing),
+            boundarySupplementaryItems: boundarySupplementaryItems.map(\.boundaryValue),
+            contentInsetsReference: contentInsetsReference.value)
     }
 }
 
@@ -73,39 +78,63 @@ public final class UICollectionViewLayoutAttributes: @unchecked Sendable, Custom
         }
         representedElementKind = a.elementKind
     }
-    public var description: String { "\(representedElementCategory) \(representedElementKind ?? "") \(indexPath) \(frame)" }
+    public var description: String {
+        "\(representedElementCategory) \(representedElementKind ?? "") \(indexPath) \(frame)"
+    }
 }
 
 /// `UICollectionViewCompositionalLayoutSectionProvider`.
-public typealias UICollectionViewCompositionalLayoutSectionProvider = (Int, any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?
+public typealias UICollectionViewCompositionalLayoutSectionProvider = (Int, any NSCollectionLayoutEnvironment) ->
+    NSCollectionLayoutSection?
 
 /// `UICollectionViewCompositionalLayout`; call `prepare(containerSize:itemCounts:)`, then query as UIKit's layout.
 public final class UICollectionViewCompositionalLayout: @unchecked Sendable {
-    enum Source { case section(NSCollectionLayoutSection), provider(UICollectionViewCompositionalLayoutSectionProvider), list(UICollectionLayoutListConfiguration) }
+    enum Source {
+        case section(NSCollectionLayoutSection), provider(UICollectionViewCompositionalLayoutSectionProvider), list(
+            UICollectionLayoutListConfiguration)
+    }
     let source: Source
     public var configuration: UICollectionViewCompositionalLayoutConfiguration
     /// The engine of the last `prepare`, for what UIKit has no name for (orthogonal geometry, pinning, paging, SVG).
     public private(set) var engine: LayoutEngine?
 
-    public init(section: NSCollectionLayoutSection) { source = .section(section); configuration = .init() }
+    public init(section: NSCollectionLayoutSection) {
+        source = .section(section)
+        configuration = .init()
+    }
     public init(section: NSCollectionLayoutSection, configuration: UICollectionViewCompositionalLayoutConfiguration) {
-        source = .section(section); self.configuration = configuration
+        source = .section(section)
+        self.configuration = configuration
     }
-    public init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider) { source = .provider(sectionProvider); configuration = .init() }
-    public init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider, configuration: UICollectionViewCompositionalLayoutConfiguration) {
-        source = .provider(sectionProvider); self.configuration = configuration
+    public init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider) {
+        source = .provider(sectionProvider)
+        configuration = .init()
     }
-    init(list: UICollectionLayoutListConfiguration) { source = .list(list); configuration = .init() }
+    public init(
+        sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider,
+        configuration: UICollectionViewCompositionalLayoutConfiguration
+    ) {
+        source = .provider(sectionProvider)
+        self.configuration = configuration
+    }
+    init(list: UICollectionLayoutListConfiguration) {
+        source = .list(list)
+        configuration = .init()
+    }
     /// A list layout, as UIKit's `UICollectionViewCompositionalLayout.list(using:)`.
-    public static func list(using configuration: UICollectionLayoutListConfiguration) -> UICollectionViewCompositionalLayout { .init(list: configuration) }
+    public static func list(
+        using configuration: UICollectionLayoutListConfiguration
+    ) -> UICollectionViewCompositionalLayout { .init(list: configuration) }
 
     /// The portable descriptor for `sectionCount` sections; the provider is asked once per section. O(sections).
     public func layoutDescriptor(containerSize: CGSize, sectionCount: Int) -> CompositionalLayout {
-        let environment = LayoutEnvironment(containerSize: Size(width: Double(containerSize.width), height: Double(containerSize.height)))
+        let environment = LayoutEnvironment(
+            containerSize: Size(width: Double(containerSize.width), height: Double(containerSize.height)))
         switch source {
-        case .section(let s): return CompositionalLayout(section: s.value, configuration: configuration.value)
-        case .list(let l):
-            var layout = CompositionalLayout.list(using: l.value)
+        case .section(let section):
+            return CompositionalLayout(section: section.value, configuration: configuration.value)
+        case .list(let list):
+            var layout = CompositionalLayout.list(using: list.value)
             layout.configuration = configuration.value
             return layout
         case .provider(let provider):
@@ -123,10 +152,12 @@ public final class UICollectionViewCompositionalLayout: @unchecked Sendable {
         try prepare(containerSize: containerSize, itemCounts: itemCounts, fittingSize: nil)
     }
 
-    /// Answers the self-sized size of an element with estimated dimensions: its index path and its element kind (nil for cells).
+    /// Answers the self-sized size of an element with estimated dimensions: its index path and its element kind (nil
+    /// for cells).
     public typealias FittingSize = @Sendable (_ indexPath: IndexPath, _ elementKind: String?) -> CGSize?
 
-    /// As `prepare(containerSize:itemCounts:)`, with the sizes cells, headers and footers fit at (UIKit's self-sizing). O(items).
+    /// As `prepare(containerSize:itemCounts:)`, with the sizes cells, headers and footers fit at (UIKit's self-sizing).
+    /// O(items).
     public func prepare(containerSize: CGSize, itemCounts: [Int], fittingSize: FittingSize?) throws {
         var measure: SizeMeasurer?
         if let fittingSize {
@@ -136,9 +167,10 @@ public final class UICollectionViewCompositionalLayout: @unchecked Sendable {
                 return Size(width: Double(fitted.width), height: Double(fitted.height))
             }
         }
-        engine = try LayoutEngine(layout: layoutDescriptor(containerSize: containerSize, sectionCount: itemCounts.count),
-                                  containerSize: Size(width: Double(containerSize.width), height: Double(containerSize.height)),
-                                  itemCounts: itemCounts, measure: measure)
+        engine = try LayoutEngine(
+            layout: layoutDescriptor(containerSize: containerSize, sectionCount: itemCounts.count),
+            containerSize: Size(width: Double(containerSize.width), height: Double(containerSize.height)),
+            itemCounts: itemCounts, measure: measure)
     }
 
     /// As UIKit's; zero before `prepare`.
@@ -156,17 +188,25 @@ public final class UICollectionViewCompositionalLayout: @unchecked Sendable {
         path(indexPath).flatMap { engine?.attributesForItem(at: $0) }.map(UICollectionViewLayoutAttributes.init)
     }
     /// As UIKit's. O(log groups).
-    public func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        path(indexPath).flatMap { engine?.attributesForSupplementary(ofKind: elementKind, at: $0) }.map(UICollectionViewLayoutAttributes.init)
+    public func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? {
+        path(indexPath).flatMap { engine?.attributesForSupplementary(ofKind: elementKind, at: $0) }.map(
+            UICollectionViewLayoutAttributes.init)
     }
     /// As UIKit's. O(decorations of the section).
-    public func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        path(indexPath).flatMap { engine?.attributesForDecoration(ofKind: elementKind, at: $0) }.map(UICollectionViewLayoutAttributes.init)
+    public func layoutAttributesForDecorationView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? {
+        path(indexPath).flatMap { engine?.attributesForDecoration(ofKind: elementKind, at: $0) }.map(
+            UICollectionViewLayoutAttributes.init)
     }
     /// As UIKit's; binary searched. O(log n + results).
     public func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        engine?.attributes(in: Rect(x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height)))
-            .map(UICollectionViewLayoutAttributes.init)
+        engine?.attributes(
+            in: Rect(x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
+        )
+        .map(UICollectionViewLayoutAttributes.init)
     }
 }
 #endif

@@ -29,10 +29,18 @@ struct PropertySeeds: Sendable {
             base = Int.random(in: 0...1_000_000_000)
             print("HABITS_PROPERTY_SEED=random: property tests start at seed \(base)")
         case let text?:
-            if let n = Int(text), n >= 0, n <= Int.max / 2 { base = n } else { problem = "HABITS_PROPERTY_SEED=\(text) is neither `random` nor a seed" }
+            if let number = Int(text), number >= 0, number <= Int.max / 2 {
+                base = number
+            } else {
+                problem = "HABITS_PROPERTY_SEED=\(text) is neither `random` nor a seed"
+            }
         }
         if let text = environment["HABITS_PROPERTY_COUNT"], !text.isEmpty {
-            if let n = Int(text), n > 0, n <= 100_000_000 { count = n } else { problem = "HABITS_PROPERTY_COUNT=\(text) is not a positive count" }
+            if let number = Int(text), number > 0, number <= 100_000_000 {
+                count = number
+            } else {
+                problem = "HABITS_PROPERTY_COUNT=\(text) is not a positive count"
+            }
         }
     }
 

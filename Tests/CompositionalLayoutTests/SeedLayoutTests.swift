@@ -1,12 +1,20 @@
 // The layouts of the product brief, written as for UIKit; only the import differs from the app's code.
 #if !canImport(Darwin)
+// The engine's own types (`layout.engine?.orthogonalSection(_:)`) are checked too, so its module is imported.
+import CompositionalLayout
 import CompositionalLayoutCompat
 import Testing
 
 private let iPhone = CGSize(width: 390, height: 844)
 
-private func expectFrame(_ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat, sourceLocation: SourceLocation = #_sourceLocation) {
-    guard let f = a?.frame else { Issue.record("missing attributes", sourceLocation: sourceLocation); return }
+private func expectFrame(
+    _ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard let f = a?.frame else {
+        Issue.record("missing attributes", sourceLocation: sourceLocation)
+        return
+    }
     let close = abs(f.minX - x) < 1e-6 && abs(f.minY - y) < 1e-6 && abs(f.width - w) < 1e-6 && abs(f.height - h) < 1e-6
     #expect(close, "\(f) != \(CGRect(x: x, y: y, width: w, height: h))", sourceLocation: sourceLocation)
 }
@@ -20,21 +28,28 @@ private func expectFrame(_ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _
         let layout = UICollectionViewCompositionalLayout { (sectionIndex, environment) in
             switch self.sectionIdentifiers[sectionIndex] {
             case .leaderboard:
-                let leaderboardItemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.3))
+                let leaderboardItemSize = NSCollectionLayoutSize(
+                    widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.3))
                 let leaderboardItem = NSCollectionLayoutItem(layoutSize: leaderboardItemSize)
-                let verticalTrioSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.75), heightDimension: .fractionalHeight(0.75))
-                let leaderboardVerticalTrio = NSCollectionLayoutGroup.vertical(layoutSize: verticalTrioSize, repeatingSubitem: leaderboardItem, count: 3)
+                let verticalTrioSize = NSCollectionLayoutSize(
+                    widthDimension: .fractionalWidth(0.75), heightDimension: .fractionalHeight(0.75))
+                let leaderboardVerticalTrio = NSCollectionLayoutGroup.vertical(
+                    layoutSize: verticalTrioSize, repeatingSubitem: leaderboardItem, count: 3)
                 leaderboardVerticalTrio.interItemSpacing = .fixed(10)
                 let leaderboardSection = NSCollectionLayoutSection(group: leaderboardVerticalTrio)
                 leaderboardSection.interGroupSpacing = 20
                 leaderboardSection.orthogonalScrollingBehavior = .continuous
-                leaderboardSection.contentInsets = NSDirectionalEdgeInsets(top: 12, leading: 20, bottom: 20, trailing: 20)
+                leaderboardSection.contentInsets = NSDirectionalEdgeInsets(
+                    top: 12, leading: 20, bottom: 20, trailing: 20)
                 return leaderboardSection
             case .followedUsers:
-                let itemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(100))
+                let itemSize = NSCollectionLayoutSize(
+                    widthDimension: .fractionalWidth(1), heightDimension: .estimated(100))
                 let followedUserItem = NSCollectionLayoutItem(layoutSize: itemSize)
-                let groupSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(100))
-                let followedUserGroup = NSCollectionLayoutGroup.horizontal(layoutSize: groupSize, repeatingSubitem: followedUserItem, count: 1)
+                let groupSize = NSCollectionLayoutSize(
+                    widthDimension: .fractionalWidth(1), heightDimension: .estimated(100))
+                let followedUserGroup = NSCollectionLayoutGroup.horizontal(
+                    layoutSize: groupSize, repeatingSubitem: followedUserItem, count: 1)
                 let followedUserSection = NSCollectionLayoutSection(group: followedUserGroup)
                 return followedUserSection
             }
@@ -46,11 +61,13 @@ private func expectFrame(_ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _
         let layout = createLayout()
         try layout.prepare(containerSize: iPhone, itemCounts: [6, 3])
         // group 0.75 × 390 = 292.5 wide, 0.75 × (844 − 12 − 20) = 609 tall; items (609 − 2 × 10) / 3 tall
-        let h = 589.0 / 3
-        expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)), 20, 12, 292.5, h)
-        expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)), 20, 12 + h + 10, 292.5, h)
-        expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0)), 20, 12 + 2 * (h + 10), 292.5, h)
-        expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 3, section: 0)), 332.5, 12, 292.5, h)
+        let third = 589.0 / 3
+        expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)), 20, 12, 292.5, third)
+        expectFrame(
+            layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)), 20, 12 + third + 10, 292.5, third)
+        expectFrame(
+            layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0)), 20, 12 + 2 * (third + 10), 292.5, third)
+        expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 3, section: 0)), 332.5, 12, 292.5, third)
         let orthogonal = try #require(layout.engine?.orthogonalSection(0))
         #expect(orthogonal.contentSize.width == 645)
         // followed users at their estimates when nothing is measured: the section starts after 12 + 609 + 20
@@ -87,7 +104,8 @@ private func expectFrame(_ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _
         expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1)), 20, 211, 350, 44)
         expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 2)), 20, 422, 350, 44)
         #expect(layout.collectionViewContentSize == CGSize(width: 390, height: 501))
-        let visible = try #require(layout.layoutAttributesForElements(in: CGRect(x: 0, y: 200, width: 390, height: 100)))
+        let visible = try #require(
+            layout.layoutAttributesForElements(in: CGRect(x: 0, y: 200, width: 390, height: 100)))
         #expect(visible.map(\.indexPath).sorted() == [IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1)])
         #expect(visible.allSatisfy { $0.representedElementCategory == .cell && $0.representedElementKind == nil })
     }
@@ -98,7 +116,8 @@ private func expectFrame(_ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _
     enum Section { case mainBanner, textheader, courseSwimlane }
 
     private func makeMainBannerSection() -> NSCollectionLayoutSection {
-        let itemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(1.0))
+        let itemSize = NSCollectionLayoutSize(
+            widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(1.0))
         let item = NSCollectionLayoutItem(layoutSize: itemSize)
         let layoutSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(220))
         let group = NSCollectionLayoutGroup.horizontal(layoutSize: layoutSize, subitems: [item])
@@ -117,9 +136,11 @@ private func expectFrame(_ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _
     }
 
     private func makeCourseSwimlaneSection(firstAttempt: Bool) -> NSCollectionLayoutSection {
-        let itemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(1.0))
+        let itemSize = NSCollectionLayoutSize(
+            widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(1.0))
         let item = NSCollectionLayoutItem(layoutSize: itemSize)
-        let layoutSize = firstAttempt
+        let layoutSize =
+            firstAttempt
             ? NSCollectionLayoutSize(widthDimension: .fractionalWidth(160), heightDimension: .fractionalHeight(200))
             : NSCollectionLayoutSize(widthDimension: .absolute(160), heightDimension: .absolute(200))
         let group = NSCollectionLayoutGroup.horizontal(layoutSize: layoutSize, subitems: [item])
@@ -162,7 +183,10 @@ private func expectFrame(_ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _
         expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 2)), 20, 294, 62_400, 164_800)
         expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 2)), 62_430, 294, 62_400, 164_800)
         let engine = try #require(layout.engine)
-        #expect(engine.diagnostics.map(\.descriptor) == ["section[2].group.layoutSize.widthDimension", "section[2].group.layoutSize.heightDimension"])
+        #expect(
+            engine.diagnostics.map(\.descriptor) == [
+                "section[2].group.layoutSize.widthDimension", "section[2].group.layoutSize.heightDimension",
+            ])
         #expect(engine.svg().contains("fraction 160 is far above 1"))
     }
 }
@@ -177,7 +201,8 @@ private func expectFrame(_ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _
             case .tag:
                 let itemSize = NSCollectionLayoutSize(widthDimension: .estimated(50), heightDimension: .absolute(36))
                 let item = NSCollectionLayoutItem(layoutSize: itemSize)
-                let groupSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(36))
+                let groupSize = NSCollectionLayoutSize(
+                    widthDimension: .fractionalWidth(1), heightDimension: .absolute(36))
                 let group = NSCollectionLayoutGroup.horizontal(layoutSize: groupSize, subitems: [item])
                 group.interItemSpacing = .fixed(8)
                 let section = NSCollectionLayoutSection(group: group)
@@ -187,16 +212,20 @@ private func expectFrame(_ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _
                 section.decorationItems = [background]
                 return section
             case .faq:
-                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .estimated(48)))
-                let groupSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(48))
+                let item = NSCollectionLayoutItem(
+                    layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .estimated(48)))
+                let groupSize = NSCollectionLayoutSize(
+                    widthDimension: .fractionalWidth(1), heightDimension: .estimated(48))
                 let group = NSCollectionLayoutGroup.vertical(layoutSize: groupSize, subitems: [item])
                 group.interItemSpacing = .fixed(1)
                 let section = NSCollectionLayoutSection(group: group)
                 section.contentInsets = .init(top: 8, leading: 0, bottom: 8, trailing: 0)
                 return section
             case .bottomGuide:
-                let item = NSCollectionLayoutItem(layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(154)))
-                let groupSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(154))
+                let item = NSCollectionLayoutItem(
+                    layoutSize: .init(widthDimension: .fractionalWidth(1), heightDimension: .absolute(154)))
+                let groupSize = NSCollectionLayoutSize(
+                    widthDimension: .fractionalWidth(1), heightDimension: .absolute(154))
                 let group = NSCollectionLayoutGroup.vertical(layoutSize: groupSize, subitem: item, count: 1)
                 let section = NSCollectionLayoutSection(group: group)
                 return section
@@ -225,7 +254,9 @@ private func expectFrame(_ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _
     @Test func tagChipsWrapToNewRows() throws {
         let layout = try prepared()
         // 60 + 8 + 60 + 8 + 60 + 8 + 140 = 344 fits 358; the fifth chip starts the second row
-        let expected: [(CGFloat, CGFloat, CGFloat)] = [(16, 12, 60), (84, 12, 60), (152, 12, 60), (220, 12, 140), (16, 56, 60), (84, 56, 60)]
+        let expected: [(CGFloat, CGFloat, CGFloat)] = [
+            (16, 12, 60), (84, 12, 60), (152, 12, 60), (220, 12, 140), (16, 56, 60), (84, 56, 60),
+        ]
         for (i, e) in expected.enumerated() {
             expectFrame(layout.layoutAttributesForItem(at: IndexPath(item: i, section: 0)), e.0, e.1, e.2, 36)
         }
@@ -233,7 +264,8 @@ private func expectFrame(_ a: UICollectionViewLayoutAttributes?, _ x: CGFloat, _
 
     @Test func backgroundDecorationCoversTheTagSection() throws {
         let layout = try prepared()
-        let background = layout.layoutAttributesForDecorationView(ofKind: "FAQBackgroundDecorationView", at: IndexPath(item: 0, section: 0))
+        let background = layout.layoutAttributesForDecorationView(
+            ofKind: "FAQBackgroundDecorationView", at: IndexPath(item: 0, section: 0))
         expectFrame(background, 0, 0, 390, 104)
         #expect(background?.representedElementCategory == .decorationView)
         #expect(background?.zIndex == -1)

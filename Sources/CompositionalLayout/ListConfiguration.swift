@@ -23,10 +23,15 @@ public struct ListConfiguration: Hashable, Sendable {
     public var showsSeparators: Bool
     /// Estimated row height; rows are measured when a measuring callback answers.
     public var estimatedRowHeight: Double
-    public init(appearance: ListAppearance, headerMode: ListHeaderMode = .none, footerMode: ListFooterMode = .none,
-                showsSeparators: Bool = true, estimatedRowHeight: Double = 44) {
-        self.appearance = appearance; self.headerMode = headerMode; self.footerMode = footerMode
-        self.showsSeparators = showsSeparators; self.estimatedRowHeight = estimatedRowHeight
+    public init(
+        appearance: ListAppearance, headerMode: ListHeaderMode = .none, footerMode: ListFooterMode = .none,
+        showsSeparators: Bool = true, estimatedRowHeight: Double = 44
+    ) {
+        self.appearance = appearance
+        self.headerMode = headerMode
+        self.footerMode = footerMode
+        self.showsSeparators = showsSeparators
+        self.estimatedRowHeight = estimatedRowHeight
     }
 
     /// Element kind of list headers, as `UICollectionView.elementKindSectionHeader`.
@@ -47,40 +52,55 @@ public struct ListConfiguration: Hashable, Sendable {
     public var metrics: Metrics {
         switch appearance {
         case .plain:
-            return Metrics(contentInsets: .zero, estimatedHeaderHeight: 28, estimatedFooterHeight: 28, pinsHeaders: true)
+            return Metrics(
+                contentInsets: .zero, estimatedHeaderHeight: 28, estimatedFooterHeight: 28, pinsHeaders: true)
         case .sidebarPlain:
-            return Metrics(contentInsets: .zero, estimatedHeaderHeight: 28, estimatedFooterHeight: 28, pinsHeaders: false)
+            return Metrics(
+                contentInsets: .zero, estimatedHeaderHeight: 28, estimatedFooterHeight: 28, pinsHeaders: false)
         case .grouped:
-            return Metrics(contentInsets: EdgeInsets(top: 0, leading: 0, bottom: 35, trailing: 0),
-                           estimatedHeaderHeight: 38, estimatedFooterHeight: 38, pinsHeaders: false)
+            return Metrics(
+                contentInsets: EdgeInsets(top: 0, leading: 0, bottom: 35, trailing: 0),
+                estimatedHeaderHeight: 38, estimatedFooterHeight: 38, pinsHeaders: false)
         case .insetGrouped:
-            return Metrics(contentInsets: EdgeInsets(top: 0, leading: 20, bottom: 35, trailing: 20),
-                           estimatedHeaderHeight: 38, estimatedFooterHeight: 38, pinsHeaders: false)
+            return Metrics(
+                contentInsets: EdgeInsets(top: 0, leading: 20, bottom: 35, trailing: 20),
+                estimatedHeaderHeight: 38, estimatedFooterHeight: 38, pinsHeaders: false)
         case .sidebar:
-            return Metrics(contentInsets: EdgeInsets(top: 0, leading: 10, bottom: 10, trailing: 10),
-                           estimatedHeaderHeight: 38, estimatedFooterHeight: 38, pinsHeaders: false)
+            return Metrics(
+                contentInsets: EdgeInsets(top: 0, leading: 10, bottom: 10, trailing: 10),
+                estimatedHeaderHeight: 38, estimatedFooterHeight: 38, pinsHeaders: false)
         }
     }
 }
 
 extension LayoutSection {
-    /// A list section, as `NSCollectionLayoutSection.list(using:layoutEnvironment:)`: full-width rows of estimated height. O(1).
+    /// A list section, as `NSCollectionLayoutSection.list(using:layoutEnvironment:)`: full-width rows of estimated
+    /// height. O(1).
     public static func list(using configuration: ListConfiguration, environment: LayoutEnvironment) -> LayoutSection {
-        let m = configuration.metrics
-        let row = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(configuration.estimatedRowHeight))
+        let metrics = configuration.metrics
+        let row = LayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .estimated(configuration.estimatedRowHeight))
         let group = LayoutGroup.vertical(layoutSize: row, subitems: [.item(LayoutItem(layoutSize: row))])
         var boundary: [BoundarySupplementaryItem] = []
         if configuration.headerMode == .supplementary {
-            boundary.append(BoundarySupplementaryItem(
-                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(m.estimatedHeaderHeight)),
-                elementKind: ListConfiguration.headerKind, alignment: .top, pinToVisibleBounds: m.pinsHeaders))
+            boundary.append(
+                BoundarySupplementaryItem(
+                    layoutSize: LayoutSize(
+                        widthDimension: .fractionalWidth(1),
+                        heightDimension: .estimated(metrics.estimatedHeaderHeight)),
+                    elementKind: ListConfiguration.headerKind, alignment: .top, pinToVisibleBounds: metrics.pinsHeaders)
+            )
         }
         if configuration.footerMode == .supplementary {
-            boundary.append(BoundarySupplementaryItem(
-                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(m.estimatedFooterHeight)),
-                elementKind: ListConfiguration.footerKind, alignment: .bottom))
+            boundary.append(
+                BoundarySupplementaryItem(
+                    layoutSize: LayoutSize(
+                        widthDimension: .fractionalWidth(1),
+                        heightDimension: .estimated(metrics.estimatedFooterHeight)),
+                    elementKind: ListConfiguration.footerKind, alignment: .bottom))
         }
-        return LayoutSection(group: group, contentInsets: m.contentInsets, contentInsetsReference: .none,
-                             boundarySupplementaryItems: boundary)
+        return LayoutSection(
+            group: group, contentInsets: metrics.contentInsets, contentInsetsReference: .none,
+            boundarySupplementaryItems: boundary)
     }
 }

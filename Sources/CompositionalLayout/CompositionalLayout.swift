@@ -1,4 +1,5 @@
-/// Builds the section at an index, as `UICollectionViewCompositionalLayoutSectionProvider`; nil leaves the section empty (with a diagnostic).
+/// Builds the section at an index, as `UICollectionViewCompositionalLayoutSectionProvider`; nil leaves the section
+/// empty (with a diagnostic).
 public typealias SectionProvider = @Sendable (_ sectionIndex: Int, _ environment: LayoutEnvironment) -> LayoutSection?
 
 /// Where a layout's sections come from.
@@ -12,21 +13,31 @@ public enum SectionSource: Hashable, Sendable {
     /// A closure; `name` identifies it for equality and debug output. Not encodable.
     case provider(name: String, SectionProvider)
 
-    public static func == (a: Self, b: Self) -> Bool {
-        switch (a, b) {
-        case (.uniform(let x), .uniform(let y)): return x == y
-        case (.perSection(let x), .perSection(let y)): return x == y
-        case (.list(let x), .list(let y)): return x == y
-        case (.provider(let x, _), .provider(let y, _)): return x == y
+    /// Equal sources of the same kind; providers compare by name.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.uniform(let left), .uniform(let right)): return left == right
+        case (.perSection(let left), .perSection(let right)): return left == right
+        case (.list(let left), .list(let right)): return left == right
+        case (.provider(let left, _), .provider(let right, _)): return left == right
         default: return false
         }
     }
-    public func hash(into h: inout Hasher) {
+    /// Hashes the kind and its payload (a provider's name).
+    public func hash(into hasher: inout Hasher) {
         switch self {
-        case .uniform(let s): h.combine(0); h.combine(s)
-        case .perSection(let s): h.combine(1); h.combine(s)
-        case .list(let c): h.combine(2); h.combine(c)
-        case .provider(let n, _): h.combine(3); h.combine(n)
+        case .uniform(let section):
+            hasher.combine(0)
+            hasher.combine(section)
+        case .perSection(let sections):
+            hasher.combine(1)
+            hasher.combine(sections)
+        case .list(let configuration):
+            hasher.combine(2)
+            hasher.combine(configuration)
+        case .provider(let name, _):
+            hasher.combine(3)
+            hasher.combine(name)
         }
     }
 }
@@ -36,7 +47,8 @@ public struct CompositionalLayout: Hashable, Sendable {
     public var source: SectionSource
     public var configuration: LayoutConfiguration
     public init(source: SectionSource, configuration: LayoutConfiguration = LayoutConfiguration()) {
-        self.source = source; self.configuration = configuration
+        self.source = source
+        self.configuration = configuration
     }
     /// Every section uses `section`.
     public init(section: LayoutSection, configuration: LayoutConfiguration = LayoutConfiguration()) {
@@ -47,7 +59,10 @@ public struct CompositionalLayout: Hashable, Sendable {
         self.init(source: .perSection(sections), configuration: configuration)
     }
     /// Sections come from a closure, as `UICollectionViewCompositionalLayout(sectionProvider:)`.
-    public init(name: String = "sectionProvider", configuration: LayoutConfiguration = LayoutConfiguration(), sectionProvider: @escaping SectionProvider) {
+    public init(
+        name: String = "sectionProvider", configuration: LayoutConfiguration = LayoutConfiguration(),
+        sectionProvider: @escaping SectionProvider
+    ) {
         self.init(source: .provider(name: name, sectionProvider), configuration: configuration)
     }
     /// A list layout, as `UICollectionViewCompositionalLayout.list(using:)`.
@@ -55,13 +70,14 @@ public struct CompositionalLayout: Hashable, Sendable {
         CompositionalLayout(source: .list(configuration))
     }
 
-    /// The descriptor of section `index`, or nil when a provider returns none (or no sections were given). O(1) plus the provider.
+    /// The descriptor of section `index`, or nil when a provider returns none (or no sections were given). O(1) plus
+    /// the provider.
     public func section(at index: Int, environment: LayoutEnvironment) -> LayoutSection? {
         switch source {
-        case .uniform(let s): return s
+        case .uniform(let section): return section
         case .perSection(let list): return list.isEmpty ? nil : list[min(index, list.count - 1)]
-        case .list(let c): return LayoutSection.list(using: c, environment: environment)
-        case .provider(_, let p): return p(index, environment)
+        case .list(let configuration): return LayoutSection.list(using: configuration, environment: environment)
+        case .provider(_, let provider): return provider(index, environment)
         }
     }
 }

@@ -21,17 +21,18 @@ public enum LayoutDimension: Hashable, Sendable {
     /// The raw number the dimension carries.
     public var value: Double {
         switch self {
-        case .fractionalWidth(let v), .fractionalHeight(let v), .absolute(let v), .estimated(let v): return v
-        case .uniformAcrossSiblings(let v): return v
+        case .fractionalWidth(let value), .fractionalHeight(let value), .absolute(let value), .estimated(let value):
+            return value
+        case .uniformAcrossSiblings(let value): return value
         }
     }
     /// The dimension's value in points inside a container of `container` size. O(1).
     public func resolved(in container: Size) -> Double {
         switch self {
-        case .fractionalWidth(let f): return f * container.width
-        case .fractionalHeight(let f): return f * container.height
-        case .absolute(let v), .estimated(let v): return v
-        case .uniformAcrossSiblings(let v): return v
+        case .fractionalWidth(let fraction): return fraction * container.width
+        case .fractionalHeight(let fraction): return fraction * container.height
+        case .absolute(let value), .estimated(let value): return value
+        case .uniformAcrossSiblings(let value): return value
         }
     }
 }
@@ -41,38 +42,12 @@ public struct LayoutSize: Hashable, Sendable {
     public var widthDimension: LayoutDimension
     public var heightDimension: LayoutDimension
     public init(widthDimension: LayoutDimension, heightDimension: LayoutDimension) {
-        self.widthDimension = widthDimension; self.heightDimension = heightDimension
+        self.widthDimension = widthDimension
+        self.heightDimension = heightDimension
     }
     /// The size in points inside a container of `container` size. O(1).
     public func resolved(in container: Size) -> Size {
         Size(width: widthDimension.resolved(in: container), height: heightDimension.resolved(in: container))
     }
     func dimension(_ axis: Axis) -> LayoutDimension { axis == .horizontal ? widthDimension : heightDimension }
-}
-
-/// Space between items, as `NSCollectionLayoutSpacing`.
-public enum LayoutSpacing: Hashable, Sendable {
-    /// Exactly this many points.
-    case fixed(Double)
-    /// At least this many points; leftover space in the group is shared equally among flexible spacings.
-    case flexible(Double)
-    /// The guaranteed minimum.
-    public var minimum: Double {
-        switch self { case .fixed(let v), .flexible(let v): return v }
-    }
-    public var isFlexible: Bool { if case .flexible = self { return true } else { return false } }
-}
-
-/// Space around an item inside its group, applied before content insets, as `NSCollectionLayoutEdgeSpacing`.
-public struct EdgeSpacing: Hashable, Sendable {
-    public var leading: LayoutSpacing?
-    public var top: LayoutSpacing?
-    public var trailing: LayoutSpacing?
-    public var bottom: LayoutSpacing?
-    public init(leading: LayoutSpacing? = nil, top: LayoutSpacing? = nil, trailing: LayoutSpacing? = nil, bottom: LayoutSpacing? = nil) {
-        self.leading = leading; self.top = top; self.trailing = trailing; self.bottom = bottom
-    }
-    func start(_ axis: Axis) -> LayoutSpacing? { axis == .horizontal ? leading : top }
-    func end(_ axis: Axis) -> LayoutSpacing? { axis == .horizontal ? trailing : bottom }
-    var isEmpty: Bool { leading == nil && top == nil && trailing == nil && bottom == nil }
 }

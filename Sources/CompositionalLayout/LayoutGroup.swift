@@ -1,31 +1,23 @@
-/// A cell, as `NSCollectionLayoutItem`.
-public struct LayoutItem: Hashable, Sendable {
-    public var layoutSize: LayoutSize
-    /// Shrinks the laid-out frame on every axis that is not estimated.
-    public var contentInsets: EdgeInsets
-    public var edgeSpacing: EdgeSpacing
-    public var supplementaryItems: [SupplementaryItem]
-    public init(layoutSize: LayoutSize, supplementaryItems: [SupplementaryItem] = [], contentInsets: EdgeInsets = .zero, edgeSpacing: EdgeSpacing = EdgeSpacing()) {
-        self.layoutSize = layoutSize; self.supplementaryItems = supplementaryItems
-        self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
-    }
-}
-
 /// One frame of a custom group, relative to the group's origin.
 public struct CustomGroupItem: Hashable, Sendable {
     public var frame: Rect
     public var zIndex: Int
-    public init(frame: Rect, zIndex: Int = 0) { self.frame = frame; self.zIndex = zIndex }
+    public init(frame: Rect, zIndex: Int = 0) {
+        self.frame = frame
+        self.zIndex = zIndex
+    }
 }
 
-/// The closure of a custom group; `name` identifies it for equality, hashing and debug output (closures cannot be compared or encoded).
+/// The closure of a custom group; `name` identifies it for equality, hashing and debug output (closures cannot be
+/// compared or encoded).
 public struct CustomGroupLayout: Hashable, Sendable {
     public var name: String
     public var itemProvider: @Sendable (_ groupSize: Size) -> [CustomGroupItem]
     public init(name: String, itemProvider: @escaping @Sendable (_ groupSize: Size) -> [CustomGroupItem]) {
-        self.name = name; self.itemProvider = itemProvider
+        self.name = name
+        self.itemProvider = itemProvider
     }
-    public static func == (a: Self, b: Self) -> Bool { a.name == b.name }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
     public func hash(into h: inout Hasher) { h.combine(name) }
 }
 
@@ -40,10 +32,16 @@ public enum LayoutGroupChild: Hashable, Sendable {
     case item(LayoutItem)
     case group(LayoutGroup)
     var layoutSize: LayoutSize {
-        switch self { case .item(let i): return i.layoutSize; case .group(let g): return g.layoutSize }
+        switch self {
+        case .item(let item): return item.layoutSize
+        case .group(let group): return group.layoutSize
+        }
     }
     var edgeSpacing: EdgeSpacing {
-        switch self { case .item(let i): return i.edgeSpacing; case .group(let g): return g.edgeSpacing }
+        switch self {
+        case .item(let item): return item.edgeSpacing
+        case .group(let group): return group.edgeSpacing
+        }
     }
 }
 
@@ -58,14 +56,22 @@ public struct LayoutGroup: Hashable, Sendable {
     /// Padding between the group's frame and its subitems.
     public var contentInsets: EdgeInsets
     public var edgeSpacing: EdgeSpacing
-    /// Views anchored to the group's frame (before its content insets), as a group's `supplementaryItems` in UIKit.
+    /// Views anchored to the group's frame after its content insets, as a group's `supplementaryItems` in UIKit.
     public var supplementaryItems: [SupplementaryItem]
 
-    public init(kind: GroupKind, layoutSize: LayoutSize, subitems: [LayoutGroupChild], count: Int? = nil,
-                interItemSpacing: LayoutSpacing? = nil, contentInsets: EdgeInsets = .zero, edgeSpacing: EdgeSpacing = EdgeSpacing(),
-                supplementaryItems: [SupplementaryItem] = []) {
-        self.kind = kind; self.layoutSize = layoutSize; self.subitems = subitems; self.count = count
-        self.interItemSpacing = interItemSpacing; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
+    public init(
+        kind: GroupKind, layoutSize: LayoutSize, subitems: [LayoutGroupChild], count: Int? = nil,
+        interItemSpacing: LayoutSpacing? = nil, contentInsets: EdgeInsets = .zero,
+        edgeSpacing: EdgeSpacing = EdgeSpacing(),
+        supplementaryItems: [SupplementaryItem] = []
+    ) {
+        self.kind = kind
+        self.layoutSize = layoutSize
+        self.subitems = subitems
+        self.count = count
+        self.interItemSpacing = interItemSpacing
+        self.contentInsets = contentInsets
+        self.edgeSpacing = edgeSpacing
         self.supplementaryItems = supplementaryItems
     }
     /// A row whose subitems repeat, in order, while they fit.
@@ -73,7 +79,8 @@ public struct LayoutGroup: Hashable, Sendable {
         LayoutGroup(kind: .horizontal, layoutSize: layoutSize, subitems: subitems)
     }
     /// A row of exactly `count` equal copies of `repeatingSubitem`.
-    public static func horizontal(layoutSize: LayoutSize, repeatingSubitem: LayoutGroupChild, count: Int) -> LayoutGroup {
+    public static func horizontal(layoutSize: LayoutSize, repeatingSubitem: LayoutGroupChild, count: Int) -> LayoutGroup
+    {
         LayoutGroup(kind: .horizontal, layoutSize: layoutSize, subitems: [repeatingSubitem], count: count)
     }
     /// A column whose subitems repeat, in order, while they fit.
@@ -94,9 +101,10 @@ public struct LayoutGroup: Hashable, Sendable {
         if layoutSize.widthDimension.isEstimated || layoutSize.heightDimension.isEstimated { return false }
         for child in subitems {
             switch child {
-            case .item(let i):
-                if i.layoutSize.widthDimension.isEstimated || i.layoutSize.heightDimension.isEstimated { return false }
-            case .group(let g): if !g.isStatic { return false }
+            case .item(let item):
+                let size = item.layoutSize
+                if size.widthDimension.isEstimated || size.heightDimension.isEstimated { return false }
+            case .group(let group): if !group.isStatic { return false }
             }
         }
         return true
