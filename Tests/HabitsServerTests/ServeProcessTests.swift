@@ -93,10 +93,12 @@ import Darwin
     }
 
     /// Starts `habits serve --demo` on a free port; returns the process and its standard output.
-    static func launch(_ executable: URL, database: String, logLevel: String, standardError: Pipe? = nil) throws -> (Process, Pipe) {
+    static func launch(
+        _ executable: URL, database: String, logLevel: String, standardError: Pipe? = nil, arguments: [String] = []
+    ) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--demo", "--port", "0", "--database", database, "--log-level", logLevel]
+        process.arguments = ["serve", "--demo", "--port", "0", "--database", database, "--log-level", logLevel] + arguments
         let output = Pipe()
         process.standardOutput = output
         if let standardError { process.standardError = standardError }
@@ -146,5 +148,54 @@ import Darwin
         }
         let stats = try JSONDecoder().decode(Stats.self, from: try await request("\(base)/combinedStats"))
         return stats.habitStatistics.flatMap(\.userCounts).map(\.count).reduce(0, +)
+    }
+
+    /// A client that never finishes its request cannot hold shutdown: SIGTERM ends the process
+    /// within the grace period.
+    @Test(.timeLimit(.minutes(1))) func sigtermEndsTheProcessEvenWithARequestHanging() async throws {
+        let executable = try #require(Self.locateExecutable())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("demo.sqlite").path
+        let (process, output) = try Self.launch(
+            executable, database: database, logLevel: "warning", arguments: ["--read-timeout", "600"]
+        )
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let port = try await Self.readPort(from: output.fileHandleForReading)
+        let connection = try RawConnection(port: port)
+        connection.send(
+            "PUT /images/activeUser HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n\u{FF}\u{D8}"
+        )
+        try await Task.sleep(for: .milliseconds(300))
+        let start = Date()
+        kill(process.processIdentifier, SIGTERM)
+        while process.isRunning, Date().timeIntervalSince(start) < 30 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!process.isRunning, "SIGTERM ended the process")
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
+    /// `--active-user` may name one of the demo's people: the data loads, and resetting it works.
+    @Test(.timeLimit(.minutes(1))) func aDemoPersonCanBeTheActiveUser() async throws {
+        let executable = try #require(Self.locateExecutable())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("demo.sqlite").path
+        let (process, output) = try Self.launch(
+            executable, database: database, logLevel: "warning", arguments: ["--active-user", "ava-thompson"]
+        )
+        defer { if process.isRunning { process.terminate() } }
+        let port = try await Self.readPort(from: output.fileHandleForReading)
+        _ = try await Self.request("http://127.0.0.1:\(port)/control/simulator/reset", method: "POST")
+        _ = try await Self.request("http://127.0.0.1:\(port)/userStats?ids=ava-thompson")
+        process.terminate()
+        process.waitUntilExit()
+
+        let (refused, _) = try Self.launch(
+            executable, database: database, logLevel: "warning", arguments: ["--active-user", ".."]
+        )
+        refused.waitUntilExit()
+        #expect(refused.terminationStatus != 0, "an invalid --active-user is refused at start")
     }
 }

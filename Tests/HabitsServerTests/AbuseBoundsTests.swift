@@ -1,0 +1,112 @@
+import Foundation
+import HabitsDomain
+@testable import HabitsServer
+import HabitsStore
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Slow, idle, many or paused: the server stays bounded.
+@Suite struct AbuseBoundsTests {
+    func app(_ store: SQLiteHabitStore) -> some ApplicationProtocol {
+        makeApplication(
+            store: store,
+            configuration: ServerConfiguration(port: 0, idleTimeout: .seconds(1), readTimeout: .seconds(1))
+        )
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aBodySentByteByByteIsCutOff() async throws {
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        try await app(store).test(.live) { client in
+            let connection = try RawConnection(port: try #require(client.port))
+            connection.send(
+                "POST /loggedHabit HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 100\r\n\r\n{"
+            )
+            // One byte every 300 ms keeps an idle timer alive; the deadline for the whole request does not move.
+            let start = Date()
+            var closed = false
+            for _ in 0..<20 where !closed {
+                try await Task.sleep(for: .milliseconds(300))
+                closed = !connection.send(" ") || connection.waitForClose(timeout: 0.01)
+            }
+            if !closed { closed = connection.waitForClose(timeout: 2) }
+            #expect(closed, "the connection was cut off")
+            #expect(Date().timeIntervalSince(start) < 4)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func anIdleConnectionIsClosed() async throws {
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        try await app(store).test(.live) { client in
+            let connection = try RawConnection(port: try #require(client.port))
+            #expect(connection.waitForClose(timeout: 4))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aPromptRequestIsAnswered() async throws {
+        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        try await app(store).test(.live) { client in
+            let response = try await client.execute(uri: "/healthz", method: .get) { $0 }
+            #expect(response.status == .ok)
+        }
+    }
+
+    @Test func uploadsBeyondTheLimitAreTurnedAwayAtOnce() async throws {
+        let limit = ConcurrencyLimit(maximum: 2)
+        let (gate, opener) = AsyncStream<Void>.makeStream()
+        let started = AsyncStream<Void>.makeStream()
+        let holders = (0..<2).map { _ in
+            Task {
+                try await limit.run {
+                    started.continuation.yield()
+                    for await _ in gate { break }
+                }
+            }
+        }
+        var iterator = started.stream.makeAsyncIterator()
+        _ = await iterator.next()
+        _ = await iterator.next()
+        await #expect(throws: APIError.self) { try await limit.run {} }
+        opener.yield()
+        opener.yield()
+        opener.finish()
+        for holder in holders { try await holder.value }
+        try await limit.run {}
+    }
+
+    @Test func theSimulatorDropsDeletedHabitsAndCapsItsCatchUp() async throws {
+        let demo = DemoDataSet(activeUserID: "activeUser", now: fixedNow)
+        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
+        let simulator = ActivitySimulator(
+            store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test")
+        )
+        // Delete the most simulated habit, as a user of /v1 might.
+        let habitName = try #require(Dictionary(grouping: demo.rates, by: \.habitName).max { $0.value.count < $1.value.count }?.key)
+        let habits = try await store.habits(page: PageRequest(limit: 200)).items
+        let habit = try #require(habits.first { $0.name == habitName })
+        try await store.deleteHabit(id: habit.id, cascade: true)
+
+        try await simulator.setSpeed(100)
+        let before = try await store.statisticsSnapshot().combined().userStatistics.flatMap(\.habitCounts).map(\.count)
+        await simulator.step(seconds: 2)
+        #expect(await !simulator.simulatedPairs.contains { $0.habitName == habitName })
+        let revision = store.currentRevision()
+        await simulator.step(seconds: 2)
+        #expect(store.currentRevision() == revision + 1, "the next tick is one batch again, not one write per event")
+
+        // Paused for an hour: one tick writes at most the capped catch-up, not 5,400 events at speed 1.
+        try await simulator.setSpeed(1)
+        let total = { try await store.statisticsSnapshot().combined().userStatistics.flatMap(\.habitCounts).map(\.count).reduce(0, +) }
+        let beforePause = try await total()
+        await simulator.step(seconds: 3_600)
+        #expect(try await total() - beforePause < 60)
+        #expect(before.reduce(0, +) > 0)
+    }
+}
