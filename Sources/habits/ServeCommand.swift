@@ -6,6 +6,7 @@ import HabitsStore
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// `habits serve`: runs the server until SIGINT or SIGTERM, then finishes requests in flight and
 /// closes the database.

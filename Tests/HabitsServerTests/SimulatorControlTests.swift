@@ -1,3 +1,4 @@
+import Prometheus
 import Foundation
 import HabitsDomain
 import HabitsServer

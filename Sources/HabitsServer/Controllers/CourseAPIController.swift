@@ -72,7 +72,7 @@ struct CourseAPIController: Sendable {
         event.habitName = event.habitName.precomposedStringWithCanonicalMapping
         try LogRules.validate(event, now: clock())
         try await store.log(event)
-        metrics.logsWritten.increment()
+        metrics.countLogsWritten()
         return JSONResponse.emptyObject
     }
 

@@ -30,7 +30,7 @@ struct LogsController: Sendable {
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<LogResource> {
         let draft = try await RequestBody.decode(LogDraft.self, from: request)
         let created = try await store.createLogs([try ResourceRules.checked(draft, now: clock())])
-        metrics.logsWritten.increment(by: Int64(created.count))
+        metrics.countLogsWritten(created.count)
         guard let log = created.first else {
             throw HabitsError.unavailable(reason: "The store did not return the new log.")
         }
@@ -49,7 +49,7 @@ struct LogsController: Sendable {
             try ResourceRules.checked(draft, now: now, field: "logs[\(index)].timestamp")
         }
         let created = try await store.createLogs(drafts)
-        metrics.logsWritten.increment(by: Int64(created.count))
+        metrics.countLogsWritten(created.count)
         return JSON(BatchResult(logs: created), status: .created)
     }
 

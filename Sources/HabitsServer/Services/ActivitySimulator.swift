@@ -115,7 +115,7 @@ public actor ActivitySimulator: Service {
         // One transaction per tick keeps durable writes few even at high speed.
         do {
             try await store.log(events)
-            metrics?.logsWritten.increment(by: Int64(events.count))
+            metrics?.countLogsWritten(events.count)
         } catch HabitsError.notFound {
             // A person or habit was deleted or renamed meanwhile: stop simulating it, keep the rest.
             await forgetMissingPairs()
@@ -125,7 +125,7 @@ public actor ActivitySimulator: Service {
             guard !kept.isEmpty else { return }
             do {
                 try await store.log(kept)
-                metrics?.logsWritten.increment(by: Int64(kept.count))
+                metrics?.countLogsWritten(kept.count)
             } catch {
                 logger.warning("simulated logs failed", metadata: ["error": "\(error)"])
             }

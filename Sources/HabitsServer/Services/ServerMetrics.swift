@@ -45,6 +45,11 @@ public struct ServerMetrics: Sendable {
         ).record(duration)
     }
 
+    /// Counts `count` logs written, whichever way they came in.
+    func countLogsWritten(_ count: Int = 1) {
+        logsWritten.increment(by: Int64(count))
+    }
+
     /// The registry in Prometheus' text format.
     func exposition() -> [UInt8] { registry.emitToBuffer() }
 }
