@@ -84,12 +84,14 @@ let package = Package(
                 "CompositionalLayout", "CompositionalLayoutCompat",
             ]
         ),
+        // What the store and server tests share: one fixture, one instant, seeds, temporary databases.
+        .target(name: "HabitsTestSupport", dependencies: ["HabitsDomain", "HabitsStore"], path: "Tests/HabitsTestSupport"),
         .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain"]),
-        .testTarget(name: "HabitsStoreTests", dependencies: ["HabitsStore", "HabitsDomain"]),
+        .testTarget(name: "HabitsStoreTests", dependencies: ["HabitsStore", "HabitsDomain", "HabitsTestSupport"]),
         .testTarget(
             name: "HabitsServerTests",
             dependencies: [
-                "HabitsServer", "HabitsStore", "HabitsDomain",
+                "HabitsServer", "HabitsStore", "HabitsDomain", "HabitsTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 @testable import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -22,7 +23,7 @@ import Darwin
     }
 
     @Test(.timeLimit(.minutes(1))) func aBodySentByteByByteIsCutOff() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await app(store).test(.live) { client in
             let connection = try RawConnection(port: try #require(client.port))
             connection.send(
@@ -43,7 +44,7 @@ import Darwin
     }
 
     @Test(.timeLimit(.minutes(1))) func anIdleConnectionIsClosed() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await app(store).test(.live) { client in
             let connection = try RawConnection(port: try #require(client.port))
             #expect(connection.waitForClose(timeout: 4))
@@ -51,7 +52,7 @@ import Darwin
     }
 
     @Test(.timeLimit(.minutes(1))) func aPromptRequestIsAnswered() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await app(store).test(.live) { client in
             let response = try await client.execute(uri: "/healthz", method: .get) { $0 }
             #expect(response.status == .ok)
@@ -82,7 +83,7 @@ import Darwin
     }
 
     @Test func theSimulatorDropsDeletedHabitsAndCapsItsCatchUp() async throws {
-        let demo = DemoDataSet(activeUserID: "activeUser", now: fixedNow)
+        let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
         let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
         let simulator = ActivitySimulator(
             store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test")

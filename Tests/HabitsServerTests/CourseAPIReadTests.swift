@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -9,14 +10,14 @@ import Testing
 
 @Suite struct CourseAPIReadTests {
     let logs = [
-        LoggedHabit(userID: "user1", habitName: "Run", timestamp: fixedNow),
-        LoggedHabit(userID: "user1", habitName: "Run", timestamp: fixedNow),
-        LoggedHabit(userID: "user2", habitName: "Run", timestamp: fixedNow),
-        LoggedHabit(userID: "user2", habitName: "Deep breathing", timestamp: fixedNow),
+        LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
+        LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
+        LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
+        LoggedHabit(userID: "user2", habitName: "Deep breathing", timestamp: Fixture.now),
     ]
 
     @Test func usersAreAnObjectKeyedByIDWithAbsentOptionalsOmitted() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent()))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content()))
         try await app.test(.router) { client in
             try await client.execute(uri: "/users", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func habitsAreKeyedByNameAndCategoriesAreAnArray() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent()))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content()))
         try await app.test(.router) { client in
             try await client.execute(uri: "/habits", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func combinedStatsAreConsistentAndNeverCached() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/combinedStats", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func habitStatsFollowTheNamesAskedPercentEncoded() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/habitStats?names=Deep%20breathing,Run", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -86,7 +87,7 @@ import Testing
     }
 
     @Test func userStatsFollowTheIDsAsked() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/userStats?ids=user2,user0", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func leadingStatsListLedHabitsOrNothing() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/userLeadingStats/user1", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -140,10 +141,10 @@ import Testing
 
 @Suite struct PathParameterTests {
     @Test func percentEncodedIDsInPathsAreDecoded() async throws {
-        var content = fixtureContent()
+        var content = Fixture.content()
         content.users.append(User(id: "zoë", name: "Zoë"))
         content.images["zoë"] = StoredImage(contentType: "image/png", bytes: Data(Avatar.png(for: User(id: "zoë", name: "Zoë"), size: 8)))
-        content.logs = [LoggedHabit(userID: "zoë", habitName: "Swim", timestamp: fixedNow)]
+        content.logs = [LoggedHabit(userID: "zoë", habitName: "Swim", timestamp: Fixture.now)]
         let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: content))
         try await app.test(.router) { client in
             try await client.execute(uri: "/images/zo%C3%AB", method: .get) { response throws in

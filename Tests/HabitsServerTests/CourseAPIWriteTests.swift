@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -9,10 +10,10 @@ import Testing
 
 @Suite struct CourseAPIWriteTests {
     @Test func aLoggedHabitCountsAtOnce() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let app = makeApplication(store: store)
         try await app.test(.router) { client in
-            let event = CourseClient.LoggedHabit(userID: "user3", habitName: "Deep breathing", timestamp: fixedNow.addingTimeInterval(-60))
+            let event = CourseClient.LoggedHabit(userID: "user3", habitName: "Deep breathing", timestamp: Fixture.now.addingTimeInterval(-60))
             try await client.execute(uri: "/loggedHabit", method: .post, headers: CourseClient.postHeaders, body: try jsonBody(event)) { response throws in
                 #expect(response.status == .ok)
             }
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func acceptsFractionalSecondsAndOffsets() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let app = makeApplication(store: store)
         try await app.test(.router) { client in
             for timestamp in ["2026-11-22T17:20:15.123Z", "2026-11-23T02:20:15+09:00"] {
@@ -38,12 +39,12 @@ import Testing
     }
 
     @Test func badLogsAreRejectedAndChangeNothing() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let app = makeApplication(store: store)
         let cases: [(String, ByteBuffer, HTTPResponse.Status, String)] = [
-            ("unknown user", try jsonBody(CourseClient.LoggedHabit(userID: "ghost", habitName: "Run", timestamp: fixedNow)), .notFound, "user_not_found"),
-            ("unknown habit", try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Fly", timestamp: fixedNow)), .notFound, "habit_not_found"),
-            ("future", try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Run", timestamp: fixedNow.addingTimeInterval(301))), .unprocessableContent, "invalid"),
+            ("unknown user", try jsonBody(CourseClient.LoggedHabit(userID: "ghost", habitName: "Run", timestamp: Fixture.now)), .notFound, "user_not_found"),
+            ("unknown habit", try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Fly", timestamp: Fixture.now)), .notFound, "habit_not_found"),
+            ("future", try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now.addingTimeInterval(301))), .unprocessableContent, "invalid"),
             ("malformed", ByteBuffer(string: #"{"userID": "user1", "#), .badRequest, "malformed_request"),
             ("missing field", ByteBuffer(string: #"{"userID":"user1","timestamp":"2026-11-22T17:20:15Z"}"#), .badRequest, "malformed_request"),
             ("bad date", ByteBuffer(string: #"{"userID":"user1","habitName":"Run","timestamp":"yesterday"}"#), .badRequest, "malformed_request"),
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func imagesAreServedWithTheirTypeAndCanBeReplaced() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let app = makeApplication(store: store)
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array(repeating: 7, count: 100)
         try await app.test(.router) { client in

@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -16,7 +17,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try SQLiteHabitStore(path: folder.appendingPathComponent("habits.sqlite").path)
-        try await store.replaceAll(with: fixtureContent())
+        try await store.replaceAll(with: Fixture.content())
         let app = makeApplication(store: store)
         try await app.test(.router) { client in
             var random = SeededRandom(seed: 2026)
@@ -27,7 +28,7 @@ import Testing
                 for _ in 0..<40 {
                     let user = users.keys.sorted().randomElement(using: &random)!
                     let habit = habits.keys.sorted().randomElement(using: &random)!
-                    let event = CourseClient.LoggedHabit(userID: user, habitName: habit, timestamp: fixedNow.addingTimeInterval(-Double.random(in: 0...86_400, using: &random)))
+                    let event = CourseClient.LoggedHabit(userID: user, habitName: habit, timestamp: Fixture.now.addingTimeInterval(-Double.random(in: 0...86_400, using: &random)))
                     try await client.execute(uri: "/loggedHabit", method: .post, headers: CourseClient.postHeaders, body: try jsonBody(event)) { response throws in
                         #expect(response.status == .ok)
                     }
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func everyDemoHabitIsReachableAsTheAppAsksForIt() async throws {
-        let demo = DemoDataSet(now: fixedNow)
+        let demo = DemoDataSet(now: Fixture.now)
         let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo)))
         let names = demo.habits.map(\.name)
         try await app.test(.router) { client in

@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 @testable import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -30,13 +31,13 @@ func documentedOperations(_ yaml: String) -> Set<String> {
 
 @Suite struct OpenAPIDocumentTests {
     @Test func everyRouteIsDocumentedAndEveryDocumentedRouteExists() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         var logger = Logger(label: "habits.test")
         logger.logLevel = .warning
         let simulator = ActivitySimulator(store: store, demo: nil, activeUserID: "user0", startRunning: false, logger: logger)
         let router = buildRouter(
             configuration: ServerConfiguration(), store: store, simulator: simulator, metrics: ServerMetrics(),
-            clock: { fixedNow }
+            clock: { Fixture.now }
         )
         let routed = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
 

@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func metricsCountRequestsByRouteAndStatusAndLogsWritten() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let metrics = ServerMetrics(registry: PrometheusCollectorRegistry())
         let app = makeApplication(store: store, metrics: metrics)
         let user1 = try await userID(store, key: "user1")
@@ -33,8 +34,8 @@ import Testing
         try await app.test(.router) { client in
             _ = try await client.send("/v1/users/\(user1)")
             _ = try await client.send("/v1/users/99999")
-            _ = try await client.send("/loggedHabit", .post, try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Run", timestamp: fixedNow)))
-            _ = try await client.send("/v1/logs/batch", .post, try v1Body(["logs": Array(repeating: LogDraft(userID: user1, habitID: run, timestamp: fixedNow), count: 3)]))
+            _ = try await client.send("/loggedHabit", .post, try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)))
+            _ = try await client.send("/v1/logs/batch", .post, try v1Body(["logs": Array(repeating: LogDraft(userID: user1, habitID: run, timestamp: Fixture.now), count: 3)]))
             let response = try await client.send("/metrics")
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func anotherMethodOnAKnownPathIs405WithAllow() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let response = try await client.send("/v1/users", .put)
             try expectError(response, .methodNotAllowed, code: "method_not_allowed")

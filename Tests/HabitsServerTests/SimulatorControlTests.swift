@@ -3,6 +3,7 @@ import Foundation
 import HabitsDomain
 import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -12,7 +13,7 @@ import Testing
 @Suite struct SimulatorControlTests {
     @Test func controlsRefuseCallersThatAreNotLocal() async throws {
         // Router tests have no socket, hence no loopback address: the guard must refuse them.
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent()), demo: DemoDataSet(now: fixedNow))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content()), demo: DemoDataSet(now: Fixture.now))
         try await app.test(.router) { client in
             for (uri, method) in [("/control/simulator/status", HTTPRequest.Method.get), ("/control/simulator/start", .post), ("/control/simulator/reset", .post)] {
                 try await client.execute(uri: uri, method: method) { response throws in
@@ -23,8 +24,8 @@ import Testing
     }
 
     @Test func loopbackCallersStartStopResetAndSetSpeed() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
-        let app = makeApplication(store: store, demo: DemoDataSet(activeUserID: "user0", now: fixedNow))
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let app = makeApplication(store: store, demo: DemoDataSet(activeUserID: "user0", now: Fixture.now))
         try await app.test(.live) { client in
             try await client.execute(uri: "/control/simulator/status", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func withoutDemoModeTheSimulatorInventsNothing() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let app = makeApplication(store: store)
         try await app.test(.live) { client in
             try await client.execute(uri: "/control/simulator/start", method: .post) { response throws in
@@ -70,7 +71,7 @@ import Testing
 
     @Test func theSimulatorNeverLogsForTheActiveUser() async throws {
         // The data set simulates "ava-thompson"; naming her the active user must still keep her untouched.
-        let demo = DemoDataSet(activeUserID: "activeUser", now: fixedNow)
+        let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
         #expect(demo.rates.contains { $0.userID == "ava-thompson" })
         let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
         let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "ava-thompson", startRunning: true, logger: Logger(label: "test"))
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func simulatedLogsAreCountedInTheMetrics() async throws {
-        let demo = DemoDataSet(activeUserID: "activeUser", now: fixedNow)
+        let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
         let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
         let metrics = ServerMetrics()
         let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test"), metrics: metrics)
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func crossSiteRequestsCannotDriveTheSimulator() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: fixtureContent()), demo: DemoDataSet(activeUserID: "user0", now: fixedNow))
+        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content()), demo: DemoDataSet(activeUserID: "user0", now: Fixture.now))
         try await app.test(.live) { client in
             try await client.execute(uri: "/control/simulator/reset", method: .post, headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"]) { response throws in
                 try expectError(response, .forbidden, code: "cross_site_request")

@@ -2,27 +2,15 @@ import Foundation
 import HabitsDomain
 import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
 
-let fixedNow = Date(timeIntervalSince1970: 1_795_368_015)
-
-/// A small world: five users (user0 without a bio), four habits, one category.
-func fixtureContent(logs: [LoggedHabit] = []) -> StoreContent {
-    let health = HabitsDomain.Category(name: "Health", color: Color(hue: 0.2, saturation: 0.5, brightness: 0.8))
-    let users = (0..<5).map { index in
-        User(id: "user\(index)", name: "User \(index)", color: Color(hue: 0.1, saturation: 0.2, brightness: 0.3), bio: index == 0 ? nil : "Bio \(index)")
-    }
-    let habits = ["Run", "Read", "Deep breathing", "Swim"].map { Habit(name: $0, category: health, info: "About \($0)") }
-    let png = Avatar.png(for: users[1], size: 16)
-    return StoreContent(users: users, categories: [health], habits: habits, logs: logs, images: ["user1": StoredImage(contentType: "image/png", bytes: Data(png))])
-}
-
 /// The real application over `store`, with a simulator that is off and (unless `demo`) disabled,
-/// and the clock stopped at `fixedNow`.
+/// and the clock stopped at `Fixture.now`.
 func makeApplication(
     store: any HabitStore,
     demo: DemoDataSet? = nil,
@@ -36,7 +24,7 @@ func makeApplication(
     )
     return buildApplication(
         configuration: configuration, store: store, simulator: simulator, logger: logger, metrics: metrics,
-        clock: { fixedNow }
+        clock: { Fixture.now }
     )
 }
 

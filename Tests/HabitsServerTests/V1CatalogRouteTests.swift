@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -9,7 +10,7 @@ import Testing
 
 @Suite struct V1CatalogRouteTests {
     @Test func categoriesAreCreatedChangedListedAndDeleted() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let created = try await client.send("/v1/categories", .post, body(#"{"name":"Focus","color":{"h":0.6,"s":0.5,"b":0.9}}"#))
             #expect(created.status == .created)
@@ -37,9 +38,9 @@ import Testing
     }
 
     @Test func habitsAreCreatedRenamedWithHistoryAndDeletedWithCascade() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent(logs: [
-            LoggedHabit(userID: "user1", habitName: "Run", timestamp: fixedNow),
-            LoggedHabit(userID: "user2", habitName: "Run", timestamp: fixedNow),
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: [
+            LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
+            LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
         ]))
         let run = try await habitID(store, named: "Run")
         try await makeApplication(store: store).test(.router) { client in
@@ -57,7 +58,7 @@ import Testing
             let stats = try decode([CourseClient.HabitStatistics].self, try await client.send("/habitStats?names=Jog"))
             #expect(stats[0].userCounts.map(\.count) == [1, 1])
             try expectError(try await client.send("/habitStats?names=Run"), .notFound)
-            #expect(try await client.send("/loggedHabit", .post, try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Jog", timestamp: fixedNow))).status == .ok)
+            #expect(try await client.send("/loggedHabit", .post, try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Jog", timestamp: Fixture.now))).status == .ok)
 
             let badHabits: [(String, HTTPResponse.Status, String)] = [
                 (#"{"name":"","categoryID":\#(health.id)}"#, .unprocessableContent, "invalid"),
@@ -90,25 +91,25 @@ import Testing
 
 @Suite struct V1LogRouteTests {
     @Test func logsAreCreatedReadListedByTimeAndDeleted() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let user1 = try await userID(store, key: "user1")
         let run = try await habitID(store, named: "Run")
         try await makeApplication(store: store).test(.router) { client in
-            let single = try await client.send("/v1/logs", .post, try v1Body(LogDraft(userID: user1, habitID: run, timestamp: fixedNow.addingTimeInterval(-100))))
+            let single = try await client.send("/v1/logs", .post, try v1Body(LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(-100))))
             #expect(single.status == .created)
             let log = try decodeV1(LogResource.self, single)
             #expect(single.headers[.location] == "/v1/logs/\(log.id)")
             #expect(try decodeV1(LogResource.self, try await client.send("/v1/logs/\(log.id)")) == log)
 
-            let drafts = (1...5).map { LogDraft(userID: user1, habitID: run, timestamp: fixedNow.addingTimeInterval(Double(-$0 * 1_000))) }
+            let drafts = (1...5).map { LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(Double(-$0 * 1_000))) }
             let batch = try await client.send("/v1/logs/batch", .post, try v1Body(["logs": drafts]))
             #expect(batch.status == .created)
             #expect(try decodeV1([String: [LogResource]].self, batch)["logs"]?.count == 5)
             #expect(try decode([CourseClient.UserStatistics].self, try await client.send("/userStats?ids=user1"))[0].habitCounts.map(\.count) == [6])
 
-            let from = ISO8601DateFormatter().string(from: fixedNow.addingTimeInterval(-3_500))
+            let from = ISO8601DateFormatter().string(from: Fixture.now.addingTimeInterval(-3_500))
             let listed = try await client.all("/v1/users/\(user1)/logs?from=\(from)", LogResource.self)
-            #expect(listed.map { $0.timestamp.timeIntervalSince(fixedNow) } == [-3_000, -2_000, -1_000, -100])
+            #expect(listed.map { $0.timestamp.timeIntervalSince(Fixture.now) } == [-3_000, -2_000, -1_000, -100])
 
             #expect(try await client.send("/v1/logs/\(log.id)", .delete).status == .noContent)
             try expectError(try await client.send("/v1/logs/\(log.id)"), .notFound, code: "log_not_found")
@@ -118,15 +119,15 @@ import Testing
     }
 
     @Test func badLogsAndBatchesAreRejectedAndChangeNothing() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let user1 = try await userID(store, key: "user1")
         let run = try await habitID(store, named: "Run")
-        let good = LogDraft(userID: user1, habitID: run, timestamp: fixedNow)
-        let future = LogDraft(userID: user1, habitID: run, timestamp: fixedNow.addingTimeInterval(301))
-        let ghost = LogDraft(userID: 99_999, habitID: run, timestamp: fixedNow)
+        let good = LogDraft(userID: user1, habitID: run, timestamp: Fixture.now)
+        let future = LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(301))
+        let ghost = LogDraft(userID: 99_999, habitID: run, timestamp: Fixture.now)
         try await makeApplication(store: store).test(.router) { client in
             try expectError(try await client.send("/v1/logs", .post, try v1Body(future)), .unprocessableContent, code: "invalid")
-            #expect(try await client.send("/v1/logs", .post, try v1Body(LogDraft(userID: user1, habitID: run, timestamp: fixedNow.addingTimeInterval(299)))).status == .created)
+            #expect(try await client.send("/v1/logs", .post, try v1Body(LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(299)))).status == .created)
             try expectError(try await client.send("/v1/logs", .post, try v1Body(ghost)), .notFound, code: "user_not_found")
             try expectError(try await client.send("/v1/logs", .post, body(#"{"userID":1,"habitID":2,"timestamp":"soon"}"#)), .badRequest, code: "malformed_request")
             let revision = store.currentRevision()

@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -120,7 +121,7 @@ private struct Model {
             model.logs[id] = nil
         case 8 where !userIDs.isEmpty && !habitIDs.isEmpty:
             let drafts = (0..<Int.random(in: 1...20, using: &random)).map { _ in
-                LogDraft(userID: userIDs.randomElement(using: &random) ?? 0, habitID: habitIDs.randomElement(using: &random) ?? 0, timestamp: fixedNow.addingTimeInterval(-Double(step)))
+                LogDraft(userID: userIDs.randomElement(using: &random) ?? 0, habitID: habitIDs.randomElement(using: &random) ?? 0, timestamp: Fixture.now.addingTimeInterval(-Double(step)))
             }
             let response = try await client.send("/v1/logs/batch", .post, try v1Body(["logs": drafts]))
             for log in try decodeV1([String: [LogResource]].self, response)["logs"] ?? [] { model.logs[log.id] = (log.userID, log.habitID) }
@@ -129,7 +130,7 @@ private struct Model {
             let user = model.users[userIDs.randomElement(using: &random) ?? 0]
             let habit = model.habits[habitIDs.randomElement(using: &random) ?? 0]
             guard let user, let habit else { return }
-            let event = CourseClient.LoggedHabit(userID: user.key, habitName: habit.name, timestamp: fixedNow.addingTimeInterval(Double(step)))
+            let event = CourseClient.LoggedHabit(userID: user.key, habitName: habit.name, timestamp: Fixture.now.addingTimeInterval(Double(step)))
             #expect(try await client.send("/loggedHabit", .post, try jsonBody(event)).status == .ok)
             let logs = try await client.all("/v1/users/\(user.id)/logs", LogResource.self, limit: 200)
             let known = Set(model.logs.keys)
@@ -149,12 +150,12 @@ enum StoreKindForServer: String, Sendable, CustomTestStringConvertible {
     func make() async throws -> (any HabitStore, @Sendable () -> Void) {
         switch self {
         case .memory:
-            return (try await SQLiteHabitStore.inMemory(content: fixtureContent()), {})
+            return (try await SQLiteHabitStore.inMemory(content: Fixture.content()), {})
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-property-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let store = try SQLiteHabitStore(path: folder.appendingPathComponent("habits.sqlite").path)
-            try await store.replaceAll(with: fixtureContent())
+            try await store.replaceAll(with: Fixture.content())
             return (store, { try? FileManager.default.removeItem(at: folder) })
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -9,7 +10,7 @@ import Testing
 
 @Suite struct V1UserRouteTests {
     @Test func usersAreCreatedReadChangedListedAndDeleted() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let created = try await client.send("/v1/users", .post, body(#"{"key":"sam","name":"  Sam Lee  ","color":{"h":0.5,"s":0.5,"b":0.5},"timeZone":"Asia/Tokyo","locale":"ja_JP"}"#))
             #expect(created.status == .created)
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func badUsersAreRejectedAndChangeNothing() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let cases: [(String, String, HTTPResponse.Status, String)] = [
             ("empty name", #"{"name":"   "}"#, .unprocessableContent, "invalid"),
             ("long name", #"{"name":"\#(String(repeating: "x", count: 101))"}"#, .unprocessableContent, "invalid"),
@@ -82,11 +83,11 @@ import Testing
             try expectError(try await client.send("/v1/users/\(user1)?cascade=maybe", .delete), .badRequest, code: "malformed_request")
         }
         #expect(store.currentRevision() == 1, "no bad request wrote anything after the fixture load")
-        #expect(try await store.users().map(\.name) == fixtureContent().users.map(\.name))
+        #expect(try await store.users().map(\.name) == Fixture.content().users.map(\.name))
     }
 
     @Test func pagingAcrossInsertsSeesEveryUserOnce() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             var seen: [Int64] = []
             var cursor: String?
@@ -109,10 +110,10 @@ import Testing
     }
 
     @Test func deletingAUserWithLogsNeedsCascade() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent(logs: [
-            LoggedHabit(userID: "user1", habitName: "Run", timestamp: fixedNow),
-            LoggedHabit(userID: "user1", habitName: "Swim", timestamp: fixedNow),
-            LoggedHabit(userID: "user2", habitName: "Run", timestamp: fixedNow),
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: [
+            LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
+            LoggedHabit(userID: "user1", habitName: "Swim", timestamp: Fixture.now),
+            LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
         ]))
         let user1 = try await userID(store, key: "user1")
         try await makeApplication(store: store).test(.router) { client in
@@ -130,7 +131,7 @@ import Testing
     }
 
     @Test func favouritesAndFollowsArePutListedAndDeleted() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let user1 = try await userID(store, key: "user1")
         let user2 = try await userID(store, key: "user2")
         let run = try await habitID(store, named: "Run")

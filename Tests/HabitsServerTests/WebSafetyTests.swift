@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 @testable import HabitsServer
 import HabitsStore
+import HabitsTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -22,13 +23,13 @@ func sendLive(
 @Suite struct WebSafetyTests {
     func app(_ store: SQLiteHabitStore, host: String = "127.0.0.1", allowed: [String] = []) -> some ApplicationProtocol {
         makeApplication(
-            store: store, demo: DemoDataSet(activeUserID: "user0", now: fixedNow),
+            store: store, demo: DemoDataSet(activeUserID: "user0", now: Fixture.now),
             configuration: ServerConfiguration(host: host, port: 0, allowedHosts: allowed)
         )
     }
 
     @Test func dnsRebindingIsRefusedOnEveryRoute() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let before = store.currentRevision()
         try await app(store).test(.live) { client in
             let port = try #require(client.port)
@@ -47,7 +48,7 @@ func sendLive(
     }
 
     @Test func theServersOwnNamesAreAccepted() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await app(store, allowed: ["habits.example"]).test(.live) { client in
             let port = try #require(client.port)
             for authority in [
@@ -62,7 +63,7 @@ func sendLive(
     }
 
     @Test func onAnIPv6HostThePagesOwnControlsWork() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await app(store, host: "::1").test(.live) { client in
             let port = try #require(client.port)
             let headers: HTTPFields = [.origin: "http://[::1]:\(port)", .secFetchSite: "same-origin"]
@@ -74,7 +75,7 @@ func sendLive(
     }
 
     @Test func crossSiteSimpleRequestsWriteNothing() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let before = store.currentRevision()
         let log = #"{"userID":"user1","habitName":"Run","timestamp":"2026-11-20T10:00:00Z"}"#
         try await app(store).test(.live) { client in
@@ -114,7 +115,7 @@ func sendLive(
     }
 
     @Test func jsonRoutesRequireAJSONContentType() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: fixtureContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let log = #"{"userID":"user1","habitName":"Run","timestamp":"2026-11-20T10:00:00Z"}"#
         try await makeApplication(store: store).test(.router) { client in
             for contentType in [nil, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data"] {

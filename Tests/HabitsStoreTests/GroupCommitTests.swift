@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 @testable import HabitsStore
+import HabitsTestSupport
 import Testing
 
 /// Concurrent writes share transactions, yet each succeeds or fails on its own.
@@ -8,14 +9,14 @@ import Testing
     @Test func concurrentWritesEachGetTheirOwnOutcome() async throws {
         let database = try TemporaryDatabase()
         let store = try SQLiteHabitStore(path: database.path)
-        try await store.replaceAll(with: smallContent())
+        try await store.replaceAll(with: Fixture.content(withImage: false))
         let before = store.currentRevision()
         // 200 writers at once; every fifth names a habit that does not exist.
         let outcomes = await withTaskGroup(of: (Int, Result<Int64, any Error>).self) { group in
             for index in 0..<200 {
                 group.addTask {
                     let habit = index % 5 == 0 ? "Fly" : "Run"
-                    let event = LoggedHabit(userID: "user\(index % 5)", habitName: habit, timestamp: testNow)
+                    let event = LoggedHabit(userID: "user\(index % 5)", habitName: habit, timestamp: Fixture.now)
                     do { return (index, .success(try await store.log(event))) } catch { return (index, .failure(error)) }
                 }
             }
@@ -45,12 +46,12 @@ import Testing
     }
 
     @Test func aFailedWriteLeavesNothingBehindInItsSharedTransaction() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: smallContent())
-        let good = Task { try await store.log([LoggedHabit(userID: "user1", habitName: "Run", timestamp: testNow)]) }
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content(withImage: false))
+        let good = Task { try await store.log([LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)]) }
         let bad = Task {
             try await store.log([
-                LoggedHabit(userID: "user2", habitName: "Swim", timestamp: testNow),
-                LoggedHabit(userID: "user2", habitName: "Fly", timestamp: testNow),
+                LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now),
+                LoggedHabit(userID: "user2", habitName: "Fly", timestamp: Fixture.now),
             ])
         }
         _ = try await good.value
@@ -61,15 +62,15 @@ import Testing
     }
 
     @Test func aDecomposedNameFindsItsComposedHabit() async throws {
-        var content = smallContent()
+        var content = Fixture.content(withImage: false)
         content.habits.append(Habit(name: "Caf\u{E9}", category: content.categories[0], info: "Coffee"))
         let store = try await SQLiteHabitStore.inMemory(content: content)
-        try await store.log(LoggedHabit(userID: "user1", habitName: "Cafe\u{301}", timestamp: testNow))
+        try await store.log(LoggedHabit(userID: "user1", habitName: "Cafe\u{301}", timestamp: Fixture.now))
         #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Caf\u{E9}") == 1)
     }
 
     @Test func namesDifferingOnlyInCaseBeyondASCIICannotCoexist() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: smallContent())
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content(withImage: false))
         let category = try #require(try await store.categories(page: PageRequest(limit: 10)).items.first)
         _ = try await store.createHabit(HabitResource(id: 0, name: "Éclair", categoryID: category.id, info: "", emoji: nil))
         await #expect(throws: HabitsError.self) {

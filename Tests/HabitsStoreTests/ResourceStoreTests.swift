@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsStore
+import HabitsTestSupport
 import Testing
 
 /// Which store a test runs against; every `/v1` store rule is checked on both.
@@ -9,16 +10,16 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// A store holding `smallContent()`, and the folder to remove (SQLite only).
+    /// A store holding `Fixture.content(withImage: false)`, and the folder to remove (SQLite only).
     func make() async throws -> (store: any HabitStore, folder: URL?) {
         switch self {
         case .memory:
-            return (try await SQLiteHabitStore.inMemory(content: smallContent()), nil)
+            return (try await SQLiteHabitStore.inMemory(content: Fixture.content(withImage: false)), nil)
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-v1-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let store = try SQLiteHabitStore(path: folder.appendingPathComponent("habits.sqlite").path)
-            try await store.replaceAll(with: smallContent())
+            try await store.replaceAll(with: Fixture.content(withImage: false))
             return (store, folder)
         }
     }
@@ -118,14 +119,14 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
     @Test(arguments: StoreKind.allCases)
     func renamingAHabitKeepsItsHistory(kind: StoreKind) async throws {
         try await withStore(kind) { store in
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: testNow))
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: testNow))
+            try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+            try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
             let run = try await habitID(store, named: "Run")
             _ = try await store.updateHabit(id: run) { habit in var habit = habit; habit.name = "Jog"; habit.emoji = "🏃"; return habit }
             let snapshot = try await store.statisticsSnapshot()
             #expect(snapshot.count(userID: "user1", habitName: "Jog") == 2)
             #expect(snapshot.habit(named: "Run") == nil)
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Jog", timestamp: testNow))
+            try await store.log(LoggedHabit(userID: "user1", habitName: "Jog", timestamp: Fixture.now))
             #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Jog") == 3)
             let user1 = try await userID(store, key: "user1")
             _ = try await store.updateUser(id: user1) { user in var user = user; user.name = "Renamed"; return user }
@@ -136,9 +137,9 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
     @Test(arguments: StoreKind.allCases)
     func deletingWithLogsNeedsCascadeWhichFixesCounters(kind: StoreKind) async throws {
         try await withStore(kind) { store in
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: testNow))
-            try await store.log(LoggedHabit(userID: "user2", habitName: "Run", timestamp: testNow))
-            try await store.log(LoggedHabit(userID: "user2", habitName: "Swim", timestamp: testNow))
+            try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+            try await store.log(LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now))
+            try await store.log(LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now))
             let user2 = try await userID(store, key: "user2")
             let run = try await habitID(store, named: "Run")
             let revision = store.currentRevision()
@@ -170,12 +171,12 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             let user = try await userID(store, key: "user1")
             let run = try await habitID(store, named: "Run")
             let revision = store.currentRevision()
-            let bad = [LogDraft(userID: user, habitID: run, timestamp: testNow), LogDraft(userID: user, habitID: 999_999, timestamp: testNow)]
+            let bad = [LogDraft(userID: user, habitID: run, timestamp: Fixture.now), LogDraft(userID: user, habitID: 999_999, timestamp: Fixture.now)]
             await #expect(throws: HabitsError.notFound(kind: .habit, id: "999999")) { try await store.createLogs(bad) }
             #expect(store.currentRevision() == revision)
             #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 0)
 
-            let good = (0..<1_000).map { LogDraft(userID: user, habitID: run, timestamp: testNow.addingTimeInterval(Double($0))) }
+            let good = (0..<1_000).map { LogDraft(userID: user, habitID: run, timestamp: Fixture.now.addingTimeInterval(Double($0))) }
             let created = try await store.createLogs(good)
             #expect(created.count == 1_000)
             #expect(Set(created.map(\.id)).count == 1_000)
@@ -192,15 +193,15 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             let run = try await habitID(store, named: "Run")
             // Out of order on purpose, with two logs at the same instant.
             let offsets: [Double] = [50, 10, 30, 30, 90, 70, 0, 20]
-            _ = try await store.createLogs(offsets.map { LogDraft(userID: user, habitID: run, timestamp: testNow.addingTimeInterval($0)) })
-            _ = try await store.createLogs([LogDraft(userID: other, habitID: run, timestamp: testNow.addingTimeInterval(30))])
-            let range = TimeRange(from: testNow.addingTimeInterval(10), to: testNow.addingTimeInterval(90))
+            _ = try await store.createLogs(offsets.map { LogDraft(userID: user, habitID: run, timestamp: Fixture.now.addingTimeInterval($0)) })
+            _ = try await store.createLogs([LogDraft(userID: other, habitID: run, timestamp: Fixture.now.addingTimeInterval(30))])
+            let range = TimeRange(from: Fixture.now.addingTimeInterval(10), to: Fixture.now.addingTimeInterval(90))
             var times: [Double] = []
             var cursor: PageCursor?
             repeat {
                 let page = try await store.logs(userID: user, in: range, page: PageRequest(after: cursor, limit: 2))
                 #expect(page.items.allSatisfy { $0.userID == user })
-                times += page.items.map { $0.timestamp.timeIntervalSince(testNow) }
+                times += page.items.map { $0.timestamp.timeIntervalSince(Fixture.now) }
                 cursor = try page.nextCursor.map { try PageCursor(encoded: $0) }
             } while cursor != nil
             #expect(times == [10, 20, 30, 30, 50, 70])

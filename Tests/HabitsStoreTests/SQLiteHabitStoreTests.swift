@@ -1,35 +1,14 @@
 import Foundation
 import HabitsDomain
 import HabitsStore
+import HabitsTestSupport
 import Testing
-
-/// A fresh database file in a temporary folder, removed when the test ends.
-struct TemporaryDatabase: ~Copyable {
-    let folder: URL
-    var path: String { folder.appendingPathComponent("habits.sqlite").path }
-
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: folder) }
-}
-
-let testNow = Date(timeIntervalSince1970: 1_795_368_015)
-
-func smallContent() -> StoreContent {
-    let health = HabitsDomain.Category(name: "Health", color: Color(hue: 0.2, saturation: 0.5, brightness: 0.8))
-    let users = (0..<5).map { User(id: "user\($0)", name: "User \($0)", color: Color(hue: 0.1, saturation: 0.2, brightness: 0.3), bio: $0 == 0 ? nil : "Bio \($0)") }
-    let habits = ["Run", "Read", "Deep breathing", "Swim"].map { Habit(name: $0, category: health, info: "About \($0)") }
-    return StoreContent(users: users, categories: [health], habits: habits, logs: [], images: [:])
-}
 
 @Suite struct SQLiteHabitStoreTests {
     @Test func countersEqualARecountAfterRandomLogsAndDeletions() async throws {
         let database = try TemporaryDatabase()
         let store = try SQLiteHabitStore(path: database.path)
-        let content = smallContent()
+        let content = Fixture.content(withImage: false)
         try await store.replaceAll(with: content)
         var random = SeededRandom(seed: 7)
         var ids: [Int64] = []
@@ -40,7 +19,7 @@ func smallContent() -> StoreContent {
             } else {
                 let user = content.users.randomElement(using: &random)!.id
                 let habit = content.habits.randomElement(using: &random)!.name
-                ids.append(try await store.log(LoggedHabit(userID: user, habitName: habit, timestamp: testNow.addingTimeInterval(Double(step)))))
+                ids.append(try await store.log(LoggedHabit(userID: user, habitName: habit, timestamp: Fixture.now.addingTimeInterval(Double(step)))))
             }
         }
         let snapshot = try await store.statisticsSnapshot()
@@ -60,8 +39,8 @@ func smallContent() -> StoreContent {
         let database = try TemporaryDatabase()
         do {
             let store = try SQLiteHabitStore(path: database.path)
-            try await store.replaceAll(with: smallContent())
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Deep breathing", timestamp: testNow))
+            try await store.replaceAll(with: Fixture.content(withImage: false))
+            try await store.log(LoggedHabit(userID: "user1", habitName: "Deep breathing", timestamp: Fixture.now))
             try store.close()
         }
         let reopened = try SQLiteHabitStore(path: database.path)
@@ -75,13 +54,13 @@ func smallContent() -> StoreContent {
     @Test func unknownReferencesWriteNothing() async throws {
         let database = try TemporaryDatabase()
         let store = try SQLiteHabitStore(path: database.path)
-        try await store.replaceAll(with: smallContent())
+        try await store.replaceAll(with: Fixture.content(withImage: false))
         let before = store.currentRevision()
         await #expect(throws: HabitsError.notFound(kind: .user, id: "ghost")) {
-            try await store.log(LoggedHabit(userID: "ghost", habitName: "Run", timestamp: testNow))
+            try await store.log(LoggedHabit(userID: "ghost", habitName: "Run", timestamp: Fixture.now))
         }
         await #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) {
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Fly", timestamp: testNow))
+            try await store.log(LoggedHabit(userID: "user1", habitName: "Fly", timestamp: Fixture.now))
         }
         await #expect(throws: HabitsError.notFound(kind: .log, id: "99")) { try await store.deleteLog(id: 99) }
         #expect(store.currentRevision() == before)
@@ -91,14 +70,14 @@ func smallContent() -> StoreContent {
     @Test func eightConcurrentWritersEndWithExactCounts() async throws {
         let database = try TemporaryDatabase()
         let store = try SQLiteHabitStore(path: database.path)
-        let content = smallContent()
+        let content = Fixture.content(withImage: false)
         try await store.replaceAll(with: content)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {
                     for index in 0..<1_000 {
                         let habit = content.habits[index % content.habits.count].name
-                        try await store.log(LoggedHabit(userID: "user\(task % 5)", habitName: habit, timestamp: testNow))
+                        try await store.log(LoggedHabit(userID: "user\(task % 5)", habitName: habit, timestamp: Fixture.now))
                     }
                 }
             }
@@ -118,7 +97,7 @@ func smallContent() -> StoreContent {
     @Test func readsModelsBackAsWritten() async throws {
         let database = try TemporaryDatabase()
         let store = try SQLiteHabitStore(path: database.path)
-        let content = smallContent()
+        let content = Fixture.content(withImage: false)
         try await store.replaceAll(with: content)
         #expect(try await store.users() == content.users.sorted { $0.id < $1.id })
         #expect(try await store.habits() == content.habits.sorted { $0.name < $1.name })
@@ -129,7 +108,7 @@ func smallContent() -> StoreContent {
     @Test func imagesAreStoredPerUser() async throws {
         let database = try TemporaryDatabase()
         let store = try SQLiteHabitStore(path: database.path)
-        try await store.replaceAll(with: smallContent())
+        try await store.replaceAll(with: Fixture.content(withImage: false))
         #expect(try await store.image(userID: "user1") == nil)
         let image = StoredImage(contentType: "image/jpeg", bytes: Data([0xFF, 0xD8, 0xFF, 1, 2, 3]))
         try await store.setImage(image, userID: "user1")
@@ -141,7 +120,7 @@ func smallContent() -> StoreContent {
         let database = try TemporaryDatabase()
         let store = try SQLiteHabitStore(path: database.path)
         #expect(try await store.isEmpty())
-        let demo = DemoDataSet(now: testNow)
+        let demo = DemoDataSet(now: Fixture.now)
         try await store.replaceAll(with: StoreContent(demo: demo))
         for user in demo.users {
             #expect(try await store.image(userID: user.id)?.contentType == "image/png")
@@ -152,10 +131,10 @@ func smallContent() -> StoreContent {
     @Test func aFailedLoadChangesNothing() async throws {
         let database = try TemporaryDatabase()
         let store = try SQLiteHabitStore(path: database.path)
-        try await store.replaceAll(with: smallContent())
-        var broken = smallContent()
+        try await store.replaceAll(with: Fixture.content(withImage: false))
+        var broken = Fixture.content(withImage: false)
         broken.users = []
-        broken.logs = [LoggedHabit(userID: "nobody", habitName: "Run", timestamp: testNow)]
+        broken.logs = [LoggedHabit(userID: "nobody", habitName: "Run", timestamp: Fixture.now)]
         await #expect(throws: HabitsError.self) { try await store.replaceAll(with: broken) }
         #expect(try await store.users().count == 5)
     }
@@ -199,15 +178,15 @@ func smallContent() -> StoreContent {
     }
 
     static func checkBatches(on store: any HabitStore) async throws {
-        try await store.replaceAll(with: smallContent())
+        try await store.replaceAll(with: Fixture.content(withImage: false))
         let before = store.currentRevision()
-        let good = LoggedHabit(userID: "user1", habitName: "Run", timestamp: testNow)
-        let bad = LoggedHabit(userID: "user1", habitName: "Fly", timestamp: testNow)
+        let good = LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)
+        let bad = LoggedHabit(userID: "user1", habitName: "Fly", timestamp: Fixture.now)
         await #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) { try await store.log([good, good, bad]) }
         #expect(store.currentRevision() == before)
         #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 0)
 
-        let ids = try await store.log([good, good, LoggedHabit(userID: "user2", habitName: "Swim", timestamp: testNow)])
+        let ids = try await store.log([good, good, LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now)])
         #expect(ids.count == 3 && Set(ids).count == 3)
         #expect(store.currentRevision() == before + 1, "one revision per batch")
         let snapshot = try await store.statisticsSnapshot()
