@@ -83,7 +83,10 @@ public struct DemoDataSet: Sendable {
             for _ in 0..<count {
                 let offset = Double.random(in: 0..<span, using: &random)
                 let instant = (now.timeIntervalSince1970 - offset).rounded(.down)
-                logs.append(LoggedHabit(userID: rate.userID, habitName: rate.habitName, timestamp: Date(timeIntervalSince1970: instant)))
+                logs.append(
+                    LoggedHabit(
+                        userID: rate.userID, habitName: rate.habitName, timestamp: Date(timeIntervalSince1970: instant))
+                )
             }
         }
         logs.sort { $0.timestamp < $1.timestamp }
@@ -92,9 +95,12 @@ public struct DemoDataSet: Sendable {
 
     /// An ASCII id from a name: "Zoe Müller" → "zoe-muller", "Finn O'Brien" → "finn-obrien".
     static func slug(_ name: String) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX")).lowercased()
+        let folded = name.folding(
+            options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX")
+        ).lowercased()
         let words = folded.split(separator: " ").map { word in
-            String(word.unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
+            String(
+                word.unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
         }
         return words.filter { !$0.isEmpty }.joined(separator: "-")
     }

@@ -36,7 +36,9 @@ public enum HabitsJSON {
     public static func formatInstant(_ date: Date) -> String {
         // Whole milliseconds first: a formatter given 0.001 s as a binary fraction may print .000.
         let milliseconds = Int64((date.timeIntervalSince1970 * 1_000).rounded())
-        let (seconds, fraction) = (milliseconds.dividedRoundingDown(by: 1_000), milliseconds.remainderRoundingDown(by: 1_000))
+        let (seconds, fraction) = (
+            milliseconds.dividedRoundingDown(by: 1_000), milliseconds.remainderRoundingDown(by: 1_000)
+        )
         let whole = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle())
         guard fraction != 0, whole.hasSuffix("Z") else { return whole }
         let digits = String(fraction)

@@ -16,7 +16,9 @@ public enum ResourceRules {
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         // Characters are counted as Unicode code points, as JSON Schema's maxLength counts them.
         guard nameLengths.contains(trimmed.unicodeScalars.count) else {
-            throw .invalid(field: field, reason: "must hold 1 to 100 characters after trimming spaces (got \(trimmed.unicodeScalars.count)).")
+            throw .invalid(
+                field: field,
+                reason: "must hold 1 to 100 characters after trimming spaces (got \(trimmed.unicodeScalars.count)).")
         }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .invalid(field: field, reason: "must not contain control characters.")
@@ -63,7 +65,8 @@ public enum ResourceRules {
         guard nameLengths.contains(raw.unicodeScalars.count), raw.allSatisfy({ allowed.contains($0) }) else {
             throw .invalid(
                 field: "key",
-                reason: "must hold 1 to 100 of the characters A-Z a-z 0-9 . _ ~ - (it is the user's id in the course API)."
+                reason:
+                    "must hold 1 to 100 of the characters A-Z a-z 0-9 . _ ~ - (it is the user's id in the course API)."
             )
         }
         // A browser resolves `/images/..` before sending it, so these could never be fetched.
@@ -75,14 +78,18 @@ public enum ResourceRules {
 
     /// A colour whose components are finite numbers in 0…1.
     public static func color(_ color: Color, field: String = "color") throws(HabitsError) -> Color {
-        guard color.isValid else { throw .invalid(field: field, reason: "components h, s and b must be numbers from 0 to 1.") }
+        guard color.isValid else {
+            throw .invalid(field: field, reason: "components h, s and b must be numbers from 0 to 1.")
+        }
         return color
     }
 
     /// Free text (a bio, a description) of at most 1,000 characters.
     public static func text(_ raw: String, field: String) throws(HabitsError) -> String {
         guard raw.unicodeScalars.count <= maximumTextLength else {
-            throw .invalid(field: field, reason: "must hold at most \(maximumTextLength) characters (got \(raw.unicodeScalars.count)).")
+            throw .invalid(
+                field: field,
+                reason: "must hold at most \(maximumTextLength) characters (got \(raw.unicodeScalars.count)).")
         }
         return raw
     }
@@ -90,19 +97,31 @@ public enum ResourceRules {
     /// An IANA time zone identifier the system knows, such as `Europe/Paris`.
     public static func timeZone(_ raw: String) throws(HabitsError) -> String {
         guard raw.count <= 64, !raw.isEmpty, TimeZone(identifier: raw) != nil else {
-            throw .invalid(field: "timeZone", reason: "\"\(raw.prefix(64))\" is not a time zone this server knows; use an IANA name such as Europe/Paris.")
+            throw .invalid(
+                field: "timeZone",
+                reason:
+                    "\"\(raw.prefix(64))\" is not a time zone this server knows; use an IANA name such as Europe/Paris."
+            )
         }
         return raw
     }
 
     /// A locale identifier such as `en_US`, `fr` or `pt-BR`.
     public static func locale(_ raw: String) throws(HabitsError) -> String {
-        let parts = raw.split(separator: "_", omittingEmptySubsequences: false).flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
+        let parts = raw.split(separator: "_", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "-", omittingEmptySubsequences: false)
+        }
         let language = parts.first ?? ""
-        let isValid = raw.count <= 35
+        let isValid =
+            raw.count <= 35
             && (2...3).contains(language.count) && language.allSatisfy { $0.isASCII && $0.isLetter }
-            && parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-        guard isValid else { throw .invalid(field: "locale", reason: "\"\(raw.prefix(35))\" is not a locale identifier such as en_US or pt-BR.") }
+            && parts.dropFirst().allSatisfy {
+                (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
+        guard isValid else {
+            throw .invalid(
+                field: "locale", reason: "\"\(raw.prefix(35))\" is not a locale identifier such as en_US or pt-BR.")
+        }
         return raw
     }
 
@@ -112,7 +131,8 @@ public enum ResourceRules {
 
     /// An emoji icon: 1…4 characters, each an emoji made only of emoji scalars and their glue.
     public static func emoji(_ raw: String) throws(HabitsError) -> String {
-        let isEmoji = (1...4).contains(raw.count)
+        let isEmoji =
+            (1...4).contains(raw.count)
             && raw.unicodeScalars.count <= maximumEmojiScalars
             && raw.allSatisfy { character in
                 character.unicodeScalars.contains {
@@ -156,7 +176,9 @@ public enum ResourceRules {
         habit.name = try name(habit.name)
         // The course API lists habit names comma-separated (`/habitStats?names=A,B`), unencoded.
         guard !habit.name.contains(",") else {
-            throw .invalid(field: "name", reason: "a habit name must not contain a comma, since the course API separates names with commas.")
+            throw .invalid(
+                field: "name",
+                reason: "a habit name must not contain a comma, since the course API separates names with commas.")
         }
         habit.info = try text(habit.info, field: "description")
         if let value = habit.emoji { habit.emoji = try emoji(value) }
@@ -164,7 +186,8 @@ public enum ResourceRules {
     }
 
     /// A log whose timestamp obeys `LogRules`.
-    public static func checked(_ log: LogDraft, now: Date, field: String = "timestamp") throws(HabitsError) -> LogDraft {
+    public static func checked(_ log: LogDraft, now: Date, field: String = "timestamp") throws(HabitsError) -> LogDraft
+    {
         try LogRules.validate(timestamp: log.timestamp, now: now, field: field)
         return log
     }
@@ -193,7 +216,11 @@ extension KeyedDecodingContainer {
     func decodeUnlessNull<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard contains(key) else { return nil }
         if try decodeNil(forKey: key) {
-            throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath + [key], debugDescription: "null is not allowed here; leave the field out to keep its value."))
+            throw DecodingError.valueNotFound(
+                T.self,
+                .init(
+                    codingPath: codingPath + [key],
+                    debugDescription: "null is not allowed here; leave the field out to keep its value."))
         }
         return try decode(T.self, forKey: key)
     }
@@ -209,7 +236,10 @@ public struct UserPatch: Decodable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey { case name, color, bio, timeZone, locale }
 
-    public init(name: String? = nil, color: Nullable<Color>? = nil, bio: Nullable<String>? = nil, timeZone: String? = nil, locale: String? = nil) {
+    public init(
+        name: String? = nil, color: Nullable<Color>? = nil, bio: Nullable<String>? = nil, timeZone: String? = nil,
+        locale: String? = nil
+    ) {
         self.name = name
         self.color = color
         self.bio = bio

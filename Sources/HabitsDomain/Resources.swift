@@ -86,7 +86,10 @@ public struct UserDraft: Codable, Hashable, Sendable {
     public var timeZone: String?
     public var locale: String?
 
-    public init(key: String? = nil, name: String, color: Color? = nil, bio: String? = nil, timeZone: String? = nil, locale: String? = nil) {
+    public init(
+        key: String? = nil, name: String, color: Color? = nil, bio: String? = nil, timeZone: String? = nil,
+        locale: String? = nil
+    ) {
         self.key = key
         self.name = name
         self.color = color
@@ -202,8 +205,10 @@ public struct PageCursor: Hashable, Sendable {
     public init(encoded text: String) throws(HabitsError) {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        let invalid = HabitsError.invalid(field: "cursor", reason: "is not a cursor from a previous page; start again without it.")
-        guard text.count <= 64, let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else {
+        let invalid = HabitsError.invalid(
+            field: "cursor", reason: "is not a cursor from a previous page; start again without it.")
+        guard text.count <= 64, let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8)
+        else {
             throw invalid
         }
         let parts = plain.split(separator: ":", omittingEmptySubsequences: false)

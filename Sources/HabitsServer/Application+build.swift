@@ -50,7 +50,8 @@ public func buildApplication(
     clock: @escaping @Sendable () -> Date = { Date() },
     onReady: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    let router = buildRouter(configuration: configuration, store: store, simulator: simulator, metrics: metrics, clock: clock)
+    let router = buildRouter(
+        configuration: configuration, store: store, simulator: simulator, metrics: metrics, clock: clock)
     let idleTimeout = TimeAmount(configuration.idleTimeout)
     let readTimeout = TimeAmount(configuration.readTimeout)
     let http = HTTP1Channel.Configuration(

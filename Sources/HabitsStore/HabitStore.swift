@@ -20,7 +20,9 @@ public struct StoreContent: Sendable {
     public var logs: [LoggedHabit]
     public var images: [String: StoredImage]
 
-    public init(users: [User], categories: [Category], habits: [Habit], logs: [LoggedHabit], images: [String: StoredImage]) {
+    public init(
+        users: [User], categories: [Category], habits: [Habit], logs: [LoggedHabit], images: [String: StoredImage]
+    ) {
         self.users = users
         self.categories = categories
         self.habits = habits
@@ -74,7 +76,8 @@ extension StoreContent {
     public init(demo: DemoDataSet) {
         var images: [String: StoredImage] = [:]
         for user in demo.users {
-            images[user.id] = StoredImage(contentType: Avatar.ImageKind.png.rawValue, bytes: Data(Avatar.png(for: user)))
+            images[user.id] = StoredImage(
+                contentType: Avatar.ImageKind.png.rawValue, bytes: Data(Avatar.png(for: user)))
         }
         self.init(users: demo.users, categories: demo.categories, habits: demo.habits, logs: demo.logs, images: images)
     }

@@ -16,7 +16,9 @@ public protocol ResourceStore: Sendable {
     /// Users in id order.
     func users(page: PageRequest) async throws -> Page<UserResource>
     /// Reads the user, applies `change` and stores the result, all in one transaction.
-    func updateUser(id: Int64, _ change: @escaping @Sendable (UserResource) throws -> UserResource) async throws -> UserResource
+    func updateUser(
+        id: Int64, _ change: @escaping @Sendable (UserResource) throws -> UserResource
+    ) async throws -> UserResource
     /// Deletes a user; one with logs needs `cascade`, which deletes its logs too.
     func deleteUser(id: Int64, cascade: Bool) async throws
 
@@ -27,7 +29,9 @@ public protocol ResourceStore: Sendable {
     /// Categories in id order.
     func categories(page: PageRequest) async throws -> Page<CategoryResource>
     /// Reads the category, applies `change` and stores the result, all in one transaction.
-    func updateCategory(id: Int64, _ change: @escaping @Sendable (CategoryResource) throws -> CategoryResource) async throws -> CategoryResource
+    func updateCategory(
+        id: Int64, _ change: @escaping @Sendable (CategoryResource) throws -> CategoryResource
+    ) async throws -> CategoryResource
     /// Deletes a category that no habit uses.
     func deleteCategory(id: Int64) async throws
 
@@ -38,7 +42,9 @@ public protocol ResourceStore: Sendable {
     /// Habits in id order.
     func habits(page: PageRequest) async throws -> Page<HabitResource>
     /// Reads the habit, applies `change` and stores the result, all in one transaction.
-    func updateHabit(id: Int64, _ change: @escaping @Sendable (HabitResource) throws -> HabitResource) async throws -> HabitResource
+    func updateHabit(
+        id: Int64, _ change: @escaping @Sendable (HabitResource) throws -> HabitResource
+    ) async throws -> HabitResource
     /// Deletes a habit; one with logs needs `cascade`, which deletes its logs too.
     func deleteHabit(id: Int64, cascade: Bool) async throws
 
@@ -64,11 +70,19 @@ public protocol ResourceStore: Sendable {
 /// Why the store refuses a write, in the words every client sees.
 enum StoreRefusal {
     static func userHasLogs(_ count: Int) -> HabitsError {
-        .conflict(reason: "This user has \(count) logged event(s); delete with ?cascade=true to delete them too, or keep the user.")
+        .conflict(
+            reason:
+                "This user has \(count) logged event(s); delete with ?cascade=true to delete them too, "
+                + "or keep the user."
+        )
     }
 
     static func habitHasLogs(_ count: Int) -> HabitsError {
-        .conflict(reason: "This habit has \(count) logged event(s); delete with ?cascade=true to delete them too, or keep the habit.")
+        .conflict(
+            reason:
+                "This habit has \(count) logged event(s); delete with ?cascade=true to delete them too, "
+                + "or keep the habit."
+        )
     }
 
     static func categoryInUse(_ count: Int) -> HabitsError {

@@ -22,7 +22,9 @@ struct SQLiteContentLoader {
         for user in content.users {
             try db.execute(
                 sql: "INSERT INTO users (key, name, hue, saturation, brightness, bio) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [user.id, user.name, user.color?.hue, user.color?.saturation, user.color?.brightness, user.bio]
+                arguments: [
+                    user.id, user.name, user.color?.hue, user.color?.saturation, user.color?.brightness, user.bio,
+                ]
             )
             userIDs[user.id] = db.lastInsertedRowID
         }
@@ -51,7 +53,8 @@ struct SQLiteContentLoader {
             try insertLog.execute(arguments: [user, habit, log.timestamp.timeIntervalSince1970])
             counts[Pair(user: user, habit: habit), default: 0] += 1
         }
-        let insertCount = try db.makeStatement(sql: "INSERT INTO habit_counts (user_id, habit_id, count) VALUES (?, ?, ?)")
+        let insertCount = try db.makeStatement(
+            sql: "INSERT INTO habit_counts (user_id, habit_id, count) VALUES (?, ?, ?)")
         for (pair, count) in counts {
             try insertCount.execute(arguments: [pair.user, pair.habit, count])
         }

@@ -12,7 +12,8 @@ extension SQLiteHabitStore {
                 if knownUsers.insert(log.userID).inserted { _ = try Self.fetchUser(db, id: log.userID) }
                 if knownHabits.insert(log.habitID).inserted { _ = try Self.fetchHabit(db, id: log.habitID) }
             }
-            let ids = try Self.insertLogs(db, logs.map { LogRow(userID: $0.userID, habitID: $0.habitID, timestamp: $0.timestamp) })
+            let ids = try Self.insertLogs(
+                db, logs.map { LogRow(userID: $0.userID, habitID: $0.habitID, timestamp: $0.timestamp) })
             return zip(ids, logs).map { id, log in
                 LogResource(id: id, userID: log.userID, habitID: log.habitID, timestamp: log.timestamp)
             }
@@ -59,7 +60,8 @@ extension SQLiteHabitStore {
         try await writeBumping { db in
             _ = try Self.fetchUser(db, id: userID)
             _ = try Self.fetchHabit(db, id: habitID)
-            let sql = isFavorite
+            let sql =
+                isFavorite
                 ? "INSERT OR IGNORE INTO favorites (user_id, habit_id) VALUES (?, ?)"
                 : "DELETE FROM favorites WHERE user_id = ? AND habit_id = ?"
             try db.execute(sql: sql, arguments: [userID, habitID])
@@ -69,10 +71,12 @@ extension SQLiteHabitStore {
     public func favorites(userID: Int64, page: PageRequest) async throws -> Page<HabitResource> {
         try await writer.read { db in
             _ = try Self.fetchUser(db, id: userID)
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT h.* FROM favorites f JOIN habits h ON h.id = f.habit_id
-                WHERE f.user_id = ? AND f.habit_id > ? ORDER BY f.habit_id LIMIT ?
-                """, arguments: [userID, page.after?.id ?? 0, page.limit + 1])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT h.* FROM favorites f JOIN habits h ON h.id = f.habit_id
+                    WHERE f.user_id = ? AND f.habit_id > ? ORDER BY f.habit_id LIMIT ?
+                    """, arguments: [userID, page.after?.id ?? 0, page.limit + 1])
             return page.page(of: rows.map(StoredRow.habitResource(from:))) { PageCursor(id: $0.id) }
         }
     }
@@ -82,7 +86,8 @@ extension SQLiteHabitStore {
             _ = try Self.fetchUser(db, id: userID)
             _ = try Self.fetchUser(db, id: followedID)
             if userID == followedID { throw StoreRefusal.followSelf }
-            let sql = isFollowing
+            let sql =
+                isFollowing
                 ? "INSERT OR IGNORE INTO follows (follower_id, followed_id) VALUES (?, ?)"
                 : "DELETE FROM follows WHERE follower_id = ? AND followed_id = ?"
             try db.execute(sql: sql, arguments: [userID, followedID])
@@ -92,10 +97,12 @@ extension SQLiteHabitStore {
     public func following(userID: Int64, page: PageRequest) async throws -> Page<UserResource> {
         try await writer.read { db in
             _ = try Self.fetchUser(db, id: userID)
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT u.* FROM follows f JOIN users u ON u.id = f.followed_id
-                WHERE f.follower_id = ? AND f.followed_id > ? ORDER BY f.followed_id LIMIT ?
-                """, arguments: [userID, page.after?.id ?? 0, page.limit + 1])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT u.* FROM follows f JOIN users u ON u.id = f.followed_id
+                    WHERE f.follower_id = ? AND f.followed_id > ? ORDER BY f.followed_id LIMIT ?
+                    """, arguments: [userID, page.after?.id ?? 0, page.limit + 1])
             return page.page(of: rows.map(StoredRow.userResource(from:))) { PageCursor(id: $0.id) }
         }
     }

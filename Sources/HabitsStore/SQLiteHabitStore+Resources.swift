@@ -10,8 +10,15 @@ extension SQLiteHabitStore {
         try await writeBumping { db in
             try Self.requireFreeKey(db, user.key)
             try db.execute(
-                sql: "INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                arguments: [user.key, user.name, user.color?.hue, user.color?.saturation, user.color?.brightness, user.bio, user.timeZone, user.locale]
+                sql:
+                    """
+                    INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    user.key, user.name, user.color?.hue, user.color?.saturation, user.color?.brightness, user.bio,
+                    user.timeZone, user.locale,
+                ]
             )
             var created = user
             created.id = db.lastInsertedRowID
@@ -33,15 +40,25 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func updateUser(id: Int64, _ change: @escaping @Sendable (UserResource) throws -> UserResource) async throws -> UserResource {
+    public func updateUser(
+        id: Int64, _ change: @escaping @Sendable (UserResource) throws -> UserResource
+    ) async throws -> UserResource {
         try await writeBumping { db in
             let current = try Self.fetchUser(db, id: id)
             var updated = try change(current)
             updated.id = id
             updated.key = current.key
             try db.execute(
-                sql: "UPDATE users SET name = ?, hue = ?, saturation = ?, brightness = ?, bio = ?, time_zone = ?, locale = ? WHERE id = ?",
-                arguments: [updated.name, updated.color?.hue, updated.color?.saturation, updated.color?.brightness, updated.bio, updated.timeZone, updated.locale, id]
+                sql:
+                    """
+                    UPDATE users
+                    SET name = ?, hue = ?, saturation = ?, brightness = ?, bio = ?, time_zone = ?, locale = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    updated.name, updated.color?.hue, updated.color?.saturation, updated.color?.brightness, updated.bio,
+                    updated.timeZone, updated.locale, id,
+                ]
             )
             return updated
         }
@@ -50,7 +67,9 @@ extension SQLiteHabitStore {
     public func deleteUser(id: Int64, cascade: Bool) async throws {
         try await writeBumping { db in
             _ = try Self.fetchUser(db, id: id)
-            let logged = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE user_id = ?", arguments: [id]) ?? 0
+            let logged =
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE user_id = ?", arguments: [id]) ?? 0
             if logged > 0 && !cascade { throw StoreRefusal.userHasLogs(logged) }
             try db.execute(sql: "DELETE FROM logs WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM habit_counts WHERE user_id = ?", arguments: [id])
@@ -95,7 +114,9 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func updateCategory(id: Int64, _ change: @escaping @Sendable (CategoryResource) throws -> CategoryResource) async throws -> CategoryResource {
+    public func updateCategory(
+        id: Int64, _ change: @escaping @Sendable (CategoryResource) throws -> CategoryResource
+    ) async throws -> CategoryResource {
         try await writeBumping { db in
             var updated = try change(try Self.fetchCategory(db, id: id))
             updated.id = id
@@ -117,7 +138,8 @@ extension SQLiteHabitStore {
     public func deleteCategory(id: Int64) async throws {
         try await writeBumping { db in
             _ = try Self.fetchCategory(db, id: id)
-            let used = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM habits WHERE category_id = ?", arguments: [id]) ?? 0
+            let used =
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM habits WHERE category_id = ?", arguments: [id]) ?? 0
             if used > 0 { throw StoreRefusal.categoryInUse(used) }
             try db.execute(sql: "DELETE FROM categories WHERE id = ?", arguments: [id])
         }
@@ -131,7 +153,9 @@ extension SQLiteHabitStore {
             try Self.requireFreeName(db, table: "habits", kind: "habit", habit.name, except: 0)
             try db.execute(
                 sql: "INSERT INTO habits (name, name_folded, category_id, info, emoji) VALUES (?, ?, ?, ?, ?)",
-                arguments: [habit.name, ResourceRules.foldedName(habit.name), habit.categoryID, habit.info, habit.emoji]
+                arguments: [
+                    habit.name, ResourceRules.foldedName(habit.name), habit.categoryID, habit.info, habit.emoji,
+                ]
             )
             var created = habit
             created.id = db.lastInsertedRowID
@@ -153,7 +177,9 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func updateHabit(id: Int64, _ change: @escaping @Sendable (HabitResource) throws -> HabitResource) async throws -> HabitResource {
+    public func updateHabit(
+        id: Int64, _ change: @escaping @Sendable (HabitResource) throws -> HabitResource
+    ) async throws -> HabitResource {
         try await writeBumping { db in
             var updated = try change(try Self.fetchHabit(db, id: id))
             updated.id = id
@@ -175,7 +201,10 @@ extension SQLiteHabitStore {
     public func deleteHabit(id: Int64, cascade: Bool) async throws {
         try await writeBumping { db in
             _ = try Self.fetchHabit(db, id: id)
-            let logged = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE habit_id = ?", arguments: [id]) ?? 0
+            let logged =
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE habit_id = ?", arguments: [id])
+                ?? 0
             if logged > 0 && !cascade { throw StoreRefusal.habitHasLogs(logged) }
             try db.execute(sql: "DELETE FROM logs WHERE habit_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM habit_counts WHERE habit_id = ?", arguments: [id])

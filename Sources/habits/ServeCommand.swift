@@ -26,13 +26,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Path of the SQLite database (env HABITS_DATABASE, default ./habits.sqlite).")
     var database: String?
 
-    @Flag(inversion: .prefixedNo, help: "Fill an empty database with demo data and run the activity simulator (env HABITS_DEMO=1).")
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Fill an empty database with demo data and run the activity simulator (env HABITS_DEMO=1).")
     var demo: Bool?
 
     @Option(help: "Id of the user the app acts as, never simulated (env HABITS_ACTIVE_USER, default activeUser).")
     var activeUser: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env HABITS_LOG_LEVEL, default info).")
+    @Option(
+        help: "Log level: trace, debug, info, notice, warning, error, critical (env HABITS_LOG_LEVEL, default info).")
     var logLevel: String?
 
     @Option(
@@ -66,7 +69,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     static func parseSeconds(_ text: String) throws -> Double {
-        guard let seconds = Double(text) else { throw ValidationError("HABITS_READ_TIMEOUT must be a number, got \"\(text)\".") }
+        guard let seconds = Double(text) else {
+            throw ValidationError("HABITS_READ_TIMEOUT must be a number, got \"\(text)\".")
+        }
         return seconds
     }
 
@@ -94,8 +99,12 @@ struct ServeSettings {
         host: String, port: Int, database: String, demo: Bool, activeUserID: String, logLevel: String,
         allowedHosts: [String] = [], readTimeout: Double = 30
     ) throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("The port must be between 0 and 65535, got \(port).") }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown log level \"\(logLevel)\".") }
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("The port must be between 0 and 65535, got \(port).")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("Unknown log level \"\(logLevel)\".")
+        }
         do {
             _ = try ResourceRules.key(activeUserID)
         } catch {
@@ -132,17 +141,25 @@ struct ServeSettings {
             var data = DemoDataSet(activeUserID: activeUserID)
             if try await store.isEmpty() {
                 try await store.replaceAll(with: StoreContent(demo: data))
-                logger.info("loaded demo data", metadata: ["users": "\(data.users.count)", "habits": "\(data.habits.count)", "logs": "\(data.logs.count)"])
+                logger.info(
+                    "loaded demo data",
+                    metadata: [
+                        "users": "\(data.users.count)", "habits": "\(data.habits.count)", "logs": "\(data.logs.count)",
+                    ])
             } else {
                 // An existing database may hold other people and habits: simulate only those that exist.
                 let snapshot = try await store.statisticsSnapshot()
-                data.rates.removeAll { snapshot.user(id: $0.userID) == nil || snapshot.habit(named: $0.habitName) == nil }
+                data.rates.removeAll {
+                    snapshot.user(id: $0.userID) == nil || snapshot.habit(named: $0.habitName) == nil
+                }
                 logger.info("kept existing data", metadata: ["simulated pairs": "\(data.rates.count)"])
             }
             demoData = data
         }
         let metrics = ServerMetrics()
-        let simulator = ActivitySimulator(store: store, demo: demoData, activeUserID: activeUserID, startRunning: demo, logger: logger, metrics: metrics)
+        let simulator = ActivitySimulator(
+            store: store, demo: demoData, activeUserID: activeUserID, startRunning: demo, logger: logger,
+            metrics: metrics)
         let host = self.host
         let configuration = ServerConfiguration(
             host: host, port: port, allowedHosts: allowedHosts, readTimeout: .milliseconds(Int64(readTimeout * 1_000))

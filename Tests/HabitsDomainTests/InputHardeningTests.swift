@@ -44,13 +44,18 @@ import Testing
         #expect(String(decoding: data, as: UTF8.self) == #"{"at":"2026-11-22T17:20:15.750Z"}"#)
         let whole = try HabitsJSON.encoder().encode(["at": Date(timeIntervalSince1970: 1_795_368_015)])
         #expect(String(decoding: whole, as: UTF8.self) == #"{"at":"2026-11-22T17:20:15Z"}"#)
-        for text in ["2026-11-22T17:20:15.750Z", "2026-11-22T17:20:15.001Z", "2026-11-22T17:20:15.999Z", "1969-12-31T23:59:59.001Z"] {
+        for text in [
+            "2026-11-22T17:20:15.750Z", "2026-11-22T17:20:15.001Z", "2026-11-22T17:20:15.999Z",
+            "1969-12-31T23:59:59.001Z",
+        ] {
             let parsed = try #require(HabitsJSON.parseInstant(text))
             #expect(HabitsJSON.formatInstant(parsed) == text)
         }
         for milliseconds in stride(from: 1_795_368_015_000 as Int64, to: 1_795_368_016_000, by: 1) {
             let text = HabitsJSON.formatInstant(Date(timeIntervalSince1970: Double(milliseconds) / 1_000))
-            #expect(HabitsJSON.parseInstant(text).map { Int64(($0.timeIntervalSince1970 * 1_000).rounded()) } == milliseconds)
+            #expect(
+                HabitsJSON.parseInstant(text).map { Int64(($0.timeIntervalSince1970 * 1_000).rounded()) }
+                    == milliseconds)
         }
     }
 

@@ -6,13 +6,16 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test func acceptsThePastAndUpToFiveMinutesAhead() throws {
-        try LogRules.validate(LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(-86_400)), now: now)
-        try LogRules.validate(LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(300)), now: now)
+        try LogRules.validate(
+            LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(-86_400)), now: now)
+        try LogRules.validate(
+            LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(300)), now: now)
     }
 
     @Test func rejectsMoreThanFiveMinutesAhead() {
         #expect(throws: HabitsError.self) {
-            try LogRules.validate(LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(301)), now: now)
+            try LogRules.validate(
+                LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(301)), now: now)
         }
     }
 

@@ -10,7 +10,9 @@ private struct DecodedPNG {
 
     init(_ bytes: [UInt8]) throws {
         struct Invalid: Error { let reason: String }
-        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Invalid(reason: "signature") }
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw Invalid(reason: "signature")
+        }
         func u32(_ at: Int) -> UInt32 { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | UInt32($1) } }
         var offset = 8
         var idat: [UInt8] = []
@@ -19,7 +21,9 @@ private struct DecodedPNG {
             let length = Int(u32(offset))
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             let data = Array(bytes[(offset + 8)..<(offset + 8 + length)])
-            guard u32(offset + 8 + length) == crc32(Array(bytes[(offset + 4)..<(offset + 8)]) + data) else { throw Invalid(reason: "CRC of \(type)") }
+            guard u32(offset + 8 + length) == crc32(Array(bytes[(offset + 4)..<(offset + 8)]) + data) else {
+                throw Invalid(reason: "CRC of \(type)")
+            }
             switch type {
             case "IHDR":
                 width = Int(u32(offset + 8))
@@ -32,7 +36,9 @@ private struct DecodedPNG {
             offset += 12 + length
         }
         guard sawEnd else { throw Invalid(reason: "no IEND") }
-        guard idat.count >= 6, (UInt16(idat[0]) << 8 | UInt16(idat[1])) % 31 == 0 else { throw Invalid(reason: "zlib header") }
+        guard idat.count >= 6, (UInt16(idat[0]) << 8 | UInt16(idat[1])) % 31 == 0 else {
+            throw Invalid(reason: "zlib header")
+        }
         var raw: [UInt8] = []
         var position = 2
         while true {
@@ -89,7 +95,9 @@ private struct DecodedPNG {
         let decoded = try DecodedPNG(Avatar.png(for: user, size: 60))
         #expect(decoded.width == 60 && decoded.height == 60)
         var colours = Set<[UInt8]>()
-        for index in stride(from: 0, to: decoded.pixels.count, by: 3) { colours.insert(Array(decoded.pixels[index..<(index + 3)])) }
+        for index in stride(from: 0, to: decoded.pixels.count, by: 3) {
+            colours.insert(Array(decoded.pixels[index..<(index + 3)]))
+        }
         #expect(colours == [[255, 0, 0], [242, 242, 245]])
     }
 }

@@ -7,7 +7,9 @@ private let users = ["ann", "bob", "cat"].map { User(id: $0, name: $0.capitalize
 private let habits = ["Run", "Read", "Swim"].map { Habit(name: $0, category: health, info: "\($0) daily") }
 
 private func snapshot(_ counts: [(String, String, Int)]) -> StatisticsSnapshot {
-    StatisticsSnapshot(revision: 7, users: users, habits: habits, counts: counts.map { PairCount(userID: $0.0, habitName: $0.1, count: $0.2) })
+    StatisticsSnapshot(
+        revision: 7, users: users, habits: habits,
+        counts: counts.map { PairCount(userID: $0.0, habitName: $0.1, count: $0.2) })
 }
 
 @Suite struct StatisticsSnapshotTests {
@@ -26,7 +28,11 @@ private func snapshot(_ counts: [(String, String, Int)]) -> StatisticsSnapshot {
         var random = SeededRandom(seed: 42)
         var counts: [(String, String, Int)] = []
         for _ in 0..<50 {
-            counts.append((users.randomElement(using: &random)!.id, habits.randomElement(using: &random)!.name, Int.random(in: 0...4, using: &random)))
+            counts.append(
+                (
+                    users.randomElement(using: &random)!.id, habits.randomElement(using: &random)!.name,
+                    Int.random(in: 0...4, using: &random)
+                ))
         }
         let stats = snapshot(counts).combined()
         var fromUsers: [String: Int] = [:]
@@ -36,7 +42,9 @@ private func snapshot(_ counts: [(String, String, Int)]) -> StatisticsSnapshot {
         var fromHabits: [String: Int] = [:]
         for statistic in stats.habitStatistics {
             for pair in statistic.userCounts {
-                #expect(fromHabits.updateValue(pair.count, forKey: "\(pair.user.id)|\(statistic.habit.name)") == nil, "duplicate pair")
+                #expect(
+                    fromHabits.updateValue(pair.count, forKey: "\(pair.user.id)|\(statistic.habit.name)") == nil,
+                    "duplicate pair")
             }
         }
         #expect(fromUsers == fromHabits)
@@ -51,7 +59,9 @@ private func snapshot(_ counts: [(String, String, Int)]) -> StatisticsSnapshot {
         #expect(try data.habitStatistics(names: ["Swim", "Read", "Swim"]).map(\.habit.name) == ["Swim", "Read"])
         #expect(try data.habitStatistics(names: nil).map(\.habit.name) == ["Read", "Run", "Swim"])
         #expect(try data.habitStatistics(names: []).isEmpty)
-        #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) { try data.habitStatistics(names: ["Run", "Fly"]) }
+        #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) {
+            try data.habitStatistics(names: ["Run", "Fly"])
+        }
     }
 
     @Test func userStatisticsFollowTheOrderAskedAndRejectUnknownIDs() throws {

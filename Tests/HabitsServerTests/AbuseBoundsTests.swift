@@ -89,7 +89,8 @@ import Darwin
             store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test")
         )
         // Delete the most simulated habit, as a user of /v1 might.
-        let habitName = try #require(Dictionary(grouping: demo.rates, by: \.habitName).max { $0.value.count < $1.value.count }?.key)
+        let habitName = try #require(
+            Dictionary(grouping: demo.rates, by: \.habitName).max { $0.value.count < $1.value.count }?.key)
         let habits = try await store.habits(page: PageRequest(limit: 200)).items
         let habit = try #require(habits.first { $0.name == habitName })
         try await store.deleteHabit(id: habit.id, cascade: true)
@@ -104,7 +105,10 @@ import Darwin
 
         // Paused for an hour: one tick writes at most the capped catch-up, not 5,400 events at speed 1.
         try await simulator.setSpeed(1)
-        let total = { try await store.statisticsSnapshot().combined().userStatistics.flatMap(\.habitCounts).map(\.count).reduce(0, +) }
+        let total = {
+            try await store.statisticsSnapshot().combined().userStatistics.flatMap(\.habitCounts).map(\.count).reduce(
+                0, +)
+        }
         let beforePause = try await total()
         await simulator.step(seconds: 3_600)
         #expect(try await total() - beforePause < 60)

@@ -74,7 +74,10 @@ import Testing
                 #expect(stats[0].userCounts.map(\.user.id) == ["user2"])
             }
             try await client.execute(uri: "/habitStats", method: .get) { response throws in
-                #expect(try decode([CourseClient.HabitStatistics].self, response).map(\.habit.name) == ["Deep breathing", "Read", "Run", "Swim"])
+                #expect(
+                    try decode([CourseClient.HabitStatistics].self, response).map(\.habit.name) == [
+                        "Deep breathing", "Read", "Run", "Swim",
+                    ])
             }
             try await client.execute(uri: "/habitStats?names=Swim", method: .get) { response throws in
                 let stats = try decode([CourseClient.HabitStatistics].self, response)
@@ -115,7 +118,10 @@ import Testing
                 #expect(stats.habitCounts.map(\.habit.name) == ["Run"])
             }
             try await client.execute(uri: "/userLeadingStats/user2", method: .get) { response throws in
-                #expect(try decode(CourseClient.UserStatistics.self, response).habitCounts.map(\.habit.name) == ["Deep breathing"])
+                #expect(
+                    try decode(CourseClient.UserStatistics.self, response).habitCounts.map(\.habit.name) == [
+                        "Deep breathing"
+                    ])
             }
             try await client.execute(uri: "/userLeadingStats/user3", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -143,7 +149,8 @@ import Testing
     @Test func percentEncodedIDsInPathsAreDecoded() async throws {
         var content = Fixture.content()
         content.users.append(User(id: "zoë", name: "Zoë"))
-        content.images["zoë"] = StoredImage(contentType: "image/png", bytes: Data(Avatar.png(for: User(id: "zoë", name: "Zoë"), size: 8)))
+        content.images["zoë"] = StoredImage(
+            contentType: "image/png", bytes: Data(Avatar.png(for: User(id: "zoë", name: "Zoë"), size: 8)))
         content.logs = [LoggedHabit(userID: "zoë", habitName: "Swim", timestamp: Fixture.now)]
         let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: content))
         try await app.test(.router) { client in

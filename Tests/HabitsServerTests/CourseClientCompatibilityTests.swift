@@ -22,19 +22,29 @@ import Testing
         try await app.test(.router) { client in
             var random = SeededRandom(seed: 2026)
             var expected: [String: Int] = [:]
-            let users = try await client.execute(uri: "/users", method: .get) { try decode([String: CourseClient.User].self, $0) }
-            let habits = try await client.execute(uri: "/habits", method: .get) { try decode([String: CourseClient.Habit].self, $0) }
+            let users = try await client.execute(uri: "/users", method: .get) {
+                try decode([String: CourseClient.User].self, $0)
+            }
+            let habits = try await client.execute(uri: "/habits", method: .get) {
+                try decode([String: CourseClient.Habit].self, $0)
+            }
             for round in 0..<6 {
                 for _ in 0..<40 {
                     let user = users.keys.sorted().randomElement(using: &random)!
                     let habit = habits.keys.sorted().randomElement(using: &random)!
-                    let event = CourseClient.LoggedHabit(userID: user, habitName: habit, timestamp: Fixture.now.addingTimeInterval(-Double.random(in: 0...86_400, using: &random)))
-                    try await client.execute(uri: "/loggedHabit", method: .post, headers: CourseClient.postHeaders, body: try jsonBody(event)) { response throws in
+                    let event = CourseClient.LoggedHabit(
+                        userID: user, habitName: habit,
+                        timestamp: Fixture.now.addingTimeInterval(-Double.random(in: 0...86_400, using: &random)))
+                    try await client.execute(
+                        uri: "/loggedHabit", method: .post, headers: CourseClient.postHeaders, body: try jsonBody(event)
+                    ) { response throws in
                         #expect(response.status == .ok)
                     }
                     expected["\(user)|\(habit)", default: 0] += 1
                 }
-                let stats = try await client.execute(uri: "/combinedStats", method: .get) { try decode(CourseClient.CombinedStatistics.self, $0) }
+                let stats = try await client.execute(uri: "/combinedStats", method: .get) {
+                    try decode(CourseClient.CombinedStatistics.self, $0)
+                }
                 #expect(Self.pairs(of: stats) == expected, "round \(round)")
 
                 // The app's own lookups: every pair on one side is found, with the same count, on the other.
@@ -89,7 +99,8 @@ import Testing
                     #expect(try decode([CourseClient.HabitStatistics].self, response).map(\.habit.name) == [name])
                 }
             }
-            try await client.execute(uri: try Self.habitStatsURI(names: names.reversed()), method: .get) { response throws in
+            try await client.execute(uri: try Self.habitStatsURI(names: names.reversed()), method: .get) {
+                response throws in
                 #expect(try decode([CourseClient.HabitStatistics].self, response).map(\.habit.name) == names.reversed())
             }
         }

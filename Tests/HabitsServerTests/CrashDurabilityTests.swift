@@ -69,12 +69,20 @@ import Darwin
                             switch round % 3 {
                             case 0:
                                 let offset = await offsets.take(1)[0]
-                                let body = #"{"userID":"activeUser","habitName":"Meditate","timestamp":"\#(Self.instant(offset))"}"#
-                                if await Self.post(session, "\(base)/loggedHabit", body) == 200 { await acknowledged.single(offset) }
+                                let body =
+                                    #"{"userID":"activeUser","habitName":"Meditate","#
+                                    + #""timestamp":"\#(Self.instant(offset))"}"#
+                                if await Self.post(session, "\(base)/loggedHabit", body) == 200 {
+                                    await acknowledged.single(offset)
+                                }
                             case 1:
                                 let offset = await offsets.take(1)[0]
-                                let body = #"{"userID":\#(userID),"habitID":\#(habitID),"timestamp":"\#(Self.instant(offset))"}"#
-                                if await Self.post(session, "\(base)/v1/logs", body) == 201 { await acknowledged.single(offset) }
+                                let body =
+                                    #"{"userID":\#(userID),"habitID":\#(habitID),"#
+                                    + #""timestamp":"\#(Self.instant(offset))"}"#
+                                if await Self.post(session, "\(base)/v1/logs", body) == 201 {
+                                    await acknowledged.single(offset)
+                                }
                             default:
                                 let batch = await offsets.take(5)
                                 await acknowledged.attempt(batch)
@@ -82,7 +90,9 @@ import Darwin
                                     #"{"userID":\#(userID),"habitID":\#(habitID),"timestamp":"\#(Self.instant($0))"}"#
                                 }
                                 let body = #"{"logs":[\#(logs.joined(separator: ","))]}"#
-                                if await Self.post(session, "\(base)/v1/logs/batch", body) == 201 { await acknowledged.batch(batch) }
+                                if await Self.post(session, "\(base)/v1/logs/batch", body) == 201 {
+                                    await acknowledged.batch(batch)
+                                }
                             }
                         }
                     }
@@ -97,7 +107,8 @@ import Darwin
         await writers.value
 
         // Restart on the same file and read back every log of the active user since `base`.
-        let (restarted, restartedOutput) = try ServeProcessTests.launch(executable, database: database, logLevel: "warning")
+        let (restarted, restartedOutput) = try ServeProcessTests.launch(
+            executable, database: database, logLevel: "warning")
         defer { if restarted.isRunning { restarted.terminate() } }
         let newPort = try await ServeProcessTests.readPort(from: restartedOutput.fileHandleForReading)
         let stored = try await Self.storedOffsets("http://127.0.0.1:\(newPort)", userID: userID)
@@ -158,7 +169,8 @@ import Darwin
         repeat {
             var url = "\(server)/v1/users/\(userID)/logs?limit=200&from=\(from)"
             if let cursor { url += "&cursor=\(cursor)" }
-            let page = try HabitsJSON.decoder().decode(Page<LogResource>.self, from: try await ServeProcessTests.request(url))
+            let page = try HabitsJSON.decoder().decode(
+                Page<LogResource>.self, from: try await ServeProcessTests.request(url))
             for log in page.items {
                 offsets.insert(Int(((log.timestamp.timeIntervalSince1970 - base) * 1_000).rounded()))
             }

@@ -34,14 +34,16 @@ func documentedOperations(_ yaml: String) -> Set<String> {
         let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         var logger = Logger(label: "habits.test")
         logger.logLevel = .warning
-        let simulator = ActivitySimulator(store: store, demo: nil, activeUserID: "user0", startRunning: false, logger: logger)
+        let simulator = ActivitySimulator(
+            store: store, demo: nil, activeUserID: "user0", startRunning: false, logger: logger)
         let router = buildRouter(
             configuration: ServerConfiguration(), store: store, simulator: simulator, metrics: ServerMetrics(),
             clock: { Fixture.now }
         )
         let routed = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
 
-        let app = buildApplication(configuration: ServerConfiguration(port: 0), store: store, simulator: simulator, logger: logger)
+        let app = buildApplication(
+            configuration: ServerConfiguration(port: 0), store: store, simulator: simulator, logger: logger)
         try await app.test(.router) { client in
             let response = try await client.send("/openapi.yaml")
             #expect(response.status == .ok)

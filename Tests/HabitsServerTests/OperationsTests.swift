@@ -34,15 +34,27 @@ import Testing
         try await app.test(.router) { client in
             _ = try await client.send("/v1/users/\(user1)")
             _ = try await client.send("/v1/users/99999")
-            _ = try await client.send("/loggedHabit", .post, try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)))
-            _ = try await client.send("/v1/logs/batch", .post, try v1Body(["logs": Array(repeating: LogDraft(userID: user1, habitID: run, timestamp: Fixture.now), count: 3)]))
+            _ = try await client.send(
+                "/loggedHabit", .post,
+                try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)))
+            _ = try await client.send(
+                "/v1/logs/batch", .post,
+                try v1Body([
+                    "logs": Array(repeating: LogDraft(userID: user1, habitID: run, timestamp: Fixture.now), count: 3)
+                ]))
             let response = try await client.send("/metrics")
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
             let text = String(buffer: response.body)
-            #expect(text.contains(#"habits_http_requests_total{method="GET",route="/v1/users/{userID}",status="200"} 1"#))
-            #expect(text.contains(#"habits_http_requests_total{method="GET",route="/v1/users/{userID}",status="404"} 1"#))
-            #expect(text.contains(#"habits_http_request_duration_seconds_count{method="GET",route="/v1/users/{userID}",status="200"} 1"#))
+            #expect(
+                text.contains(#"habits_http_requests_total{method="GET",route="/v1/users/{userID}",status="200"} 1"#))
+            #expect(
+                text.contains(#"habits_http_requests_total{method="GET",route="/v1/users/{userID}",status="404"} 1"#))
+            #expect(
+                text.contains(
+                    "habits_http_request_duration_seconds_count"
+                        + #"{method="GET",route="/v1/users/{userID}",status="200"} 1"#
+                ))
             #expect(text.contains("habits_logs_written_total 4"))
         }
     }
@@ -54,7 +66,9 @@ import Testing
             try expectError(response, .methodNotAllowed, code: "method_not_allowed")
             #expect(response.headers[.allow] == "GET, POST")
             #expect(try await client.send("/v1/habits/3", .post).headers[.allow] == "DELETE, GET, PATCH")
-            #expect(try await client.send("/v1/logs/batch").headers[.allow] == "POST", "a literal segment wins over a capture")
+            #expect(
+                try await client.send("/v1/logs/batch").headers[.allow] == "POST",
+                "a literal segment wins over a capture")
             try expectError(try await client.send("/nowhere"), .notFound, code: "not_found")
         }
     }

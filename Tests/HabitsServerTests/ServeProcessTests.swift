@@ -13,7 +13,8 @@ import Darwin
 /// simulator move the statistics.
 @Suite(.serialized) struct ServeProcessTests {
     @Test(.timeLimit(.minutes(1))) func theDemoServerComesUpAndCountsChange() async throws {
-        let executable = try #require(Self.locateExecutable(), "build the habits executable first (swift build --build-tests)")
+        let executable = try #require(
+            Self.locateExecutable(), "build the habits executable first (swift build --build-tests)")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -77,7 +78,9 @@ import Darwin
         let (second, secondOutput) = try start()
         defer { if second.isRunning { second.terminate() } }
         let secondPort = try await Self.readPort(from: secondOutput.fileHandleForReading)
-        #expect(try await Self.count(base: "http://127.0.0.1:\(secondPort)", user: "activeUser", habit: "Meditate") == counted)
+        #expect(
+            try await Self.count(base: "http://127.0.0.1:\(secondPort)", user: "activeUser", habit: "Meditate")
+                == counted)
         #expect(counted >= 1)
         second.terminate()
         second.waitUntilExit()
@@ -85,7 +88,9 @@ import Darwin
 
     static func count(base: String, user: String, habit: String) async throws -> Int {
         struct Stats: Decodable {
-            struct HabitCount: Decodable { struct Habit: Decodable { let name: String }; let habit: Habit; let count: Int }
+            struct HabitCount: Decodable {
+                struct Habit: Decodable { let name: String }; let habit: Habit; let count: Int
+            }
             let habitCounts: [HabitCount]
         }
         let stats = try JSONDecoder().decode([Stats].self, from: try await request("\(base)/userStats?ids=\(user)"))
@@ -98,7 +103,8 @@ import Darwin
     ) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--demo", "--port", "0", "--database", database, "--log-level", logLevel] + arguments
+        process.arguments =
+            ["serve", "--demo", "--port", "0", "--database", database, "--log-level", logLevel] + arguments
         let output = Pipe()
         process.standardOutput = output
         if let standardError { process.standardError = standardError }
@@ -108,12 +114,18 @@ import Darwin
 
     static func locateExecutable() -> URL? {
         var candidates: [URL] = []
-        if let explicit = ProcessInfo.processInfo.environment["HABITS_EXECUTABLE"] { candidates.append(URL(fileURLWithPath: explicit)) }
+        if let explicit = ProcessInfo.processInfo.environment["HABITS_EXECUTABLE"] {
+            candidates.append(URL(fileURLWithPath: explicit))
+        }
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         candidates.append(testBinary.deletingLastPathComponent().appendingPathComponent("habits"))
         // On macOS the test bundle is a directory: …/debug/HabitsPackageTests.xctest/Contents/MacOS/…
-        candidates.append(testBinary.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("habits"))
-        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/habits"))
+        candidates.append(
+            testBinary.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("habits"))
+        candidates.append(
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/habits")
+        )
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
@@ -126,7 +138,8 @@ import Darwin
                 if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
                 buffer += String(decoding: chunk, as: UTF8.self)
                 if let line = buffer.split(separator: "\n").first(where: { $0.contains("listening on http://") }),
-                   let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+                    let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+                {
                     return port
                 }
             }
@@ -143,7 +156,9 @@ import Darwin
 
     static func totalCount(_ base: String) async throws -> Int {
         struct Stats: Decodable {
-            struct HabitStatistics: Decodable { struct UserCount: Decodable { let count: Int }; let userCounts: [UserCount] }
+            struct HabitStatistics: Decodable {
+                struct UserCount: Decodable { let count: Int }; let userCounts: [UserCount]
+            }
             let habitStatistics: [HabitStatistics]
         }
         let stats = try JSONDecoder().decode(Stats.self, from: try await request("\(base)/combinedStats"))

@@ -13,9 +13,13 @@ import Testing
 @Suite struct SimulatorControlTests {
     @Test func controlsRefuseCallersThatAreNotLocal() async throws {
         // Router tests have no socket, hence no loopback address: the guard must refuse them.
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content()), demo: DemoDataSet(now: Fixture.now))
+        let app = makeApplication(
+            store: try await SQLiteHabitStore.inMemory(content: Fixture.content()), demo: DemoDataSet(now: Fixture.now))
         try await app.test(.router) { client in
-            for (uri, method) in [("/control/simulator/status", HTTPRequest.Method.get), ("/control/simulator/start", .post), ("/control/simulator/reset", .post)] {
+            for (uri, method) in [
+                ("/control/simulator/status", HTTPRequest.Method.get), ("/control/simulator/start", .post),
+                ("/control/simulator/reset", .post),
+            ] {
                 try await client.execute(uri: uri, method: method) { response throws in
                     try expectError(response, .forbidden, code: "forbidden")
                 }
@@ -74,14 +78,17 @@ import Testing
         let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
         #expect(demo.rates.contains { $0.userID == "ava-thompson" })
         let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
-        let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "ava-thompson", startRunning: true, logger: Logger(label: "test"))
+        let simulator = ActivitySimulator(
+            store: store, demo: demo, activeUserID: "ava-thompson", startRunning: true, logger: Logger(label: "test"))
         try await simulator.setSpeed(100)
         let before = try await store.statisticsSnapshot()
         await simulator.step(seconds: 3)
         let after = try await store.statisticsSnapshot()
         #expect(after.revision > before.revision)
         for habit in demo.habits {
-            #expect(after.count(userID: "ava-thompson", habitName: habit.name) == before.count(userID: "ava-thompson", habitName: habit.name))
+            #expect(
+                after.count(userID: "ava-thompson", habitName: habit.name)
+                    == before.count(userID: "ava-thompson", habitName: habit.name))
         }
     }
 
@@ -89,7 +96,9 @@ import Testing
         let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
         let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
         let metrics = ServerMetrics()
-        let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test"), metrics: metrics)
+        let simulator = ActivitySimulator(
+            store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test"),
+            metrics: metrics)
         try await simulator.setSpeed(100)
         let before = store.currentRevision()
         await simulator.step(seconds: 2)
@@ -97,21 +106,32 @@ import Testing
         let exposition = String(decoding: metrics.registry.emitToBuffer(), as: UTF8.self)
         let line = exposition.split(separator: "\n").first { $0.hasPrefix("habits_logs_written_total ") }
         let written = line.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
-        let logged = try await store.statisticsSnapshot().combined().userStatistics.flatMap(\.habitCounts).map(\.count).reduce(0, +)
+        let logged = try await store.statisticsSnapshot().combined().userStatistics.flatMap(\.habitCounts).map(\.count)
+            .reduce(0, +)
         #expect(written > 0)
         #expect(Int(written) == logged - demo.logs.count)
     }
 
     @Test func crossSiteRequestsCannotDriveTheSimulator() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content()), demo: DemoDataSet(activeUserID: "user0", now: Fixture.now))
+        let app = makeApplication(
+            store: try await SQLiteHabitStore.inMemory(content: Fixture.content()),
+            demo: DemoDataSet(activeUserID: "user0", now: Fixture.now))
         try await app.test(.live) { client in
-            try await client.execute(uri: "/control/simulator/reset", method: .post, headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"]) { response throws in
+            try await client.execute(
+                uri: "/control/simulator/reset", method: .post,
+                headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"]
+            ) { response throws in
                 try expectError(response, .forbidden, code: "cross_site_request")
             }
-            try await client.execute(uri: "/control/simulator/start", method: .post, headers: [.origin: "http://evil.example"]) { response throws in
+            try await client.execute(
+                uri: "/control/simulator/start", method: .post, headers: [.origin: "http://evil.example"]
+            ) { response throws in
                 try expectError(response, .forbidden, code: "cross_site_request")
             }
-            try await client.execute(uri: "/control/simulator/start", method: .post, headers: [HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]) { response throws in
+            try await client.execute(
+                uri: "/control/simulator/start", method: .post,
+                headers: [HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]
+            ) { response throws in
                 #expect(response.status == .ok)
             }
         }

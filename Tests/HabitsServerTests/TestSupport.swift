@@ -38,7 +38,10 @@ struct ErrorBody: Decodable {
     let error: Detail
 }
 
-func expectError(_ response: TestResponse, _ status: HTTPResponse.Status, code: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectError(
+    _ response: TestResponse, _ status: HTTPResponse.Status, code: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     #expect(response.status == status, sourceLocation: sourceLocation)
     #expect(response.headers[.contentType]?.hasPrefix("application/json") == true, sourceLocation: sourceLocation)
     let body = try decode(ErrorBody.self, response)

@@ -12,21 +12,35 @@ import Testing
     @Test func categoriesAreCreatedChangedListedAndDeleted() async throws {
         let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
-            let created = try await client.send("/v1/categories", .post, body(#"{"name":"Focus","color":{"h":0.6,"s":0.5,"b":0.9}}"#))
+            let created = try await client.send(
+                "/v1/categories", .post, body(#"{"name":"Focus","color":{"h":0.6,"s":0.5,"b":0.9}}"#))
             #expect(created.status == .created)
             let focus = try decodeV1(CategoryResource.self, created)
             #expect(created.headers[.location] == "/v1/categories/\(focus.id)")
             #expect(try decodeV1(CategoryResource.self, try await client.send("/v1/categories/\(focus.id)")) == focus)
-            let renamed = try decodeV1(CategoryResource.self, try await client.send("/v1/categories/\(focus.id)", .patch, body(#"{"name":"Deep focus"}"#)))
+            let renamed = try decodeV1(
+                CategoryResource.self,
+                try await client.send("/v1/categories/\(focus.id)", .patch, body(#"{"name":"Deep focus"}"#)))
             #expect(renamed.name == "Deep focus" && renamed.color == focus.color)
-            #expect(try await client.all("/v1/categories", CategoryResource.self, limit: 1).map(\.name) == ["Health", "Deep focus"])
+            #expect(
+                try await client.all("/v1/categories", CategoryResource.self, limit: 1).map(\.name) == [
+                    "Health", "Deep focus",
+                ])
             let courseNames = try decode([CourseClient.Category].self, try await client.send("/categories")).map(\.name)
             #expect(courseNames.contains("Deep focus"))
 
-            try expectError(try await client.send("/v1/categories", .post, body(#"{"name":"HEALTH","color":{"h":0,"s":0,"b":0}}"#)), .conflict, code: "conflict")
-            try expectError(try await client.send("/v1/categories", .post, body(#"{"name":"X","color":{"h":0,"s":2,"b":0}}"#)), .unprocessableContent, code: "invalid")
-            try expectError(try await client.send("/v1/categories", .post, body(#"{"name":"X"}"#)), .badRequest, code: "malformed_request")
-            try expectError(try await client.send("/v1/categories/\(focus.id)", .patch, body(#"{"name":"health"}"#)), .conflict, code: "conflict")
+            try expectError(
+                try await client.send("/v1/categories", .post, body(#"{"name":"HEALTH","color":{"h":0,"s":0,"b":0}}"#)),
+                .conflict, code: "conflict")
+            try expectError(
+                try await client.send("/v1/categories", .post, body(#"{"name":"X","color":{"h":0,"s":2,"b":0}}"#)),
+                .unprocessableContent, code: "invalid")
+            try expectError(
+                try await client.send("/v1/categories", .post, body(#"{"name":"X"}"#)), .badRequest,
+                code: "malformed_request")
+            try expectError(
+                try await client.send("/v1/categories/\(focus.id)", .patch, body(#"{"name":"health"}"#)), .conflict,
+                code: "conflict")
 
             let health = try await client.all("/v1/categories", CategoryResource.self)[0]
             let inUse = try await client.send("/v1/categories/\(health.id)", .delete)
@@ -38,19 +52,23 @@ import Testing
     }
 
     @Test func habitsAreCreatedRenamedWithHistoryAndDeletedWithCascade() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: [
-            LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
-            LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
-        ]))
+        let store = try await SQLiteHabitStore.inMemory(
+            content: Fixture.content(logs: [
+                LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
+                LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
+            ]))
         let run = try await habitID(store, named: "Run")
         try await makeApplication(store: store).test(.router) { client in
             let health = try await client.all("/v1/categories", CategoryResource.self)[0]
-            let created = try await client.send("/v1/habits", .post, body(#"{"name":"Cold shower","categoryID":\#(health.id),"description":"Brr","emoji":"🚿"}"#))
+            let created = try await client.send(
+                "/v1/habits", .post,
+                body(#"{"name":"Cold shower","categoryID":\#(health.id),"description":"Brr","emoji":"🚿"}"#))
             #expect(created.status == .created)
             let shower = try decodeV1(HabitResource.self, created)
             #expect(shower.emoji == "🚿" && shower.info == "Brr")
             #expect(try decodeV1(HabitResource.self, try await client.send("/v1/habits/\(shower.id)")) == shower)
-            let plain = try decodeV1(HabitResource.self, try await client.send("/v1/habits/\(shower.id)", .patch, body(#"{"emoji":null}"#)))
+            let plain = try decodeV1(
+                HabitResource.self, try await client.send("/v1/habits/\(shower.id)", .patch, body(#"{"emoji":null}"#)))
             #expect(plain.emoji == nil && plain.name == "Cold shower")
 
             // Renaming keeps the history: the course API shows the counts under the new name.
@@ -58,22 +76,36 @@ import Testing
             let stats = try decode([CourseClient.HabitStatistics].self, try await client.send("/habitStats?names=Jog"))
             #expect(stats[0].userCounts.map(\.count) == [1, 1])
             try expectError(try await client.send("/habitStats?names=Run"), .notFound)
-            #expect(try await client.send("/loggedHabit", .post, try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Jog", timestamp: Fixture.now))).status == .ok)
+            #expect(
+                try await client.send(
+                    "/loggedHabit", .post,
+                    try jsonBody(CourseClient.LoggedHabit(userID: "user1", habitName: "Jog", timestamp: Fixture.now))
+                ).status == .ok)
 
             let badHabits: [(String, HTTPResponse.Status, String)] = [
                 (#"{"name":"","categoryID":\#(health.id)}"#, .unprocessableContent, "invalid"),
                 (#"{"name":"jog","categoryID":\#(health.id)}"#, .conflict, "conflict"),
                 (#"{"name":"Fly","categoryID":424242}"#, .unprocessableContent, "invalid"),
                 (#"{"name":"Fly","categoryID":\#(health.id),"emoji":"abc"}"#, .unprocessableContent, "invalid"),
-                (#"{"name":"Fly","categoryID":\#(health.id),"description":"\#(String(repeating: "d", count: 1_001))"}"#, .unprocessableContent, "invalid"),
+                (
+                    #"{"name":"Fly","categoryID":\#(health.id),"#
+                        + #""description":"\#(String(repeating: "d", count: 1_001))"}"#,
+                    .unprocessableContent, "invalid"
+                ),
                 (#"{"name":"Fly"}"#, .badRequest, "malformed_request"),
             ]
             for (json, status, code) in badHabits {
                 try expectError(try await client.send("/v1/habits", .post, body(json)), status, code: code)
             }
-            try expectError(try await client.send("/v1/habits/\(run)", .patch, body(#"{"categoryID":424242}"#)), .unprocessableContent, code: "invalid")
-            try expectError(try await client.send("/v1/habits/\(run)", .patch, body(#"{"name":null}"#)), .badRequest, code: "malformed_request")
-            try expectError(try await client.send("/v1/categories/\(health.id)", .patch, body(#"{"color":null}"#)), .badRequest, code: "malformed_request")
+            try expectError(
+                try await client.send("/v1/habits/\(run)", .patch, body(#"{"categoryID":424242}"#)),
+                .unprocessableContent, code: "invalid")
+            try expectError(
+                try await client.send("/v1/habits/\(run)", .patch, body(#"{"name":null}"#)), .badRequest,
+                code: "malformed_request")
+            try expectError(
+                try await client.send("/v1/categories/\(health.id)", .patch, body(#"{"color":null}"#)), .badRequest,
+                code: "malformed_request")
 
             let refused = try await client.send("/v1/habits/\(run)", .delete)
             try expectError(refused, .conflict, code: "conflict")
@@ -95,17 +127,23 @@ import Testing
         let user1 = try await userID(store, key: "user1")
         let run = try await habitID(store, named: "Run")
         try await makeApplication(store: store).test(.router) { client in
-            let single = try await client.send("/v1/logs", .post, try v1Body(LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(-100))))
+            let single = try await client.send(
+                "/v1/logs", .post,
+                try v1Body(LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(-100))))
             #expect(single.status == .created)
             let log = try decodeV1(LogResource.self, single)
             #expect(single.headers[.location] == "/v1/logs/\(log.id)")
             #expect(try decodeV1(LogResource.self, try await client.send("/v1/logs/\(log.id)")) == log)
 
-            let drafts = (1...5).map { LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(Double(-$0 * 1_000))) }
+            let drafts = (1...5).map {
+                LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(Double(-$0 * 1_000)))
+            }
             let batch = try await client.send("/v1/logs/batch", .post, try v1Body(["logs": drafts]))
             #expect(batch.status == .created)
             #expect(try decodeV1([String: [LogResource]].self, batch)["logs"]?.count == 5)
-            #expect(try decode([CourseClient.UserStatistics].self, try await client.send("/userStats?ids=user1"))[0].habitCounts.map(\.count) == [6])
+            #expect(
+                try decode([CourseClient.UserStatistics].self, try await client.send("/userStats?ids=user1"))[0]
+                    .habitCounts.map(\.count) == [6])
 
             let from = ISO8601DateFormatter().string(from: Fixture.now.addingTimeInterval(-3_500))
             let listed = try await client.all("/v1/users/\(user1)/logs?from=\(from)", LogResource.self)
@@ -114,7 +152,9 @@ import Testing
             #expect(try await client.send("/v1/logs/\(log.id)", .delete).status == .noContent)
             try expectError(try await client.send("/v1/logs/\(log.id)"), .notFound, code: "log_not_found")
             try expectError(try await client.send("/v1/logs/\(log.id)", .delete), .notFound, code: "log_not_found")
-            #expect(try decode([CourseClient.UserStatistics].self, try await client.send("/userStats?ids=user1"))[0].habitCounts.map(\.count) == [5])
+            #expect(
+                try decode([CourseClient.UserStatistics].self, try await client.send("/userStats?ids=user1"))[0]
+                    .habitCounts.map(\.count) == [5])
         }
     }
 
@@ -126,26 +166,48 @@ import Testing
         let future = LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(301))
         let ghost = LogDraft(userID: 99_999, habitID: run, timestamp: Fixture.now)
         try await makeApplication(store: store).test(.router) { client in
-            try expectError(try await client.send("/v1/logs", .post, try v1Body(future)), .unprocessableContent, code: "invalid")
-            #expect(try await client.send("/v1/logs", .post, try v1Body(LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(299)))).status == .created)
-            try expectError(try await client.send("/v1/logs", .post, try v1Body(ghost)), .notFound, code: "user_not_found")
-            try expectError(try await client.send("/v1/logs", .post, body(#"{"userID":1,"habitID":2,"timestamp":"soon"}"#)), .badRequest, code: "malformed_request")
+            try expectError(
+                try await client.send("/v1/logs", .post, try v1Body(future)), .unprocessableContent, code: "invalid")
+            #expect(
+                try await client.send(
+                    "/v1/logs", .post,
+                    try v1Body(LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(299)))
+                ).status == .created)
+            try expectError(
+                try await client.send("/v1/logs", .post, try v1Body(ghost)), .notFound, code: "user_not_found")
+            try expectError(
+                try await client.send("/v1/logs", .post, body(#"{"userID":1,"habitID":2,"timestamp":"soon"}"#)),
+                .badRequest, code: "malformed_request")
             let revision = store.currentRevision()
 
-            let futureInBatch = try await client.send("/v1/logs/batch", .post, try v1Body(["logs": [good, good, future]]))
+            let futureInBatch = try await client.send(
+                "/v1/logs/batch", .post, try v1Body(["logs": [good, good, future]]))
             try expectError(futureInBatch, .unprocessableContent, code: "invalid")
             #expect(try decode(ErrorBody.self, futureInBatch).error.message.hasPrefix("logs[2].timestamp"))
-            try expectError(try await client.send("/v1/logs/batch", .post, try v1Body(["logs": [good, ghost]])), .notFound, code: "user_not_found")
-            try expectError(try await client.send("/v1/logs/batch", .post, try v1Body(["logs": [LogDraft]()])), .unprocessableContent, code: "invalid")
+            try expectError(
+                try await client.send("/v1/logs/batch", .post, try v1Body(["logs": [good, ghost]])), .notFound,
+                code: "user_not_found")
+            try expectError(
+                try await client.send("/v1/logs/batch", .post, try v1Body(["logs": [LogDraft]()])),
+                .unprocessableContent, code: "invalid")
             let tooMany = Array(repeating: good, count: 1_001)
-            try expectError(try await client.send("/v1/logs/batch", .post, try v1Body(["logs": tooMany])), .unprocessableContent, code: "invalid")
+            try expectError(
+                try await client.send("/v1/logs/batch", .post, try v1Body(["logs": tooMany])), .unprocessableContent,
+                code: "invalid")
             let oversized = ByteBuffer(repeating: UInt8(ascii: " "), count: 1024 * 1024 + 1)
-            try expectError(try await client.send("/v1/logs/batch", .post, oversized), .contentTooLarge, code: "payload_too_large")
+            try expectError(
+                try await client.send("/v1/logs/batch", .post, oversized), .contentTooLarge, code: "payload_too_large")
             #expect(store.currentRevision() == revision, "no refused batch wrote anything")
-            #expect(try await client.send("/v1/logs/batch", .post, try v1Body(["logs": Array(repeating: good, count: 1_000)])).status == .created)
+            #expect(
+                try await client.send(
+                    "/v1/logs/batch", .post, try v1Body(["logs": Array(repeating: good, count: 1_000)])
+                ).status == .created)
 
-            try expectError(try await client.send("/v1/users/\(user1)/logs?from=yesterday"), .badRequest, code: "malformed_request")
-            try expectError(try await client.send("/v1/users/\(user1)/logs?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z"), .unprocessableContent, code: "invalid")
+            try expectError(
+                try await client.send("/v1/users/\(user1)/logs?from=yesterday"), .badRequest, code: "malformed_request")
+            try expectError(
+                try await client.send("/v1/users/\(user1)/logs?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z"),
+                .unprocessableContent, code: "invalid")
             try expectError(try await client.send("/v1/users/99999/logs"), .notFound, code: "user_not_found")
             try expectError(try await client.send("/v1/logs/x"), .badRequest, code: "malformed_request")
         }

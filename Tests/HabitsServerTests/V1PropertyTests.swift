@@ -20,12 +20,15 @@ private struct Model {
         var counts: [String: PairCount] = [:]
         for log in logs.values {
             guard let user = users[log.user], let habit = habits[log.habit] else { continue }
-            counts["\(user.key)\u{0}\(habit.name)", default: PairCount(userID: user.key, habitName: habit.name, count: 0)].count += 1
+            counts[
+                "\(user.key)\u{0}\(habit.name)", default: PairCount(userID: user.key, habitName: habit.name, count: 0)
+            ].count += 1
         }
         let courseHabits = habits.values.compactMap { habit in
             categories[habit.categoryID].map { Habit(name: habit.name, category: $0.courseCategory, info: habit.info) }
         }
-        return StatisticsSnapshot(revision: 0, users: users.values.map(\.courseUser), habits: courseHabits, counts: Array(counts.values))
+        return StatisticsSnapshot(
+            revision: 0, users: users.values.map(\.courseUser), habits: courseHabits, counts: Array(counts.values))
     }
 }
 
@@ -37,7 +40,9 @@ private struct Model {
         try await makeApplication(store: store).test(.router) { client in
             var model = Model()
             for user in try await store.users(page: PageRequest(limit: 200)).items { model.users[user.id] = user }
-            for category in try await store.categories(page: PageRequest(limit: 200)).items { model.categories[category.id] = category }
+            for category in try await store.categories(page: PageRequest(limit: 200)).items {
+                model.categories[category.id] = category
+            }
             for habit in try await store.habits(page: PageRequest(limit: 200)).items { model.habits[habit.id] = habit }
             var random = SeededRandom(seed: seed)
             for step in 0..<150 {
@@ -51,35 +56,49 @@ private struct Model {
                 return try decoder.decode(T.self, from: Data(response.body.readableBytesView))
             }
             #expect(try await get(CombinedStatistics.self, "/combinedStats") == expected.combined())
-            #expect(try await get([String: User].self, "/users") == Dictionary(uniqueKeysWithValues: expected.users.map { ($0.id, $0) }))
-            #expect(try await get([String: Habit].self, "/habits") == Dictionary(uniqueKeysWithValues: expected.habits.map { ($0.name, $0) }))
-            #expect(Set(try await get([HabitsDomain.Category].self, "/categories")) == Set(model.categories.values.map(\.courseCategory)))
+            #expect(
+                try await get([String: User].self, "/users")
+                    == Dictionary(uniqueKeysWithValues: expected.users.map { ($0.id, $0) }))
+            #expect(
+                try await get([String: Habit].self, "/habits")
+                    == Dictionary(uniqueKeysWithValues: expected.habits.map { ($0.name, $0) }))
+            #expect(
+                Set(try await get([HabitsDomain.Category].self, "/categories"))
+                    == Set(model.categories.values.map(\.courseCategory)))
             #expect(try await get([UserStatistics].self, "/userStats") == expected.userStatistics(ids: nil))
             #expect(try await get([HabitStatistics].self, "/habitStats") == expected.habitStatistics(names: nil))
             for user in expected.users {
                 let path = user.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? user.id
-                #expect(try await get(UserStatistics.self, "/userLeadingStats/\(path)") == expected.leadingStatistics(userID: user.id))
+                #expect(
+                    try await get(UserStatistics.self, "/userLeadingStats/\(path)")
+                        == expected.leadingStatistics(userID: user.id))
             }
         }
     }
 
     /// One random write through `/v1` or the course API; the model follows only what succeeded.
-    private static func randomWrite(step: Int, client: some TestClientProtocol, model: inout Model, random: inout SeededRandom) async throws {
+    private static func randomWrite(
+        step: Int, client: some TestClientProtocol, model: inout Model, random: inout SeededRandom
+    ) async throws {
         let userIDs = model.users.keys.sorted()
         let habitIDs = model.habits.keys.sorted()
         let color = #"{"h":0.\#(Int.random(in: 0...9, using: &random)),"s":0.5,"b":0.5}"#
         switch Int.random(in: 0..<12, using: &random) {
         case 0:
-            let response = try await client.send("/v1/users", .post, body(#"{"key":"u\#(step)","name":"User \#(step)","color":\#(color)}"#))
+            let response = try await client.send(
+                "/v1/users", .post, body(#"{"key":"u\#(step)","name":"User \#(step)","color":\#(color)}"#))
             let user = try decodeV1(UserResource.self, response)
             model.users[user.id] = user
         case 1 where !userIDs.isEmpty:
             let id = userIDs.randomElement(using: &random) ?? 0
-            let response = try await client.send("/v1/users/\(id)", .patch, body(#"{"name":"Renamed \#(step)","bio":"Bio \#(step)"}"#))
+            let response = try await client.send(
+                "/v1/users/\(id)", .patch, body(#"{"name":"Renamed \#(step)","bio":"Bio \#(step)"}"#))
             model.users[id] = try decodeV1(UserResource.self, response)
         case 2:
             let category = model.categories.keys.sorted().randomElement(using: &random) ?? 0
-            let response = try await client.send("/v1/habits", .post, body(#"{"name":"Habit \#(step)","categoryID":\#(category),"description":"About \#(step)"}"#))
+            let response = try await client.send(
+                "/v1/habits", .post,
+                body(#"{"name":"Habit \#(step)","categoryID":\#(category),"description":"About \#(step)"}"#))
             if response.status == .created {
                 let habit = try decodeV1(HabitResource.self, response)
                 model.habits[habit.id] = habit
@@ -90,9 +109,14 @@ private struct Model {
             let other = model.habits.values.randomElement(using: &random)?.name.uppercased() ?? "X"
             let name = Bool.random(using: &random) ? "Renamed habit \(step)" : other
             let response = try await client.send("/v1/habits/\(id)", .patch, body(#"{"name":"\#(name)"}"#))
-            if response.status == .ok { model.habits[id] = try decodeV1(HabitResource.self, response) } else { #expect(response.status == .conflict) }
+            if response.status == .ok {
+                model.habits[id] = try decodeV1(HabitResource.self, response)
+            } else {
+                #expect(response.status == .conflict)
+            }
         case 4:
-            let response = try await client.send("/v1/categories", .post, body(#"{"name":"Category \#(step)","color":\#(color)}"#))
+            let response = try await client.send(
+                "/v1/categories", .post, body(#"{"name":"Category \#(step)","color":\#(color)}"#))
             let category = try decodeV1(CategoryResource.self, response)
             model.categories[category.id] = category
         case 5 where !habitIDs.isEmpty:
@@ -121,16 +145,22 @@ private struct Model {
             model.logs[id] = nil
         case 8 where !userIDs.isEmpty && !habitIDs.isEmpty:
             let drafts = (0..<Int.random(in: 1...20, using: &random)).map { _ in
-                LogDraft(userID: userIDs.randomElement(using: &random) ?? 0, habitID: habitIDs.randomElement(using: &random) ?? 0, timestamp: Fixture.now.addingTimeInterval(-Double(step)))
+                LogDraft(
+                    userID: userIDs.randomElement(using: &random) ?? 0,
+                    habitID: habitIDs.randomElement(using: &random) ?? 0,
+                    timestamp: Fixture.now.addingTimeInterval(-Double(step)))
             }
             let response = try await client.send("/v1/logs/batch", .post, try v1Body(["logs": drafts]))
-            for log in try decodeV1([String: [LogResource]].self, response)["logs"] ?? [] { model.logs[log.id] = (log.userID, log.habitID) }
+            for log in try decodeV1([String: [LogResource]].self, response)["logs"] ?? [] {
+                model.logs[log.id] = (log.userID, log.habitID)
+            }
         case _ where !userIDs.isEmpty && !habitIDs.isEmpty:
             // The course API logs by key and name; find the new log through /v1 to learn its id.
             let user = model.users[userIDs.randomElement(using: &random) ?? 0]
             let habit = model.habits[habitIDs.randomElement(using: &random) ?? 0]
             guard let user, let habit else { return }
-            let event = CourseClient.LoggedHabit(userID: user.key, habitName: habit.name, timestamp: Fixture.now.addingTimeInterval(Double(step)))
+            let event = CourseClient.LoggedHabit(
+                userID: user.key, habitName: habit.name, timestamp: Fixture.now.addingTimeInterval(Double(step)))
             #expect(try await client.send("/loggedHabit", .post, try jsonBody(event)).status == .ok)
             let logs = try await client.all("/v1/users/\(user.id)/logs", LogResource.self, limit: 200)
             let known = Set(model.logs.keys)
@@ -152,7 +182,8 @@ enum StoreKindForServer: String, Sendable, CustomTestStringConvertible {
         case .memory:
             return (try await SQLiteHabitStore.inMemory(content: Fixture.content()), {})
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-property-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "habits-property-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let store = try SQLiteHabitStore(path: folder.appendingPathComponent("habits.sqlite").path)
             try await store.replaceAll(with: Fixture.content())

@@ -20,12 +20,16 @@ func v1Body(_ value: some Encodable) throws -> ByteBuffer { ByteBuffer(bytes: tr
 
 extension TestClientProtocol {
     /// Sends a request and returns the response for checks outside the closure.
-    func send(_ uri: String, _ method: HTTPRequest.Method = .get, _ body: ByteBuffer? = nil) async throws -> TestResponse {
+    func send(
+        _ uri: String, _ method: HTTPRequest.Method = .get, _ body: ByteBuffer? = nil
+    ) async throws -> TestResponse {
         try await execute(uri: uri, method: method, headers: [.contentType: "application/json"], body: body) { $0 }
     }
 
     /// Every item of a `/v1` listing, following cursors with pages of `limit`.
-    func all<Item: Decodable & Codable & Hashable & Sendable>(_ path: String, _ type: Item.Type, limit: Int = 2) async throws -> [Item] {
+    func all<Item: Decodable & Codable & Hashable & Sendable>(
+        _ path: String, _ type: Item.Type, limit: Int = 2
+    ) async throws -> [Item] {
         var items: [Item] = []
         var cursor: String?
         repeat {

@@ -12,19 +12,26 @@ import Testing
     @Test func usersAreCreatedReadChangedListedAndDeleted() async throws {
         let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
-            let created = try await client.send("/v1/users", .post, body(#"{"key":"sam","name":"  Sam Lee  ","color":{"h":0.5,"s":0.5,"b":0.5},"timeZone":"Asia/Tokyo","locale":"ja_JP"}"#))
+            let created = try await client.send(
+                "/v1/users", .post,
+                body(
+                    #"{"key":"sam","name":"  Sam Lee  ","color":{"h":0.5,"s":0.5,"b":0.5},"#
+                        + #""timeZone":"Asia/Tokyo","locale":"ja_JP"}"#
+                ))
             #expect(created.status == .created)
             let sam = try decodeV1(UserResource.self, created)
             #expect(created.headers[.location] == "/v1/users/\(sam.id)")
             #expect(sam.name == "Sam Lee", "names are trimmed")
             #expect(sam.timeZone == "Asia/Tokyo" && sam.locale == "ja_JP")
 
-            let defaults = try decodeV1(UserResource.self, try await client.send("/v1/users", .post, body(#"{"name":"Kim"}"#)))
+            let defaults = try decodeV1(
+                UserResource.self, try await client.send("/v1/users", .post, body(#"{"name":"Kim"}"#)))
             #expect(defaults.timeZone == "UTC" && defaults.locale == "en_US" && !defaults.key.isEmpty)
 
             #expect(try decodeV1(UserResource.self, try await client.send("/v1/users/\(sam.id)")) == sam)
 
-            let patched = try await client.send("/v1/users/\(sam.id)", .patch, body(#"{"name":"Samuel","bio":"Hi","color":null}"#))
+            let patched = try await client.send(
+                "/v1/users/\(sam.id)", .patch, body(#"{"name":"Samuel","bio":"Hi","color":null}"#))
             #expect(patched.status == .ok)
             let samuel = try decodeV1(UserResource.self, patched)
             #expect(samuel.name == "Samuel" && samuel.bio == "Hi" && samuel.color == nil && samuel.key == "sam")
@@ -53,7 +60,10 @@ import Testing
             ("bad locale", #"{"name":"A","locale":"english please"}"#, .unprocessableContent, "invalid"),
             ("bad key", #"{"name":"A","key":"a/b"}"#, .unprocessableContent, "invalid"),
             ("taken key", #"{"name":"A","key":"USER1"}"#, .conflict, "conflict"),
-            ("long bio", #"{"name":"A","bio":"\#(String(repeating: "b", count: 1_001))"}"#, .unprocessableContent, "invalid"),
+            (
+                "long bio", #"{"name":"A","bio":"\#(String(repeating: "b", count: 1_001))"}"#, .unprocessableContent,
+                "invalid"
+            ),
             ("missing name", #"{"key":"x"}"#, .badRequest, "malformed_request"),
             ("not JSON", #"{"name":"#, .badRequest, "malformed_request"),
             ("wrong type", #"{"name":3}"#, .badRequest, "malformed_request"),
@@ -65,22 +75,32 @@ import Testing
                 try expectError(response, status, code: code)
             }
             let huge = ByteBuffer(repeating: UInt8(ascii: " "), count: 64 * 1024 + 1)
-            try expectError(try await client.send("/v1/users", .post, huge), .contentTooLarge, code: "payload_too_large")
+            try expectError(
+                try await client.send("/v1/users", .post, huge), .contentTooLarge, code: "payload_too_large")
             let user1 = try await userID(store, key: "user1")
-            for json in [#"{"name":""}"#, #"{"timeZone":"Nowhere"}"#, #"{"color":{"h":0,"s":-1,"b":0}}"#, #"{"locale":"1"}"#] {
-                try expectError(try await client.send("/v1/users/\(user1)", .patch, body(json)), .unprocessableContent, code: "invalid")
+            for json in [
+                #"{"name":""}"#, #"{"timeZone":"Nowhere"}"#, #"{"color":{"h":0,"s":-1,"b":0}}"#, #"{"locale":"1"}"#,
+            ] {
+                try expectError(
+                    try await client.send("/v1/users/\(user1)", .patch, body(json)), .unprocessableContent,
+                    code: "invalid")
             }
             for json in [#"{"name":null}"#, #"{"timeZone":null}"#, #"{"locale":null}"#] {
-                try expectError(try await client.send("/v1/users/\(user1)", .patch, body(json)), .badRequest, code: "malformed_request")
+                try expectError(
+                    try await client.send("/v1/users/\(user1)", .patch, body(json)), .badRequest,
+                    code: "malformed_request")
             }
             try expectError(try await client.send("/v1/users/abc"), .badRequest, code: "malformed_request")
             try expectError(try await client.send("/v1/users/99999"), .notFound, code: "user_not_found")
-            try expectError(try await client.send("/v1/users/99999", .patch, body("{}")), .notFound, code: "user_not_found")
+            try expectError(
+                try await client.send("/v1/users/99999", .patch, body("{}")), .notFound, code: "user_not_found")
             try expectError(try await client.send("/v1/users?limit=0"), .unprocessableContent, code: "invalid")
             try expectError(try await client.send("/v1/users?limit=201"), .unprocessableContent, code: "invalid")
             try expectError(try await client.send("/v1/users?limit=ten"), .badRequest, code: "malformed_request")
             try expectError(try await client.send("/v1/users?cursor=%%%"), .unprocessableContent, code: "invalid")
-            try expectError(try await client.send("/v1/users/\(user1)?cascade=maybe", .delete), .badRequest, code: "malformed_request")
+            try expectError(
+                try await client.send("/v1/users/\(user1)?cascade=maybe", .delete), .badRequest,
+                code: "malformed_request")
         }
         #expect(store.currentRevision() == 1, "no bad request wrote anything after the fixture load")
         #expect(try await store.users().map(\.name) == Fixture.content().users.map(\.name))
@@ -110,11 +130,12 @@ import Testing
     }
 
     @Test func deletingAUserWithLogsNeedsCascade() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: [
-            LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
-            LoggedHabit(userID: "user1", habitName: "Swim", timestamp: Fixture.now),
-            LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
-        ]))
+        let store = try await SQLiteHabitStore.inMemory(
+            content: Fixture.content(logs: [
+                LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
+                LoggedHabit(userID: "user1", habitName: "Swim", timestamp: Fixture.now),
+                LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
+            ]))
         let user1 = try await userID(store, key: "user1")
         try await makeApplication(store: store).test(.router) { client in
             let refused = try await client.send("/v1/users/\(user1)", .delete)
@@ -125,7 +146,9 @@ import Testing
 
             #expect(try await client.send("/v1/users/\(user1)?cascade=true", .delete).status == .noContent)
             let after = try decode([CourseClient.HabitStatistics].self, try await client.send("/habitStats?names=Run"))
-            #expect(after[0].userCounts.map(\.user.id) == ["user2"], "the counters and the statistics cache follow the cascade")
+            #expect(
+                after[0].userCounts.map(\.user.id) == ["user2"],
+                "the counters and the statistics cache follow the cascade")
             try expectError(try await client.send("/userStats?ids=user1"), .notFound)
         }
     }
@@ -141,15 +164,19 @@ import Testing
             #expect(try await client.all("/v1/users/\(user1)/favorites", HabitResource.self).map(\.id) == [run])
             #expect(try await client.send("/v1/users/\(user1)/favorites/\(run)", .delete).status == .noContent)
             #expect(try await client.all("/v1/users/\(user1)/favorites", HabitResource.self).isEmpty)
-            try expectError(try await client.send("/v1/users/\(user1)/favorites/99999", .put), .notFound, code: "habit_not_found")
+            try expectError(
+                try await client.send("/v1/users/\(user1)/favorites/99999", .put), .notFound, code: "habit_not_found")
             try expectError(try await client.send("/v1/users/99999/favorites"), .notFound, code: "user_not_found")
 
             #expect(try await client.send("/v1/users/\(user1)/following/\(user2)", .put).status == .noContent)
             #expect(try await client.all("/v1/users/\(user1)/following", UserResource.self).map(\.key) == ["user2"])
             #expect(try await client.send("/v1/users/\(user1)/following/\(user2)", .delete).status == .noContent)
             #expect(try await client.all("/v1/users/\(user1)/following", UserResource.self).isEmpty)
-            try expectError(try await client.send("/v1/users/\(user1)/following/\(user1)", .put), .unprocessableContent, code: "invalid")
-            try expectError(try await client.send("/v1/users/\(user1)/following/99999", .put), .notFound, code: "user_not_found")
+            try expectError(
+                try await client.send("/v1/users/\(user1)/following/\(user1)", .put), .unprocessableContent,
+                code: "invalid")
+            try expectError(
+                try await client.send("/v1/users/\(user1)/following/99999", .put), .notFound, code: "user_not_found")
         }
     }
 }

@@ -15,13 +15,15 @@ func sendLive(
     headers: HTTPFields = [:], body: ByteBuffer? = nil
 ) async throws -> TestClient.Response {
     try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
-        try await client.execute(TestClient.Request(uri, method: method, authority: authority, headers: headers, body: body))
+        try await client.execute(
+            TestClient.Request(uri, method: method, authority: authority, headers: headers, body: body))
     }
 }
 
 /// Another web site must never reach the server through the user's browser.
 @Suite struct WebSafetyTests {
-    func app(_ store: SQLiteHabitStore, host: String = "127.0.0.1", allowed: [String] = []) -> some ApplicationProtocol {
+    func app(_ store: SQLiteHabitStore, host: String = "127.0.0.1", allowed: [String] = []) -> some ApplicationProtocol
+    {
         makeApplication(
             store: store, demo: DemoDataSet(activeUserID: "user0", now: Fixture.now),
             configuration: ServerConfiguration(host: host, port: 0, allowedHosts: allowed)
@@ -38,9 +40,11 @@ func sendLive(
                 ("/control/simulator/stop", HTTPRequest.Method.post), ("/control/simulator/reset", .post),
                 ("/users", .get), ("/v1/users", .get), ("/v1/users/1", .delete), ("/no/such/route", .get),
             ] {
-                let response = try await sendLive(port: port, uri, method, authority: "evil.tld:8080", headers: sameOrigin)
+                let response = try await sendLive(
+                    port: port, uri, method, authority: "evil.tld:8080", headers: sameOrigin)
                 #expect(response.head.status == .misdirectedRequest, "\(method) \(uri)")
-                let body = try JSONDecoder().decode(ErrorBody.self, from: Data((response.body ?? ByteBuffer()).readableBytesView))
+                let body = try JSONDecoder().decode(
+                    ErrorBody.self, from: Data((response.body ?? ByteBuffer()).readableBytesView))
                 #expect(body.error.code == "misdirected_request")
             }
         }
@@ -58,7 +62,9 @@ func sendLive(
                 let response = try await sendLive(port: port, "/healthz", authority: authority)
                 #expect(response.head.status == .ok, "\(authority)")
             }
-            #expect(try await sendLive(port: port, "/healthz", authority: "habits.example.evil").head.status == .misdirectedRequest)
+            #expect(
+                try await sendLive(port: port, "/healthz", authority: "habits.example.evil").head.status
+                    == .misdirectedRequest)
         }
     }
 
@@ -95,7 +101,8 @@ func sendLive(
                     )
                     #expect(response.head.status == .forbidden, "\(uri) \(headers)")
                 }
-                let delete = try await sendLive(port: port, "/v1/users/1?cascade=true", .delete, authority: authority, headers: headers)
+                let delete = try await sendLive(
+                    port: port, "/v1/users/1?cascade=true", .delete, authority: authority, headers: headers)
                 #expect(delete.head.status == .forbidden)
                 let image = try await sendLive(
                     port: port, "/images/user1", .put, authority: authority, headers: headers,
@@ -107,7 +114,8 @@ func sendLive(
             let own: HTTPFields = [
                 .contentType: "application/json", .origin: "http://\(authority)", .secFetchSite: "same-origin",
             ]
-            let response = try await sendLive(port: port, "/loggedHabit", .post, authority: authority, headers: own, body: ByteBuffer(string: log))
+            let response = try await sendLive(
+                port: port, "/loggedHabit", .post, authority: authority, headers: own, body: ByteBuffer(string: log))
             #expect(response.head.status == .ok)
         }
         #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 1)
@@ -122,16 +130,17 @@ func sendLive(
                 var headers: HTTPFields = [:]
                 if let contentType { headers[.contentType] = contentType }
                 for uri in ["/loggedHabit", "/v1/users", "/v1/logs", "/v1/logs/batch", "/v1/categories"] {
-                    try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: log)) { response in
+                    try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: log)) {
+                        response in
                         try expectError(response, .unsupportedMediaType, code: "unsupported_media_type")
                     }
                 }
             }
             let json: HTTPFields = [.contentType: "application/json; charset=utf-8"]
-            try await client.execute(uri: "/loggedHabit", method: .post, headers: json, body: ByteBuffer(string: log)) { response in
+            try await client.execute(uri: "/loggedHabit", method: .post, headers: json, body: ByteBuffer(string: log)) {
+                response in
                 #expect(response.status == .ok)
             }
         }
     }
 }
-

@@ -17,7 +17,9 @@ import Testing
                 group.addTask {
                     let habit = index % 5 == 0 ? "Fly" : "Run"
                     let event = LoggedHabit(userID: "user\(index % 5)", habitName: habit, timestamp: Fixture.now)
-                    do { return (index, .success(try await store.log(event))) } catch { return (index, .failure(error)) }
+                    do { return (index, .success(try await store.log(event))) } catch {
+                        return (index, .failure(error))
+                    }
                 }
             }
             var collected: [Int: Result<Int64, any Error>] = [:]
@@ -47,7 +49,9 @@ import Testing
 
     @Test func aFailedWriteLeavesNothingBehindInItsSharedTransaction() async throws {
         let store = try await SQLiteHabitStore.inMemory(content: Fixture.content(withImage: false))
-        let good = Task { try await store.log([LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)]) }
+        let good = Task {
+            try await store.log([LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)])
+        }
         let bad = Task {
             try await store.log([
                 LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now),
@@ -72,9 +76,11 @@ import Testing
     @Test func namesDifferingOnlyInCaseBeyondASCIICannotCoexist() async throws {
         let store = try await SQLiteHabitStore.inMemory(content: Fixture.content(withImage: false))
         let category = try #require(try await store.categories(page: PageRequest(limit: 10)).items.first)
-        _ = try await store.createHabit(HabitResource(id: 0, name: "Éclair", categoryID: category.id, info: "", emoji: nil))
+        _ = try await store.createHabit(
+            HabitResource(id: 0, name: "Éclair", categoryID: category.id, info: "", emoji: nil))
         await #expect(throws: HabitsError.self) {
-            _ = try await store.createHabit(HabitResource(id: 0, name: "éclair", categoryID: category.id, info: "", emoji: nil))
+            _ = try await store.createHabit(
+                HabitResource(id: 0, name: "éclair", categoryID: category.id, info: "", emoji: nil))
         }
         await #expect(throws: HabitsError.self) {
             _ = try await store.createCategory(CategoryResource(id: 0, name: "HEALTH", color: category.color))

@@ -32,7 +32,8 @@ func withStore(_ kind: StoreKind, _ body: (any HabitStore) async throws -> Void)
 }
 
 func newUser(_ key: String, name: String? = nil) -> UserResource {
-    UserResource(id: 0, key: key, name: name ?? "Name \(key)", color: nil, bio: nil, timeZone: "Europe/Paris", locale: "fr_FR")
+    UserResource(
+        id: 0, key: key, name: name ?? "Name \(key)", color: nil, bio: nil, timeZone: "Europe/Paris", locale: "fr_FR")
 }
 
 func allUsers(_ store: any HabitStore) async throws -> [UserResource] {
@@ -96,22 +97,30 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
         try await withStore(kind) { store in
             _ = try await store.createUser(newUser("sam"))
             await #expect(throws: HabitsError.self) { try await store.createUser(newUser("SAM")) }
-            let category = try await store.createCategory(CategoryResource(id: 0, name: "Focus", color: Color(hue: 0, saturation: 0, brightness: 0)))
+            let category = try await store.createCategory(
+                CategoryResource(id: 0, name: "Focus", color: Color(hue: 0, saturation: 0, brightness: 0)))
             await #expect(throws: HabitsError.self) {
-                try await store.createCategory(CategoryResource(id: 0, name: "fOCUS", color: Color(hue: 0, saturation: 0, brightness: 0)))
+                try await store.createCategory(
+                    CategoryResource(id: 0, name: "fOCUS", color: Color(hue: 0, saturation: 0, brightness: 0)))
             }
             await #expect(throws: HabitsError.self) {
-                try await store.createHabit(HabitResource(id: 0, name: "run", categoryID: category.id, info: "", emoji: nil))
+                try await store.createHabit(
+                    HabitResource(id: 0, name: "run", categoryID: category.id, info: "", emoji: nil))
             }
             let run = try await habitID(store, named: "Run")
             await #expect(throws: HabitsError.self) {
-                try await store.updateHabit(id: run) { habit in var habit = habit; habit.name = "READ"; return habit }
+                try await store.updateHabit(id: run) { habit in
+                    var habit = habit; habit.name = "READ"; return habit
+                }
             }
             // Renaming to itself in another case is allowed.
-            let renamed = try await store.updateHabit(id: run) { habit in var habit = habit; habit.name = "RUN"; return habit }
+            let renamed = try await store.updateHabit(id: run) { habit in
+                var habit = habit; habit.name = "RUN"; return habit
+            }
             #expect(renamed.name == "RUN")
             await #expect(throws: HabitsError.notFound(kind: .category, id: "424242")) {
-                try await store.createHabit(HabitResource(id: 0, name: "Fly", categoryID: 424_242, info: "", emoji: nil))
+                try await store.createHabit(
+                    HabitResource(id: 0, name: "Fly", categoryID: 424_242, info: "", emoji: nil))
             }
         }
     }
@@ -122,14 +131,18 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
             try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
             let run = try await habitID(store, named: "Run")
-            _ = try await store.updateHabit(id: run) { habit in var habit = habit; habit.name = "Jog"; habit.emoji = "🏃"; return habit }
+            _ = try await store.updateHabit(id: run) { habit in
+                var habit = habit; habit.name = "Jog"; habit.emoji = "🏃"; return habit
+            }
             let snapshot = try await store.statisticsSnapshot()
             #expect(snapshot.count(userID: "user1", habitName: "Jog") == 2)
             #expect(snapshot.habit(named: "Run") == nil)
             try await store.log(LoggedHabit(userID: "user1", habitName: "Jog", timestamp: Fixture.now))
             #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Jog") == 3)
             let user1 = try await userID(store, key: "user1")
-            _ = try await store.updateUser(id: user1) { user in var user = user; user.name = "Renamed"; return user }
+            _ = try await store.updateUser(id: user1) { user in
+                var user = user; user.name = "Renamed"; return user
+            }
             #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Jog") == 3)
         }
     }
@@ -161,7 +174,9 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             // Without logs no cascade is needed.
             let user3 = try await userID(store, key: "user3")
             try await store.deleteUser(id: user3, cascade: false)
-            await #expect(throws: HabitsError.notFound(kind: .user, id: String(user3))) { try await store.user(id: user3) }
+            await #expect(throws: HabitsError.notFound(kind: .user, id: String(user3))) {
+                try await store.user(id: user3)
+            }
         }
     }
 
@@ -171,12 +186,17 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             let user = try await userID(store, key: "user1")
             let run = try await habitID(store, named: "Run")
             let revision = store.currentRevision()
-            let bad = [LogDraft(userID: user, habitID: run, timestamp: Fixture.now), LogDraft(userID: user, habitID: 999_999, timestamp: Fixture.now)]
+            let bad = [
+                LogDraft(userID: user, habitID: run, timestamp: Fixture.now),
+                LogDraft(userID: user, habitID: 999_999, timestamp: Fixture.now),
+            ]
             await #expect(throws: HabitsError.notFound(kind: .habit, id: "999999")) { try await store.createLogs(bad) }
             #expect(store.currentRevision() == revision)
             #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 0)
 
-            let good = (0..<1_000).map { LogDraft(userID: user, habitID: run, timestamp: Fixture.now.addingTimeInterval(Double($0))) }
+            let good = (0..<1_000).map {
+                LogDraft(userID: user, habitID: run, timestamp: Fixture.now.addingTimeInterval(Double($0)))
+            }
             let created = try await store.createLogs(good)
             #expect(created.count == 1_000)
             #expect(Set(created.map(\.id)).count == 1_000)
@@ -193,8 +213,11 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             let run = try await habitID(store, named: "Run")
             // Out of order on purpose, with two logs at the same instant.
             let offsets: [Double] = [50, 10, 30, 30, 90, 70, 0, 20]
-            _ = try await store.createLogs(offsets.map { LogDraft(userID: user, habitID: run, timestamp: Fixture.now.addingTimeInterval($0)) })
-            _ = try await store.createLogs([LogDraft(userID: other, habitID: run, timestamp: Fixture.now.addingTimeInterval(30))])
+            _ = try await store.createLogs(
+                offsets.map { LogDraft(userID: user, habitID: run, timestamp: Fixture.now.addingTimeInterval($0)) })
+            _ = try await store.createLogs([
+                LogDraft(userID: other, habitID: run, timestamp: Fixture.now.addingTimeInterval(30))
+            ])
             let range = TimeRange(from: Fixture.now.addingTimeInterval(10), to: Fixture.now.addingTimeInterval(90))
             var times: [Double] = []
             var cursor: PageCursor?
@@ -218,7 +241,8 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             try await store.setFavorite(userID: user, habitID: swim, true)
             try await store.setFavorite(userID: user, habitID: run, true)
             try await store.setFavorite(userID: user, habitID: run, true)
-            #expect(try await store.favorites(userID: user, page: PageRequest()).items.map(\.id) == [run, swim].sorted())
+            #expect(
+                try await store.favorites(userID: user, page: PageRequest()).items.map(\.id) == [run, swim].sorted())
             try await store.setFavorite(userID: user, habitID: run, false)
             try await store.setFavorite(userID: user, habitID: run, false)
             #expect(try await store.favorites(userID: user, page: PageRequest()).items.map(\.id) == [swim])
@@ -226,8 +250,12 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
             try await store.setFollowing(userID: user, followedID: friend, true)
             try await store.setFollowing(userID: user, followedID: friend, true)
             #expect(try await store.following(userID: user, page: PageRequest()).items.map(\.id) == [friend])
-            await #expect(throws: HabitsError.self) { try await store.setFollowing(userID: user, followedID: user, true) }
-            await #expect(throws: HabitsError.notFound(kind: .habit, id: "999999")) { try await store.setFavorite(userID: user, habitID: 999_999, true) }
+            await #expect(throws: HabitsError.self) {
+                try await store.setFollowing(userID: user, followedID: user, true)
+            }
+            await #expect(throws: HabitsError.notFound(kind: .habit, id: "999999")) {
+                try await store.setFavorite(userID: user, habitID: 999_999, true)
+            }
 
             // Deleting the followed user and the favourite habit removes them from the lists.
             try await store.deleteUser(id: friend, cascade: false)
@@ -242,12 +270,17 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
         try await withStore(kind) { store in
             let health = try #require(try await store.categories(page: PageRequest()).items.first)
             await #expect(throws: HabitsError.self) { try await store.deleteCategory(id: health.id) }
-            let spare = try await store.createCategory(CategoryResource(id: 0, name: "Spare", color: Color(hue: 0.5, saturation: 0.5, brightness: 0.5)))
-            let renamed = try await store.updateCategory(id: health.id) { category in var category = category; category.name = "Wellbeing"; return category }
+            let spare = try await store.createCategory(
+                CategoryResource(id: 0, name: "Spare", color: Color(hue: 0.5, saturation: 0.5, brightness: 0.5)))
+            let renamed = try await store.updateCategory(id: health.id) { category in
+                var category = category; category.name = "Wellbeing"; return category
+            }
             #expect(try await store.habits().allSatisfy { $0.category.name == "Wellbeing" })
             #expect(renamed.name == "Wellbeing")
             try await store.deleteCategory(id: spare.id)
-            await #expect(throws: HabitsError.notFound(kind: .category, id: String(spare.id))) { try await store.category(id: spare.id) }
+            await #expect(throws: HabitsError.notFound(kind: .category, id: String(spare.id))) {
+                try await store.category(id: spare.id)
+            }
         }
     }
 }

@@ -19,11 +19,15 @@ import Testing
             } else {
                 let user = content.users.randomElement(using: &random)!.id
                 let habit = content.habits.randomElement(using: &random)!.name
-                ids.append(try await store.log(LoggedHabit(userID: user, habitName: habit, timestamp: Fixture.now.addingTimeInterval(Double(step)))))
+                ids.append(
+                    try await store.log(
+                        LoggedHabit(
+                            userID: user, habitName: habit, timestamp: Fixture.now.addingTimeInterval(Double(step)))))
             }
         }
         let snapshot = try await store.statisticsSnapshot()
-        let counted = Dictionary(uniqueKeysWithValues: try await store.recountFromLogs().map { ("\($0.userID)|\($0.habitName)", $0.count) })
+        let counted = Dictionary(
+            uniqueKeysWithValues: try await store.recountFromLogs().map { ("\($0.userID)|\($0.habitName)", $0.count) })
         var kept: [String: Int] = [:]
         for user in content.users {
             for habit in content.habits where snapshot.count(userID: user.id, habitName: habit.name) > 0 {
@@ -77,7 +81,8 @@ import Testing
                 group.addTask {
                     for index in 0..<1_000 {
                         let habit = content.habits[index % content.habits.count].name
-                        try await store.log(LoggedHabit(userID: "user\(task % 5)", habitName: habit, timestamp: Fixture.now))
+                        try await store.log(
+                            LoggedHabit(userID: "user\(task % 5)", habitName: habit, timestamp: Fixture.now))
                     }
                 }
             }
@@ -186,7 +191,9 @@ import Testing
         #expect(store.currentRevision() == before)
         #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 0)
 
-        let ids = try await store.log([good, good, LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now)])
+        let ids = try await store.log([
+            good, good, LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now),
+        ])
         #expect(ids.count == 3 && Set(ids).count == 3)
         #expect(store.currentRevision() == before + 1, "one revision per batch")
         let snapshot = try await store.statisticsSnapshot()

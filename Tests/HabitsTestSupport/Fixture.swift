@@ -16,7 +16,9 @@ public enum Fixture {
                 bio: index == 0 ? nil : "Bio \(index)"
             )
         }
-        let habits = ["Run", "Read", "Deep breathing", "Swim"].map { Habit(name: $0, category: health, info: "About \($0)") }
+        let habits = ["Run", "Read", "Deep breathing", "Swim"].map {
+            Habit(name: $0, category: health, info: "About \($0)")
+        }
         var images: [String: StoredImage] = [:]
         if withImage {
             images["user1"] = StoredImage(contentType: "image/png", bytes: Data(Avatar.png(for: users[1], size: 16)))

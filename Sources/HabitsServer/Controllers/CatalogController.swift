@@ -30,18 +30,23 @@ struct CatalogController: Sendable {
         JSON(try await store.categories(page: try RequestInput.page(request)))
     }
 
-    @Sendable func createCategory(_ request: Request, context: HabitsRequestContext) async throws -> JSON<CategoryResource> {
+    @Sendable func createCategory(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<CategoryResource> {
         let draft = try await RequestBody.decode(CategoryDraft.self, from: request)
         let category = try ResourceRules.checked(CategoryResource(id: 0, name: draft.name, color: draft.color))
         let created = try await store.createCategory(category)
         return .created(created, location: "/v1/categories/\(created.id)")
     }
 
-    @Sendable func getCategory(_ request: Request, context: HabitsRequestContext) async throws -> JSON<CategoryResource> {
+    @Sendable func getCategory(_ request: Request, context: HabitsRequestContext) async throws -> JSON<CategoryResource>
+    {
         JSON(try await store.category(id: try RequestInput.id("categoryID", context)))
     }
 
-    @Sendable func updateCategory(_ request: Request, context: HabitsRequestContext) async throws -> JSON<CategoryResource> {
+    @Sendable func updateCategory(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<CategoryResource> {
         let id = try RequestInput.id("categoryID", context)
         let patch = try await RequestBody.decode(CategoryPatch.self, from: request)
         return JSON(try await store.updateCategory(id: id) { try patch.applied(to: $0) })
@@ -54,15 +59,18 @@ struct CatalogController: Sendable {
 
     // MARK: Habits
 
-    @Sendable func listHabits(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<HabitResource>> {
+    @Sendable func listHabits(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<Page<HabitResource>> {
         JSON(try await store.habits(page: try RequestInput.page(request)))
     }
 
     @Sendable func createHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HabitResource> {
         let draft = try await RequestBody.decode(HabitDraft.self, from: request)
-        let habit = try ResourceRules.checked(HabitResource(
-            id: 0, name: draft.name, categoryID: draft.categoryID, info: draft.info ?? "", emoji: draft.emoji
-        ))
+        let habit = try ResourceRules.checked(
+            HabitResource(
+                id: 0, name: draft.name, categoryID: draft.categoryID, info: draft.info ?? "", emoji: draft.emoji
+            ))
         let created = try await Self.categoryMustExist { try await store.createHabit(habit) }
         return .created(created, location: "/v1/habits/\(created.id)")
     }
@@ -74,13 +82,15 @@ struct CatalogController: Sendable {
     @Sendable func updateHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HabitResource> {
         let id = try RequestInput.id("habitID", context)
         let patch = try await RequestBody.decode(HabitPatch.self, from: request)
-        return JSON(try await Self.categoryMustExist {
-            try await store.updateHabit(id: id) { try patch.applied(to: $0) }
-        })
+        return JSON(
+            try await Self.categoryMustExist {
+                try await store.updateHabit(id: id) { try patch.applied(to: $0) }
+            })
     }
 
     @Sendable func deleteHabit(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        try await store.deleteHabit(id: try RequestInput.id("habitID", context), cascade: try RequestInput.cascade(request))
+        try await store.deleteHabit(
+            id: try RequestInput.id("habitID", context), cascade: try RequestInput.cascade(request))
         return NoContent()
     }
 

@@ -37,7 +37,9 @@ struct CourseAPIController: Sendable {
         JSONResponse.bytes(try await statistics.current().habitsJSON)
     }
 
-    @Sendable func categories(_ request: Request, context: HabitsRequestContext) async throws -> JSON<[HabitsDomain.Category]> {
+    @Sendable func categories(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<[HabitsDomain.Category]> {
         JSON(try await store.categories())
     }
 
@@ -53,13 +55,17 @@ struct CourseAPIController: Sendable {
         return JSON(try snapshot.habitStatistics(names: names), noStore: true)
     }
 
-    @Sendable func userStatistics(_ request: Request, context: HabitsRequestContext) async throws -> JSON<[UserStatistics]> {
+    @Sendable func userStatistics(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<[UserStatistics]> {
         let ids = try QueryList.values(named: "ids", inQuery: request.uri.query)
         let snapshot = try await statistics.current().snapshot
         return JSON(try snapshot.userStatistics(ids: ids), noStore: true)
     }
 
-    @Sendable func leadingStatistics(_ request: Request, context: HabitsRequestContext) async throws -> JSON<UserStatistics> {
+    @Sendable func leadingStatistics(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<UserStatistics> {
         let userID = try context.pathParameter("userID")
         let snapshot = try await statistics.current().snapshot
         return JSON(try snapshot.leadingStatistics(userID: userID), noStore: true)
@@ -94,7 +100,8 @@ struct CourseAPIController: Sendable {
             let body = try await request.body.collect(upTo: Self.maximumImageBody)
             guard let kind = Avatar.ImageKind(magic: body.readableBytesView) else {
                 throw APIError(
-                    status: .unsupportedMediaType, code: "unsupported_image", message: "The image must be a PNG or a JPEG."
+                    status: .unsupportedMediaType, code: "unsupported_image",
+                    message: "The image must be a PNG or a JPEG."
                 )
             }
             // One copy out of the network buffer; SQLite makes the only other one as it stores the blob.

@@ -29,15 +29,16 @@ struct UsersController: Sendable {
 
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<UserResource> {
         let draft = try await RequestBody.decode(UserDraft.self, from: request)
-        let user = try ResourceRules.checked(UserResource(
-            id: 0,
-            key: draft.key ?? UUID().uuidString.lowercased(),
-            name: draft.name,
-            color: draft.color,
-            bio: draft.bio,
-            timeZone: draft.timeZone ?? "UTC",
-            locale: draft.locale ?? "en_US"
-        ))
+        let user = try ResourceRules.checked(
+            UserResource(
+                id: 0,
+                key: draft.key ?? UUID().uuidString.lowercased(),
+                name: draft.name,
+                color: draft.color,
+                bio: draft.bio,
+                timeZone: draft.timeZone ?? "UTC",
+                locale: draft.locale ?? "en_US"
+            ))
         let created = try await store.createUser(user)
         return .created(created, location: "/v1/users/\(created.id)")
     }
@@ -53,11 +54,14 @@ struct UsersController: Sendable {
     }
 
     @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        try await store.deleteUser(id: try RequestInput.id("userID", context), cascade: try RequestInput.cascade(request))
+        try await store.deleteUser(
+            id: try RequestInput.id("userID", context), cascade: try RequestInput.cascade(request))
         return NoContent()
     }
 
-    @Sendable func favorites(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<HabitResource>> {
+    @Sendable func favorites(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<Page<HabitResource>> {
         let id = try RequestInput.id("userID", context)
         return JSON(try await store.favorites(userID: id, page: try RequestInput.page(request)))
     }
@@ -70,7 +74,8 @@ struct UsersController: Sendable {
         try await setFavorite(context, false)
     }
 
-    @Sendable func following(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<UserResource>> {
+    @Sendable func following(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<UserResource>>
+    {
         let id = try RequestInput.id("userID", context)
         return JSON(try await store.following(userID: id, page: try RequestInput.page(request)))
     }
@@ -97,7 +102,8 @@ struct UsersController: Sendable {
 
     private func setFollowing(_ context: HabitsRequestContext, _ isFollowing: Bool) async throws -> NoContent {
         let userID = try RequestInput.id("userID", context)
-        try await store.setFollowing(userID: userID, followedID: try RequestInput.id("followedID", context), isFollowing)
+        try await store.setFollowing(
+            userID: userID, followedID: try RequestInput.id("followedID", context), isFollowing)
         return NoContent()
     }
 }

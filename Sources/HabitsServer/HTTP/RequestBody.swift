@@ -16,7 +16,8 @@ enum RequestBody {
     ///
     /// Requiring the label also keeps web pages out: a browser sends a cross-site form or a
     /// `text/plain` fetch without asking first, but never an `application/json` one.
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int = maximumJSON) async throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int = maximumJSON) async throws -> T
+    {
         try requireJSONContentType(request.headers)
         let buffer = try await request.body.collect(upTo: limit)
         return try decode(T.self, from: buffer)

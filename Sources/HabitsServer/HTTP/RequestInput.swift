@@ -54,7 +54,8 @@ enum RequestInput {
             guard let text = query.get(name) else { return nil }
             guard let date = HabitsJSON.parseInstant(text) else {
                 throw HabitsError.malformed(
-                    reason: "\(name) must be an ISO 8601 instant such as 2026-11-22T17:20:15Z, got \"\(text.prefix(40))\"."
+                    reason:
+                        "\(name) must be an ISO 8601 instant such as 2026-11-22T17:20:15Z, got \"\(text.prefix(40))\"."
                 )
             }
             return date

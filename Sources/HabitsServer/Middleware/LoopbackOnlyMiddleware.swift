@@ -10,7 +10,8 @@ struct LoopbackOnlyMiddleware: RouterMiddleware {
     ) async throws -> Response {
         guard context.isLoopbackCaller else {
             throw APIError(
-                status: .forbidden, code: "forbidden", message: "Simulator controls accept requests from this machine only."
+                status: .forbidden, code: "forbidden",
+                message: "Simulator controls accept requests from this machine only."
             )
         }
         return try await next(request, context)

@@ -25,7 +25,9 @@ final class RouteTable: @unchecked Sendable {
         // As the router does, a literal segment wins over a capture (`/v1/logs/batch` over `/v1/logs/{logID}`).
         let matches = table.filter { template in
             template.segments.count == segments.count
-                && zip(template.segments, segments).allSatisfy { pattern, segment in pattern.hasPrefix("{") || pattern == segment }
+                && zip(template.segments, segments).allSatisfy { pattern, segment in
+                    pattern.hasPrefix("{") || pattern == segment
+                }
         }
         return matches.max { lhs, rhs in
             lhs.segments.filter { !$0.hasPrefix("{") }.count < rhs.segments.filter { !$0.hasPrefix("{") }.count
@@ -37,11 +39,14 @@ final class RouteTable: @unchecked Sendable {
 struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
     let routes: RouteTable
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
-            guard let methods = routes.methods(forPath: request.uri.path), !methods.contains(request.method.rawValue) else { throw error }
+            guard let methods = routes.methods(forPath: request.uri.path), !methods.contains(request.method.rawValue)
+            else { throw error }
             let allowed = methods.joined(separator: ", ")
             throw APIError(
                 status: .methodNotAllowed,

@@ -66,8 +66,10 @@ final class StatisticsCache: @unchecked Sendable {
         return Entry(
             snapshot: snapshot,
             combinedJSON: try encoder.encode(snapshot.combined()),
-            usersJSON: try encoder.encode(Dictionary(snapshot.users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })),
-            habitsJSON: try encoder.encode(Dictionary(snapshot.habits.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
+            usersJSON: try encoder.encode(
+                Dictionary(snapshot.users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })),
+            habitsJSON: try encoder.encode(
+                Dictionary(snapshot.habits.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
         )
     }
 }
