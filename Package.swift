@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "CompositionalLayoutTests",
             dependencies: [
-                "CompositionalLayout", "CompositionalLayoutCompat",
+                "CompositionalLayout", "CompositionalLayoutCompat", "HabitsTestSupport",
             ]
         ),
         // What the store and server tests share: one fixture, one instant, seeds, temporary databases.

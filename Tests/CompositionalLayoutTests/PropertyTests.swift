@@ -1,5 +1,6 @@
 @testable import CompositionalLayout
 import Foundation
+import HabitsTestSupport
 import Testing
 
 /// Properties of random layouts, over the seeds `PropertySeeds` chooses (fixed by default; see there to explore).

@@ -50,13 +50,17 @@ public struct PropertySeeds: Sendable {
 }
 
 /// Runs `body` for each seed of the current run; a thrown error is recorded with its seed. Messages
-/// inside `body` must name the seed themselves.
-public func forEachSeed(
-    count: UInt64, sourceLocation: SourceLocation = #_sourceLocation, _ body: (UInt64) async throws -> Void
-) async {
+/// inside `body` must name the seed themselves. `Seed` is the integer type the property's generator takes.
+public func forEachSeed<Seed: FixedWidthInteger>(
+    count: Seed, sourceLocation: SourceLocation = #_sourceLocation, _ body: (Seed) throws -> Void
+) {
     let run = PropertySeeds.current
     if let problem = run.problem { Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation) }
-    for seed in run.seeds(defaultCount: count) {
-        do { try await body(seed) } catch { Issue.record("seed \(seed): \(error)", sourceLocation: sourceLocation) }
+    for seed in run.seeds(defaultCount: UInt64(count)) {
+        do {
+            try body(Seed(truncatingIfNeeded: seed))
+        } catch {
+            Issue.record("seed \(seed): \(error)", sourceLocation: sourceLocation)
+        }
     }
 }
