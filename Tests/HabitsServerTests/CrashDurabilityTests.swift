@@ -1,4 +1,5 @@
 import Foundation
+import HabitsTestSupport
 import HabitsDomain
 import HabitsStore
 import Testing
@@ -41,10 +42,8 @@ import Darwin
     @Test(.timeLimit(.minutes(3)), arguments: [11, 23, 37] as [UInt64])
     func acknowledgedLogsSurviveSIGKILL(seed: UInt64) async throws {
         let executable = try #require(ServeProcessTests.locateExecutable())
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-crash-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let database = folder.appendingPathComponent("crash.sqlite").path
+        let temporary = try TemporaryDatabase()
+        let database = temporary.path
 
         let (server, output) = try ServeProcessTests.launch(executable, database: database, logLevel: "warning")
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }

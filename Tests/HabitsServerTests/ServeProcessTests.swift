@@ -1,4 +1,5 @@
 import Foundation
+import HabitsTestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -51,10 +52,8 @@ import Darwin
 
     @Test(.timeLimit(.minutes(1))) func sigtermAlsoStopsCleanlyAndDataSurvives() async throws {
         let executable = try #require(Self.locateExecutable())
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-serve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let database = folder.appendingPathComponent("demo.sqlite").path
+        let temporary = try TemporaryDatabase()
+        let database = temporary.path
 
         func start() throws -> (Process, Pipe) {
             try Self.launch(executable, database: database, logLevel: "warning")
@@ -169,10 +168,8 @@ import Darwin
     /// within the grace period.
     @Test(.timeLimit(.minutes(1))) func sigtermEndsTheProcessEvenWithARequestHanging() async throws {
         let executable = try #require(Self.locateExecutable())
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-serve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let database = folder.appendingPathComponent("demo.sqlite").path
+        let temporary = try TemporaryDatabase()
+        let database = temporary.path
         let (process, output) = try Self.launch(
             executable, database: database, logLevel: "warning", arguments: ["--read-timeout", "600"]
         )
@@ -193,10 +190,8 @@ import Darwin
     /// `--active-user` may name one of the demo's people: the data loads, and resetting it works.
     @Test(.timeLimit(.minutes(1))) func aDemoPersonCanBeTheActiveUser() async throws {
         let executable = try #require(Self.locateExecutable())
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-serve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let database = folder.appendingPathComponent("demo.sqlite").path
+        let temporary = try TemporaryDatabase()
+        let database = temporary.path
         let (process, output) = try Self.launch(
             executable, database: database, logLevel: "warning", arguments: ["--active-user", "ava-thompson"]
         )
