@@ -37,108 +37,65 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
         self.new = new
     }
 
+    /// What the item pass found: where each new item came from, and the deletes and updates.
+    @usableFromInline
+    struct ItemMatches {
+        /// For each new item (flat, in new order), its old slot; section -1 when it is inserted.
+        @usableFromInline var source: [ItemSlot]
+        /// Old items that are gone, at their old paths.
+        @usableFromInline var deleted: [Batch.ItemChange] = []
+        /// Items whose content changed or that are marked reloaded, at their old paths.
+        @usableFromInline var updates: [Batch.ItemChange] = []
+        /// For each old section that is deleted, whether some of its items live on elsewhere.
+        @usableFromInline var survivors: [Bool]
+
+        @inlinable
+        init(source: [ItemSlot], survivors: [Bool]) {
+            self.source = source
+            self.survivors = survivors
+        }
+    }
+
+    /// Runs the passes in order and assembles the flat changeset and its stages.
     @inlinable
     mutating func run(
         itemContentEqual: (I, I) -> Bool, sectionContentEqual: (S, S) -> Bool
     ) -> SnapshotDifference<S, I> {
-        let oldCount = oldSections.count
-        let newCount = new.sectionList.count
-        var oldToNew = [Int](repeating: -1, count: oldCount)
-        var newToOld = [Int](repeating: -1, count: newCount)
-        for (o, section) in oldSections.enumerated() {
-            if let n = new.sectionPositions[section] {
-                oldToNew[o] = n
-                newToOld[n] = o
-            }
-        }
-
-        // Items: where each new item came from, which old items are gone, which changed.
-        let unset = ItemSlot(section: -1, index: 0)
-        var source = [ItemSlot](repeating: unset, count: new.slots.count)
-        var deleted: [Batch.ItemChange] = []
-        var updates: [Batch.ItemChange] = []
-        var survivors = [Bool](repeating: false, count: oldCount)
-        let checkMarks = !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty
-        for o in 0..<oldCount {
-            let items = oldContents[o]
-            for (index, item) in items.enumerated() {
-                // A repeated old identifier (possible only in the array form) is a delete.
-                guard let slot = new.slots[item], source[new.sectionStarts[Int(slot.section)] + Int(slot.index)].section < 0 else {
-                    deleted.append(.init(path: ItemPath(item: index, section: o), item: item))
-                    continue
-                }
-                let n = Int(slot.section)
-                source[new.sectionStarts[n] + Int(slot.index)] = ItemSlot(section: o, index: index)
-                let current = new.sectionContents[n][Int(slot.index)]
-                if (checkMarks && new.isMarkedForUpdate(current)) || !itemContentEqual(item, current) {
-                    updates.append(.init(path: ItemPath(item: index, section: o), item: current))
-                }
-            }
-            if oldToNew[o] < 0 { survivors[o] = hasSurvivor(items) }
-        }
-
-        // Sections.
-        var sectionReloads: [Batch.SectionChange] = []
-        var kept: [Int32] = []
-        var keptTargets: [Int] = []
-        for n in 0..<newCount {
-            let section = new.sectionList[n]
-            let o = newToOld[n]
-            if o < 0 {
-                flat.sectionInserts.append(.init(index: n, section: section))
-                continue
-            }
-            kept.append(Int32(o))
-            keptTargets.append(n)
-            if new.reloadedSections.contains(section) || !sectionContentEqual(oldSections[o], section) {
-                flat.sectionReloads.append(.init(index: o, section: section))
-                sectionReloads.append(.init(index: n, section: section))
-            }
-        }
-        for o in 0..<oldCount where oldToNew[o] < 0 {
-            flat.sectionDeletes.append(.init(index: o, section: oldSections[o]))
-        }
-        run.mark(kept)
-        for (k, o) in kept.enumerated() where !run.keep[k] {
-            flat.sectionMoves.append(.init(from: Int(o), to: keptTargets[k], section: oldSections[Int(o)]))
-        }
-        flat.itemUpdates = updates
-
+        // Pass 1: pair sections by identifier.
+        let (oldToNew, newToOld) = matchSections()
+        // Pass 2: find each old item in the new snapshot (one hash lookup each).
+        let matches = matchItems(oldToNew: oldToNew, itemContentEqual: itemContentEqual)
+        // Pass 3: section inserts, deletes, reloads and moves (off the longest increasing run).
+        let sectionReloads = diffSections(
+            oldToNew: oldToNew, newToOld: newToOld, sectionContentEqual: sectionContentEqual
+        )
+        flat.itemUpdates = matches.updates
         let sectionsChange = !flat.sectionDeletes.isEmpty || !flat.sectionInserts.isEmpty
             || !flat.sectionMoves.isEmpty
-        // Where an old section sits during the items stage: its new position, or after the new
-        // sections when it is deleted but still holds survivors.
-        var staged = oldToNew
-        var tail: [Int] = []
-        for o in 0..<oldCount where oldToNew[o] < 0 && survivors[o] {
-            staged[o] = newCount + tail.count
-            tail.append(o)
-        }
-
+        // Pass 4: where each old section sits during the items stage.
+        let (staged, tail) = stagedPositions(oldToNew: oldToNew, survivors: matches.survivors)
+        // Pass 5: item deletes, then inserts and moves section by section.
         var items = Batch()
-        items.itemDeletes.reserveCapacity(deleted.count)
-        for change in deleted {
-            let o = change.path.section
-            if oldToNew[o] >= 0 { flat.itemDeletes.append(change) }
-            if staged[o] >= 0 {
-                items.itemDeletes.append(.init(path: ItemPath(item: change.path.item, section: staged[o]), item: change.item))
-            }
-        }
-        collectInsertsAndMoves(source: source, newToOld: newToOld, staged: staged, into: &items)
-
+        collectDeletes(matches.deleted, oldToNew: oldToNew, staged: staged, into: &items)
+        collectInsertsAndMoves(source: matches.source, newToOld: newToOld, staged: staged, into: &items)
+        // Pass 6: the stages in the order a collection view can apply them.
         var stages: [Batch] = []
-        if !updates.isEmpty {
+        if !matches.updates.isEmpty {
             var stage = Batch()
-            stage.itemUpdates = updates
+            stage.itemUpdates = matches.updates
             stages.append(stage)
         }
         if sectionsChange {
-            stages.append(sectionStage(oldToNew: oldToNew, newToOld: newToOld, staged: staged, survivors: survivors))
+            stages.append(
+                sectionStage(oldToNew: oldToNew, newToOld: newToOld, staged: staged, survivors: matches.survivors)
+            )
         }
         if !items.isEmpty { stages.append(items) }
         if !tail.isEmpty {
             var stage = Batch()
-            stage.sectionDeletes = tail.enumerated().map { .init(index: newCount + $0.offset, section: oldSections[$0.element]) }
+            stage.sectionDeletes = tail.enumerated().map { offset, oldIndex in
+                .init(index: new.sectionList.count + offset, section: oldSections[oldIndex])
+            }
             stages.append(stage)
         }
         if !sectionReloads.isEmpty {
@@ -147,6 +104,125 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
             stages.append(stage)
         }
         return SnapshotDifference(changeset: flat, stages: stages)
+    }
+
+    /// Pairs old and new sections by identifier: each side's partner position, -1 for none.
+    /// - Complexity: O(sections), one hash lookup per old section.
+    @inlinable
+    func matchSections() -> (oldToNew: [Int], newToOld: [Int]) {
+        var oldToNew = [Int](repeating: -1, count: oldSections.count)
+        var newToOld = [Int](repeating: -1, count: new.sectionList.count)
+        for (oldIndex, section) in oldSections.enumerated() {
+            if let newIndex = new.sectionPositions[section] {
+                oldToNew[oldIndex] = newIndex
+                newToOld[newIndex] = oldIndex
+            }
+        }
+        return (oldToNew, newToOld)
+    }
+
+    /// Looks every old item up in the new snapshot's table: its new slot learns where it came from,
+    /// a missing (or repeated) one is a delete, a changed or marked one is an update.
+    /// - Complexity: O(old items), one hash lookup each.
+    @inlinable
+    func matchItems(oldToNew: [Int], itemContentEqual: (I, I) -> Bool) -> ItemMatches {
+        let unset = ItemSlot(section: -1, index: 0)
+        var matches = ItemMatches(
+            source: [ItemSlot](repeating: unset, count: new.slots.count),
+            survivors: [Bool](repeating: false, count: oldSections.count)
+        )
+        let checkMarks = !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty
+        for oldSection in 0..<oldSections.count {
+            let items = oldContents[oldSection]
+            for (index, item) in items.enumerated() {
+                let oldPath = ItemPath(item: index, section: oldSection)
+                // A repeated old identifier (possible only in the array form) is a delete.
+                guard let slot = new.slots[item],
+                      matches.source[new.sectionStarts[Int(slot.section)] + Int(slot.index)].section < 0
+                else {
+                    matches.deleted.append(.init(path: oldPath, item: item))
+                    continue
+                }
+                let newSection = Int(slot.section)
+                matches.source[new.sectionStarts[newSection] + Int(slot.index)] = ItemSlot(
+                    section: oldSection, index: index
+                )
+                let current = new.sectionContents[newSection][Int(slot.index)]
+                if (checkMarks && new.isMarkedForUpdate(current)) || !itemContentEqual(item, current) {
+                    matches.updates.append(.init(path: oldPath, item: current))
+                }
+            }
+            if oldToNew[oldSection] < 0 { matches.survivors[oldSection] = hasSurvivor(items) }
+        }
+        return matches
+    }
+
+    /// Fills the flat changeset's section inserts, deletes, reloads and moves; returns the reloads at
+    /// their new positions, for the last stage.
+    /// - Complexity: O(sections log sections) at worst, for the longest increasing run.
+    @inlinable
+    mutating func diffSections(
+        oldToNew: [Int], newToOld: [Int], sectionContentEqual: (S, S) -> Bool
+    ) -> [Batch.SectionChange] {
+        var sectionReloads: [Batch.SectionChange] = []
+        var kept: [Int32] = []
+        var keptTargets: [Int] = []
+        for newIndex in 0..<new.sectionList.count {
+            let section = new.sectionList[newIndex]
+            let oldIndex = newToOld[newIndex]
+            if oldIndex < 0 {
+                flat.sectionInserts.append(.init(index: newIndex, section: section))
+                continue
+            }
+            kept.append(Int32(oldIndex))
+            keptTargets.append(newIndex)
+            if new.reloadedSections.contains(section) || !sectionContentEqual(oldSections[oldIndex], section) {
+                flat.sectionReloads.append(.init(index: oldIndex, section: section))
+                sectionReloads.append(.init(index: newIndex, section: section))
+            }
+        }
+        for oldIndex in 0..<oldSections.count where oldToNew[oldIndex] < 0 {
+            flat.sectionDeletes.append(.init(index: oldIndex, section: oldSections[oldIndex]))
+        }
+        run.mark(kept)
+        for (position, oldIndex) in kept.enumerated() where !run.keep[position] {
+            flat.sectionMoves.append(
+                .init(from: Int(oldIndex), to: keptTargets[position], section: oldSections[Int(oldIndex)])
+            )
+        }
+        return sectionReloads
+    }
+
+    /// Where an old section sits during the items stage: its new position, or after the new sections
+    /// when it is deleted but still holds survivors (those form the `tail`, deleted last).
+    /// - Complexity: O(sections).
+    @inlinable
+    func stagedPositions(oldToNew: [Int], survivors: [Bool]) -> (staged: [Int], tail: [Int]) {
+        var staged = oldToNew
+        var tail: [Int] = []
+        for oldIndex in 0..<oldSections.count where oldToNew[oldIndex] < 0 && survivors[oldIndex] {
+            staged[oldIndex] = new.sectionList.count + tail.count
+            tail.append(oldIndex)
+        }
+        return (staged, tail)
+    }
+
+    /// Item deletes: in the flat changeset when their section survives, in the items stage at the
+    /// section's staged position.
+    /// - Complexity: O(deletes).
+    @inlinable
+    mutating func collectDeletes(
+        _ deleted: [Batch.ItemChange], oldToNew: [Int], staged: [Int], into items: inout Batch
+    ) {
+        items.itemDeletes.reserveCapacity(deleted.count)
+        for change in deleted {
+            let oldSection = change.path.section
+            if oldToNew[oldSection] >= 0 { flat.itemDeletes.append(change) }
+            if staged[oldSection] >= 0 {
+                let stagedPath = ItemPath(item: change.path.item, section: staged[oldSection])
+                items.itemDeletes.append(.init(path: stagedPath, item: change.item))
+            }
+        }
     }
 
     @inlinable
