@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(
             name: "DiffableDataTests",
             dependencies: [
-                "DiffableData", "DiffableDataCompat",
+                "DiffableData", "DiffableDataCompat", "HabitsTestSupport",
             ]
         ),
         .testTarget(

@@ -27,7 +27,9 @@ public enum BatchUpdateApplier {
         // Old items that leave their position: deleted or moved away.
         var leaving = [[Bool]](repeating: [], count: before.count)
         func markLeaving(_ path: ItemPath) {
-            if leaving[path.section].isEmpty { leaving[path.section] = Array(repeating: false, count: before[path.section]) }
+            if leaving[path.section].isEmpty {
+                leaving[path.section] = Array(repeating: false, count: before[path.section])
+            }
             leaving[path.section][path.item] = true
         }
         for change in batch.itemDeletes { markLeaving(change.path) }

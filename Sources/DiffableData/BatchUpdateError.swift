@@ -22,7 +22,8 @@ public enum BatchUpdateRule: Sendable, Hashable {
     case itemInInsertedSection(BatchOperation, path: ItemPath)
     /// An item operation inside a section that the same batch reloads.
     case itemInReloadedSection(BatchOperation, path: ItemPath)
-    /// Items of an existing section after must equal items before plus inserted minus deleted, plus moved in minus moved out.
+    /// Items of an existing section after must equal items before plus inserted minus deleted, plus
+    /// moved in minus moved out.
     case itemCount(section: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
 }
 

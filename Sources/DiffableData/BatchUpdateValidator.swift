@@ -12,12 +12,15 @@ public enum BatchUpdateValidator {
             let o = sectionMap.newToOld[n]
             guard o >= 0 else { continue }
             let tally = sectionMap.tally[o]
-            let expected = beforeCounts[o] - tally.deleted - tally.movedOut + sectionMap.incoming[n].inserted
+            let expected =
+                beforeCounts[o] - tally.deleted - tally.movedOut + sectionMap.incoming[n].inserted
                 + sectionMap.incoming[n].movedIn
             if expected != afterCounts[n] {
-                throw BatchUpdateError(.itemCount(
-                    section: n, before: beforeCounts[o], after: afterCounts[n], inserted: sectionMap.incoming[n].inserted,
-                    deleted: tally.deleted, movedIn: sectionMap.incoming[n].movedIn, movedOut: tally.movedOut))
+                throw BatchUpdateError(
+                    .itemCount(
+                        section: n, before: beforeCounts[o], after: afterCounts[n],
+                        inserted: sectionMap.incoming[n].inserted,
+                        deleted: tally.deleted, movedIn: sectionMap.incoming[n].movedIn, movedOut: tally.movedOut))
             }
         }
     }
@@ -31,8 +34,12 @@ public enum BatchUpdateValidator {
             guard path.section >= 0, path.section < before.count else {
                 throw BatchUpdateError(.sectionOutOfRange(op, index: path.section, count: before.count))
             }
-            if sectionMap.oldState[path.section] == .deleted { throw BatchUpdateError(.itemInDeletedSection(op, path: path)) }
-            if sectionMap.oldState[path.section] == .reloaded { throw BatchUpdateError(.itemInReloadedSection(op, path: path)) }
+            if sectionMap.oldState[path.section] == .deleted {
+                throw BatchUpdateError(.itemInDeletedSection(op, path: path))
+            }
+            if sectionMap.oldState[path.section] == .reloaded {
+                throw BatchUpdateError(.itemInReloadedSection(op, path: path))
+            }
             guard path.item >= 0, path.item < before[path.section] else {
                 throw BatchUpdateError(.itemOutOfRange(op, path: path, count: before[path.section]))
             }

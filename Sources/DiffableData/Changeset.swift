@@ -142,7 +142,9 @@ public struct SnapshotDifference<SectionIdentifier: Hashable & Sendable, ItemIde
     public var stages: [Changeset<SectionIdentifier, ItemIdentifier>]
 
     @usableFromInline
-    init(changeset: Changeset<SectionIdentifier, ItemIdentifier>, stages: [Changeset<SectionIdentifier, ItemIdentifier>]) {
+    init(
+        changeset: Changeset<SectionIdentifier, ItemIdentifier>, stages: [Changeset<SectionIdentifier, ItemIdentifier>]
+    ) {
         self.changeset = changeset
         self.stages = stages
     }

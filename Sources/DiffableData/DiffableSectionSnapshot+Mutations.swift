@@ -29,7 +29,8 @@ extension DiffableSectionSnapshot {
             level = levels[p] + 1
         }
         try checkNew(snapshot.order, .append)
-        insertBlock(snapshot.order, levels: snapshot.levels, at: at, level: level, parent: parent, expanded: snapshot.expanded)
+        insertBlock(
+            snapshot.order, levels: snapshot.levels, at: at, level: level, parent: parent, expanded: snapshot.expanded)
     }
 
     /// Inserts items as siblings before `anchor`, or throws; O(k + items after).
@@ -46,15 +47,18 @@ extension DiffableSectionSnapshot {
     public mutating func tryInsert(_ snapshot: Self, before anchor: ItemIdentifier) throws(OperationError) {
         let a = try position(of: anchor, .insert)
         try checkNew(snapshot.order, .insert)
-        insertBlock(snapshot.order, levels: snapshot.levels, at: a, level: levels[a], parent: parents[anchor], expanded: snapshot.expanded)
+        insertBlock(
+            snapshot.order, levels: snapshot.levels, at: a, level: levels[a], parent: parents[anchor],
+            expanded: snapshot.expanded)
     }
 
     /// Inserts a section snapshot's trees as siblings after `anchor`, or throws; O(k + items after).
     public mutating func tryInsert(_ snapshot: Self, after anchor: ItemIdentifier) throws(OperationError) {
         let a = try position(of: anchor, .insert)
         try checkNew(snapshot.order, .insert)
-        insertBlock(snapshot.order, levels: snapshot.levels, at: a + subtreeCount(at: a), level: levels[a],
-                    parent: parents[anchor], expanded: snapshot.expanded)
+        insertBlock(
+            snapshot.order, levels: snapshot.levels, at: a + subtreeCount(at: a), level: levels[a],
+            parent: parents[anchor], expanded: snapshot.expanded)
     }
 
     /// Deletes items with all their descendants, or throws on an unknown item; O(n).
@@ -125,22 +129,34 @@ extension DiffableSectionSnapshot {
     // MARK: Apple-shaped forms: never trap, ignore bad input.
 
     /// Appends items under `parent` (roots if nil); does nothing on bad input.
-    public mutating func append(_ items: [ItemIdentifier], to parent: ItemIdentifier? = nil) { try? tryAppend(items, to: parent) }
+    public mutating func append(_ items: [ItemIdentifier], to parent: ItemIdentifier? = nil) {
+        try? tryAppend(items, to: parent)
+    }
 
     /// Appends a section snapshot's trees under `parent` (roots if nil); does nothing on bad input.
-    public mutating func append(_ snapshot: Self, to parent: ItemIdentifier? = nil) { try? tryAppend(snapshot, to: parent) }
+    public mutating func append(_ snapshot: Self, to parent: ItemIdentifier? = nil) {
+        try? tryAppend(snapshot, to: parent)
+    }
 
     /// Inserts items before `anchor`; does nothing on bad input.
-    public mutating func insert(_ items: [ItemIdentifier], before anchor: ItemIdentifier) { try? tryInsert(items, before: anchor) }
+    public mutating func insert(_ items: [ItemIdentifier], before anchor: ItemIdentifier) {
+        try? tryInsert(items, before: anchor)
+    }
 
     /// Inserts items after `anchor`; does nothing on bad input.
-    public mutating func insert(_ items: [ItemIdentifier], after anchor: ItemIdentifier) { try? tryInsert(items, after: anchor) }
+    public mutating func insert(_ items: [ItemIdentifier], after anchor: ItemIdentifier) {
+        try? tryInsert(items, after: anchor)
+    }
 
     /// Inserts a section snapshot's trees before `anchor`; does nothing on bad input.
-    public mutating func insert(_ snapshot: Self, before anchor: ItemIdentifier) { try? tryInsert(snapshot, before: anchor) }
+    public mutating func insert(_ snapshot: Self, before anchor: ItemIdentifier) {
+        try? tryInsert(snapshot, before: anchor)
+    }
 
     /// Inserts a section snapshot's trees after `anchor`; does nothing on bad input.
-    public mutating func insert(_ snapshot: Self, after anchor: ItemIdentifier) { try? tryInsert(snapshot, after: anchor) }
+    public mutating func insert(_ snapshot: Self, after anchor: ItemIdentifier) {
+        try? tryInsert(snapshot, after: anchor)
+    }
 
     /// Deletes items and their descendants; does nothing if any item is unknown.
     public mutating func delete(_ items: [ItemIdentifier]) { try? tryDelete(items) }
@@ -178,7 +194,9 @@ extension DiffableSnapshot {
     }
 
     /// Replaces the items of `section` by the section snapshot's visible items; does nothing on bad input.
-    public mutating func apply(_ sectionSnapshot: DiffableSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier) {
+    public mutating func apply(
+        _ sectionSnapshot: DiffableSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier
+    ) {
         try? tryApply(sectionSnapshot, to: section)
     }
 }

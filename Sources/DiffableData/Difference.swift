@@ -70,7 +70,8 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
             oldToNew: oldToNew, newToOld: newToOld, sectionContentEqual: sectionContentEqual
         )
         flat.itemUpdates = matches.updates
-        let sectionsChange = !flat.sectionDeletes.isEmpty || !flat.sectionInserts.isEmpty
+        let sectionsChange =
+            !flat.sectionDeletes.isEmpty || !flat.sectionInserts.isEmpty
             || !flat.sectionMoves.isEmpty
         // Pass 4: where each old section sits during the items stage.
         let (staged, tail) = stagedPositions(oldToNew: oldToNew, survivors: matches.survivors)
@@ -138,7 +139,7 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
                 let oldPath = ItemPath(item: index, section: oldSection)
                 // A repeated old identifier (possible only in the array form) is a delete.
                 guard let slot = new.slots[item],
-                      matches.source[new.sectionStarts[Int(slot.section)] + Int(slot.index)].section < 0
+                    matches.source[new.sectionStarts[Int(slot.section)] + Int(slot.index)].section < 0
                 else {
                     matches.deleted.append(.init(path: oldPath, item: item))
                     continue
@@ -261,7 +262,9 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
             for k in 0..<sequence.count where !run.keep[k] {
                 let index = Int(sequenceTargets[k])
                 let from = ItemSlot(section: pairedOld, index: Int(sequence[k]))
-                appendMove(from: from, to: ItemPath(item: index, section: n), item: contents[index], staged: staged, into: &items)
+                appendMove(
+                    from: from, to: ItemPath(item: index, section: n), item: contents[index], staged: staged,
+                    into: &items)
             }
         }
     }

@@ -1,4 +1,5 @@
 import DiffableData
+import HabitsTestSupport
 import Testing
 
 /// Checks the diff of one random pair against the applier and the validator; returns failures as text.
@@ -6,6 +7,8 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
     var problems: [String] = []
     let difference = pair.new.difference(from: pair.old) { $0.version == $1.version }
     var current = pair.old.sectionedItems
+    pair.old._checkInvariants()
+    pair.new._checkInvariants()
     for (number, stage) in difference.stages.enumerated() {
         do {
             let next = try BatchUpdateApplier.apply(stage, to: current)
@@ -49,18 +52,21 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
     return problems
 }
 
-/// Properties of random snapshot pairs, over the seeds `PropertySeeds` chooses (fixed by default; see there to explore).
+/// Properties of random snapshot pairs, over the seeds `PropertySeeds` chooses (fixed by default; see
+/// there to explore).
 @Suite struct DifferenceProperties {
     @Test func stagesApplyToOldGiveNewAndPassTheValidator() {
-        forEachSeed(count: 4000) { seed in
+        forEachSeed(count: 4000 as UInt64) { seed in
             let pair = RandomSnapshotPair(seed: seed)
             let problems = differenceProblems(pair)
-            #expect(problems.isEmpty, "seed \(seed): \(problems) old \(pair.old.sectionedItems) new \(pair.new.sectionedItems)")
+            #expect(
+                problems.isEmpty,
+                "seed \(seed): \(problems) old \(pair.old.sectionedItems) new \(pair.new.sectionedItems)")
         }
     }
 
     @Test func largerPairsToo() {
-        forEachSeed(count: 300) { seed in
+        forEachSeed(count: 300 as UInt64) { seed in
             let pair = RandomSnapshotPair(seed: seed, scale: 8)
             let problems = differenceProblems(pair)
             #expect(problems.isEmpty, "seed \(seed) scale 8: \(problems)")
@@ -68,13 +74,15 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
     }
 
     @Test func itemOnlyChangesNeedAtMostUpdatesItemsAndReloads() {
-        forEachSeed(count: 2000) { seed in
+        forEachSeed(count: 2000 as UInt64) { seed in
             let pair = RandomSnapshotPair(seed: seed)
             let difference = pair.new.difference(from: pair.old) { $0.version == $1.version }
             let changeset = difference.changeset
-            guard changeset.sectionDeletes.isEmpty && changeset.sectionInserts.isEmpty && changeset.sectionMoves.isEmpty else { return }
+            guard changeset.sectionDeletes.isEmpty && changeset.sectionInserts.isEmpty && changeset.sectionMoves.isEmpty
+            else { return }
             #expect(difference.stages.count <= 3, "seed \(seed)")
-            #expect(difference.stages.allSatisfy { $0.sectionInserts.isEmpty && $0.sectionDeletes.isEmpty }, "seed \(seed)")
+            #expect(
+                difference.stages.allSatisfy { $0.sectionInserts.isEmpty && $0.sectionDeletes.isEmpty }, "seed \(seed)")
         }
     }
 
@@ -86,7 +94,9 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
             if !difference.changeset.sectionMoves.isEmpty { sectionMoves += 1 }
             if difference.changeset.itemMoves.contains(where: { $0.from.section != $0.to.section }) { crossMoves += 1 }
             if pair.old.numberOfSections == 0 || pair.new.numberOfSections == 0 { emptySnapshots += 1 }
-            if difference.stages.contains(where: { $0.sectionDeletes.contains { $0.index >= pair.new.numberOfSections } }) {
+            if difference.stages.contains(where: {
+                $0.sectionDeletes.contains { $0.index >= pair.new.numberOfSections }
+            }) {
                 deletedWithSurvivors += 1
             }
             if !difference.changeset.itemUpdates.isEmpty { updates += 1 }

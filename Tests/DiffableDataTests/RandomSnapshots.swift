@@ -66,16 +66,23 @@ struct RandomSnapshotPair {
                 let b = sections.randomElement(using: &random)!
                 if a != b { try! new.tryMoveSection(a, afterSection: b) }
             case 3 where !items.isEmpty, 4 where !items.isEmpty:
-                try! new.tryDeleteItems(Array(items.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random))))
+                try! new.tryDeleteItems(
+                    Array(items.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random))))
             case 5 where !items.isEmpty:
-                try! new.tryInsertItems(fresh(Int.random(in: 1...3, using: &random)), afterItem: items.randomElement(using: &random)!)
+                try! new.tryInsertItems(
+                    fresh(Int.random(in: 1...3, using: &random)), afterItem: items.randomElement(using: &random)!)
             case 6 where !sections.isEmpty:
-                try! new.tryAppendItems(fresh(Int.random(in: 1...3, using: &random)), toSection: sections.randomElement(using: &random)!)
+                try! new.tryAppendItems(
+                    fresh(Int.random(in: 1...3, using: &random)), toSection: sections.randomElement(using: &random)!)
             case 7 where items.count > 1, 8 where items.count > 1:
                 let a = items.randomElement(using: &random)!
                 let b = items.randomElement(using: &random)!
                 if a != b {
-                    if Bool.random(using: &random) { try! new.tryMoveItem(a, beforeItem: b) } else { try! new.tryMoveItem(a, afterItem: b) }
+                    if Bool.random(using: &random) {
+                        try! new.tryMoveItem(a, beforeItem: b)
+                    } else {
+                        try! new.tryMoveItem(a, afterItem: b)
+                    }
                 }
             case 9 where !items.isEmpty:
                 bumpVersion(of: items.randomElement(using: &random)!)
@@ -86,7 +93,9 @@ struct RandomSnapshotPair {
             default:
                 break
             }
+            new._checkInvariants()
         }
+        old._checkInvariants()
     }
 
     /// Replaces an item by an equal identifier with newer content, in place.
