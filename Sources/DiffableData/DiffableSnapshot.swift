@@ -184,7 +184,18 @@ extension DiffableSnapshot {
     @inlinable
     public init(section: SectionIdentifier, items: [ItemIdentifier]) throws(MutationError) {
         self.init()
-        try tryAppendSections([section])
-        try tryAppendItems(items, toSection: section)
+        // Built directly rather than through the append mutations: the items array is shared, not
+        // copied, and each identifier is hashed once.
+        var slots = [I: ItemSlot](minimumCapacity: items.count)
+        for (index, item) in items.enumerated() {
+            guard slots.updateValue(ItemSlot(section: 0, index: index), forKey: item) == nil else {
+                throw MutationError(.appendItems, .duplicateItem(item))
+            }
+        }
+        self.slots = slots
+        sectionList = [section]
+        sectionPositions = [section: 0]
+        sectionContents = [items]
+        sectionStarts = [0]
     }
 }
