@@ -10,14 +10,14 @@ public enum BatchUpdateApplier {
     ) throws(BatchUpdateError) -> SectionedItems<S, I> {
         let before = data.itemCounts
         let after = data.sections.count - batch.sectionDeletes.count + batch.sectionInserts.count
-        let layout = try SectionLayout(batch, before: before.count, after: after)
+        let sectionMap = try BatchSectionMap(batch, before: before.count, after: after)
         var afterCounts = [Int](repeating: 0, count: after)
         for n in 0..<after {
-            let o = layout.newToOld[n]
-            let base = o >= 0 ? before[o] - layout.tally[o].deleted - layout.tally[o].movedOut : 0
-            afterCounts[n] = base + layout.incoming[n].inserted + layout.incoming[n].movedIn
+            let o = sectionMap.newToOld[n]
+            let base = o >= 0 ? before[o] - sectionMap.tally[o].deleted - sectionMap.tally[o].movedOut : 0
+            afterCounts[n] = base + sectionMap.incoming[n].inserted + sectionMap.incoming[n].movedIn
         }
-        try BatchUpdateValidator.checkItems(batch, layout: layout, before: before, after: afterCounts)
+        try BatchUpdateValidator.checkItems(batch, sectionMap: sectionMap, before: before, after: afterCounts)
 
         var sections = data.sections
         var items = data.items
@@ -45,7 +45,7 @@ public enum BatchUpdateApplier {
         var newItems: [[I]] = []
         newItems.reserveCapacity(after)
         for n in 0..<after {
-            let o = layout.newToOld[n]
+            let o = sectionMap.newToOld[n]
             guard o >= 0 else {
                 newSections.append(inserted[n]!)
                 newItems.append(placed[n].map { $0! })
