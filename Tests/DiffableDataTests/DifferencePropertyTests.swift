@@ -11,6 +11,8 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
             let next = try BatchUpdateApplier.apply(stage, to: current)
             try BatchUpdateValidator.validate(stage, beforeCounts: current.itemCounts, afterCounts: next.itemCounts)
             current = next
+            // The applied data, made a snapshot again, must be a consistent one.
+            try DiffableSnapshot(sections: Array(zip(next.sections, next.items)))._checkInvariants()
         } catch {
             problems.append("stage \(number) rejected: \(error)")
             return problems
@@ -49,13 +51,16 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
     return problems
 }
 
-/// Properties of random snapshot pairs, over the seeds `PropertySeeds` chooses (fixed by default; see there to explore).
+/// Properties of random snapshot pairs, over the seeds `PropertySeeds` chooses (fixed by default; see there
+/// to explore).
 @Suite struct DifferenceProperties {
     @Test func stagesApplyToOldGiveNewAndPassTheValidator() {
         forEachSeed(count: 4000) { seed in
             let pair = RandomSnapshotPair(seed: seed)
             let problems = differenceProblems(pair)
-            #expect(problems.isEmpty, "seed \(seed): \(problems) old \(pair.old.sectionedItems) new \(pair.new.sectionedItems)")
+            #expect(
+                problems.isEmpty,
+                "seed \(seed): \(problems) old \(pair.old.sectionedItems) new \(pair.new.sectionedItems)")
         }
     }
 
@@ -72,9 +77,13 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
             let pair = RandomSnapshotPair(seed: seed)
             let difference = pair.new.difference(from: pair.old) { $0.version == $1.version }
             let changeset = difference.changeset
-            guard changeset.sectionDeletes.isEmpty && changeset.sectionInserts.isEmpty && changeset.sectionMoves.isEmpty else { return }
+            guard changeset.sectionDeletes.isEmpty && changeset.sectionInserts.isEmpty && changeset.sectionMoves.isEmpty
+            else { return }
             #expect(difference.stages.count <= 3, "seed \(seed)")
-            #expect(difference.stages.allSatisfy { $0.sectionInserts.isEmpty && $0.sectionDeletes.isEmpty }, "seed \(seed)")
+            let noSectionChanges = difference.stages.allSatisfy { stage in
+                stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
+            }
+            #expect(noSectionChanges, "seed \(seed)")
         }
     }
 
@@ -86,7 +95,10 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
             if !difference.changeset.sectionMoves.isEmpty { sectionMoves += 1 }
             if difference.changeset.itemMoves.contains(where: { $0.from.section != $0.to.section }) { crossMoves += 1 }
             if pair.old.numberOfSections == 0 || pair.new.numberOfSections == 0 { emptySnapshots += 1 }
-            if difference.stages.contains(where: { $0.sectionDeletes.contains { $0.index >= pair.new.numberOfSections } }) {
+            let parksSections = difference.stages.contains { stage in
+                stage.sectionDeletes.contains { $0.index >= pair.new.numberOfSections }
+            }
+            if parksSections {
                 deletedWithSurvivors += 1
             }
             if !difference.changeset.itemUpdates.isEmpty { updates += 1 }

@@ -44,6 +44,7 @@ struct RandomSnapshotPair {
             try! old.tryAppendSections([s])
             try! old.tryAppendItems(fresh(Int.random(in: 0...(8 * scale), using: &random)), toSection: s)
         }
+        old._checkInvariants()
         new = old
         var nextSection = 100
         for _ in 0..<Int.random(in: 0...(12 * scale), using: &random) {
@@ -66,16 +67,23 @@ struct RandomSnapshotPair {
                 let b = sections.randomElement(using: &random)!
                 if a != b { try! new.tryMoveSection(a, afterSection: b) }
             case 3 where !items.isEmpty, 4 where !items.isEmpty:
-                try! new.tryDeleteItems(Array(items.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random))))
+                let shuffled = items.shuffled(using: &random)
+                try! new.tryDeleteItems(Array(shuffled.prefix(Int.random(in: 1...3, using: &random))))
             case 5 where !items.isEmpty:
-                try! new.tryInsertItems(fresh(Int.random(in: 1...3, using: &random)), afterItem: items.randomElement(using: &random)!)
+                let added = fresh(Int.random(in: 1...3, using: &random))
+                try! new.tryInsertItems(added, afterItem: items.randomElement(using: &random)!)
             case 6 where !sections.isEmpty:
-                try! new.tryAppendItems(fresh(Int.random(in: 1...3, using: &random)), toSection: sections.randomElement(using: &random)!)
+                let added = fresh(Int.random(in: 1...3, using: &random))
+                try! new.tryAppendItems(added, toSection: sections.randomElement(using: &random)!)
             case 7 where items.count > 1, 8 where items.count > 1:
                 let a = items.randomElement(using: &random)!
                 let b = items.randomElement(using: &random)!
                 if a != b {
-                    if Bool.random(using: &random) { try! new.tryMoveItem(a, beforeItem: b) } else { try! new.tryMoveItem(a, afterItem: b) }
+                    if Bool.random(using: &random) {
+                        try! new.tryMoveItem(a, beforeItem: b)
+                    } else {
+                        try! new.tryMoveItem(a, afterItem: b)
+                    }
                 }
             case 9 where !items.isEmpty:
                 bumpVersion(of: items.randomElement(using: &random)!)
@@ -86,6 +94,7 @@ struct RandomSnapshotPair {
             default:
                 break
             }
+            new._checkInvariants()
         }
     }
 
