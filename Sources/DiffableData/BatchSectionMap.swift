@@ -16,7 +16,9 @@ struct BatchSectionMap {
         oldState = Array(repeating: .kept, count: before)
         var claimedOld = [BatchOperation?](repeating: nil, count: before)
         func claimOld(_ index: Int, _ op: BatchOperation) throws(BatchUpdateError) {
-            guard index >= 0, index < before else { throw BatchUpdateError(.sectionOutOfRange(op, index: index, count: before)) }
+            guard index >= 0, index < before else {
+                throw BatchUpdateError(.sectionOutOfRange(op, index: index, count: before))
+            }
             if let first = claimedOld[index] { throw BatchUpdateError(.sectionConflict(index: index, first, op)) }
             claimedOld[index] = op
         }
@@ -35,12 +37,15 @@ struct BatchSectionMap {
         let expected = before - batch.sectionDeletes.count + batch.sectionInserts.count
         guard expected == after else {
             throw BatchUpdateError(.sectionCount(
-                before: before, after: after, inserted: batch.sectionInserts.count, deleted: batch.sectionDeletes.count))
+                before: before, after: after,
+                inserted: batch.sectionInserts.count, deleted: batch.sectionDeletes.count))
         }
         var claimedNew = [BatchOperation?](repeating: nil, count: after)
         newToOld = Array(repeating: -1, count: after)
         func claimNew(_ index: Int, _ op: BatchOperation) throws(BatchUpdateError) {
-            guard index >= 0, index < after else { throw BatchUpdateError(.sectionOutOfRange(op, index: index, count: after)) }
+            guard index >= 0, index < after else {
+                throw BatchUpdateError(.sectionOutOfRange(op, index: index, count: after))
+            }
             if let first = claimedNew[index] { throw BatchUpdateError(.sectionConflict(index: index, first, op)) }
             claimedNew[index] = op
         }

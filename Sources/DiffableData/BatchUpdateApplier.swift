@@ -1,10 +1,13 @@
-/// Replays batches on plain arrays the way a collection view applies `performBatchUpdates`; the
-/// reference that renderers mirror and the oracle of the diff's tests.
+/// Replays batches on plain arrays the way a collection view applies `performBatchUpdates`.
+///
+/// It is the reference that renderers mirror and the oracle of the diff's tests.
 public enum BatchUpdateApplier {
-    /// The data after `batch`, or the violated rule; O(n + entries) expected.
+    /// The data after `batch`, or the violated rule.
     ///
     /// Updates replace items at their old paths first. Then inserted and moved sections and items take
     /// their new positions, and the remaining ones fill the other positions in their old order.
+    ///
+    /// - Complexity: O(n + entries) expected.
     public static func apply<S, I>(
         _ batch: Changeset<S, I>, to data: SectionedItems<S, I>
     ) throws(BatchUpdateError) -> SectionedItems<S, I> {
@@ -27,7 +30,9 @@ public enum BatchUpdateApplier {
         // Old items that leave their position: deleted or moved away.
         var leaving = [[Bool]](repeating: [], count: before.count)
         func markLeaving(_ path: ItemPath) {
-            if leaving[path.section].isEmpty { leaving[path.section] = Array(repeating: false, count: before[path.section]) }
+            if leaving[path.section].isEmpty {
+                leaving[path.section] = Array(repeating: false, count: before[path.section])
+            }
             leaving[path.section][path.item] = true
         }
         for change in batch.itemDeletes { markLeaving(change.path) }
@@ -71,7 +76,9 @@ public enum BatchUpdateApplier {
         return SectionedItems(sections: newSections, items: newItems)
     }
 
-    /// The data after every stage of `difference`, in order; O(stages × n) expected.
+    /// The data after every stage of `difference`, in order.
+    ///
+    /// - Complexity: O(stages × n) expected.
     public static func apply<S, I>(
         _ difference: SnapshotDifference<S, I>, to data: SectionedItems<S, I>
     ) throws(BatchUpdateError) -> SectionedItems<S, I> {

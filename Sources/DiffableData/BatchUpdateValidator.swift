@@ -1,8 +1,10 @@
-/// A headless model of a collection view's item counts that checks a batch the way UIKit checks
-/// `performBatchUpdates`, throwing the first violated rule.
+/// Checks a batch the way UIKit checks `performBatchUpdates`, throwing the first violated rule.
+///
+/// It is a headless model of a collection view's item counts.
 public enum BatchUpdateValidator {
-    /// Checks `batch` against item counts per section before and after it (what the data source
-    /// reports); O(sections + entries) expected.
+    /// Checks `batch` against item counts per section before and after it, as the data source reports them.
+    ///
+    /// - Complexity: O(sections + entries) expected.
     public static func validate<S, I>(
         _ batch: Changeset<S, I>, beforeCounts: [Int], afterCounts: [Int]
     ) throws(BatchUpdateError) {
@@ -16,7 +18,8 @@ public enum BatchUpdateValidator {
                 + sectionMap.incoming[n].movedIn
             if expected != afterCounts[n] {
                 throw BatchUpdateError(.itemCount(
-                    section: n, before: beforeCounts[o], after: afterCounts[n], inserted: sectionMap.incoming[n].inserted,
+                    section: n, before: beforeCounts[o], after: afterCounts[n],
+                    inserted: sectionMap.incoming[n].inserted,
                     deleted: tally.deleted, movedIn: sectionMap.incoming[n].movedIn, movedOut: tally.movedOut))
             }
         }
@@ -31,8 +34,12 @@ public enum BatchUpdateValidator {
             guard path.section >= 0, path.section < before.count else {
                 throw BatchUpdateError(.sectionOutOfRange(op, index: path.section, count: before.count))
             }
-            if sectionMap.oldState[path.section] == .deleted { throw BatchUpdateError(.itemInDeletedSection(op, path: path)) }
-            if sectionMap.oldState[path.section] == .reloaded { throw BatchUpdateError(.itemInReloadedSection(op, path: path)) }
+            if sectionMap.oldState[path.section] == .deleted {
+                throw BatchUpdateError(.itemInDeletedSection(op, path: path))
+            }
+            if sectionMap.oldState[path.section] == .reloaded {
+                throw BatchUpdateError(.itemInReloadedSection(op, path: path))
+            }
             guard path.item >= 0, path.item < before[path.section] else {
                 throw BatchUpdateError(.itemOutOfRange(op, path: path, count: before[path.section]))
             }

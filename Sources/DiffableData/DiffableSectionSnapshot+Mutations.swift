@@ -14,12 +14,16 @@ extension DiffableSectionSnapshot {
         return position
     }
 
-    /// Appends items as the last children of `parent` (roots if nil), or throws; O(k + subtree + items after).
+    /// Appends items as the last children of `parent` (roots if nil), or throws.
+    ///
+    /// - Complexity: O(k + subtree + items after).
     public mutating func tryAppend(_ items: [ItemIdentifier], to parent: ItemIdentifier? = nil) throws(OperationError) {
         try tryAppend(Self(roots: items), to: parent)
     }
 
-    /// Appends a section snapshot's trees under `parent` (roots if nil), or throws; O(k + subtree + items after).
+    /// Appends a section snapshot's trees under `parent` (roots if nil), or throws.
+    ///
+    /// - Complexity: O(k + subtree + items after).
     public mutating func tryAppend(_ snapshot: Self, to parent: ItemIdentifier? = nil) throws(OperationError) {
         var at = order.count
         var level = 0
@@ -29,27 +33,38 @@ extension DiffableSectionSnapshot {
             level = levels[p] + 1
         }
         try checkNew(snapshot.order, .append)
-        insertBlock(snapshot.order, levels: snapshot.levels, at: at, level: level, parent: parent, expanded: snapshot.expanded)
+        insertBlock(
+            snapshot.order, levels: snapshot.levels, at: at, level: level, parent: parent, expanded: snapshot.expanded)
     }
 
-    /// Inserts items as siblings before `anchor`, or throws; O(k + items after).
+    /// Inserts items as siblings before `anchor`, or throws.
+    ///
+    /// - Complexity: O(k + items after).
     public mutating func tryInsert(_ items: [ItemIdentifier], before anchor: ItemIdentifier) throws(OperationError) {
         try tryInsert(Self(roots: items), before: anchor)
     }
 
-    /// Inserts items as siblings after `anchor` and its descendants, or throws; O(k + items after).
+    /// Inserts items as siblings after `anchor` and its descendants, or throws.
+    ///
+    /// - Complexity: O(k + items after).
     public mutating func tryInsert(_ items: [ItemIdentifier], after anchor: ItemIdentifier) throws(OperationError) {
         try tryInsert(Self(roots: items), after: anchor)
     }
 
-    /// Inserts a section snapshot's trees as siblings before `anchor`, or throws; O(k + items after).
+    /// Inserts a section snapshot's trees as siblings before `anchor`, or throws.
+    ///
+    /// - Complexity: O(k + items after).
     public mutating func tryInsert(_ snapshot: Self, before anchor: ItemIdentifier) throws(OperationError) {
         let a = try position(of: anchor, .insert)
         try checkNew(snapshot.order, .insert)
-        insertBlock(snapshot.order, levels: snapshot.levels, at: a, level: levels[a], parent: parents[anchor], expanded: snapshot.expanded)
+        insertBlock(
+            snapshot.order, levels: snapshot.levels, at: a, level: levels[a], parent: parents[anchor],
+            expanded: snapshot.expanded)
     }
 
-    /// Inserts a section snapshot's trees as siblings after `anchor`, or throws; O(k + items after).
+    /// Inserts a section snapshot's trees as siblings after `anchor`, or throws.
+    ///
+    /// - Complexity: O(k + items after).
     public mutating func tryInsert(_ snapshot: Self, after anchor: ItemIdentifier) throws(OperationError) {
         let a = try position(of: anchor, .insert)
         try checkNew(snapshot.order, .insert)
@@ -57,7 +72,9 @@ extension DiffableSectionSnapshot {
                     parent: parents[anchor], expanded: snapshot.expanded)
     }
 
-    /// Deletes items with all their descendants, or throws on an unknown item; O(n).
+    /// Deletes items with all their descendants, or throws on an unknown item.
+    ///
+    /// - Complexity: O(n).
     public mutating func tryDelete(_ items: [ItemIdentifier]) throws(OperationError) {
         var doomed = [Bool](repeating: false, count: order.count)
         for item in items {
@@ -82,10 +99,14 @@ extension DiffableSectionSnapshot {
         reindex(from: first)
     }
 
-    /// Deletes every item; O(n).
+    /// Deletes every item.
+    ///
+    /// - Complexity: O(n).
     public mutating func deleteAll() { self = Self() }
 
-    /// Replaces the children of `parent` by a section snapshot's trees, or throws; O(n).
+    /// Replaces the children of `parent` by a section snapshot's trees, or throws.
+    ///
+    /// - Complexity: O(n).
     public mutating func tryReplace(childrenOf parent: ItemIdentifier, using snapshot: Self) throws(OperationError) {
         let p = try position(of: parent, .replaceChildren)
         let children = Set(order[(p + 1)..<(p + subtreeCount(at: p))])
@@ -101,13 +122,17 @@ extension DiffableSectionSnapshot {
         try? tryAppend(snapshot, to: parent)
     }
 
-    /// Expands items so their children show, or throws on an unknown item; O(k) expected.
+    /// Expands items so their children show, or throws on an unknown item.
+    ///
+    /// - Complexity: O(k) expected.
     public mutating func tryExpand(_ items: [ItemIdentifier]) throws(OperationError) {
         for item in items { _ = try position(of: item, .expand) }
         expanded.formUnion(items)
     }
 
-    /// Collapses items so their children hide, or throws on an unknown item; O(k) expected.
+    /// Collapses items so their children hide, or throws on an unknown item.
+    ///
+    /// - Complexity: O(k) expected.
     public mutating func tryCollapse(_ items: [ItemIdentifier]) throws(OperationError) {
         for item in items { _ = try position(of: item, .collapse) }
         expanded.subtract(items)
@@ -125,41 +150,76 @@ extension DiffableSectionSnapshot {
     // MARK: Apple-shaped forms: never trap, ignore bad input.
 
     /// Appends items under `parent` (roots if nil); does nothing on bad input.
-    public mutating func append(_ items: [ItemIdentifier], to parent: ItemIdentifier? = nil) { try? tryAppend(items, to: parent) }
+    ///
+    /// - Complexity: That of ``tryAppend(_:to:)``.
+    public mutating func append(_ items: [ItemIdentifier], to parent: ItemIdentifier? = nil) {
+        try? tryAppend(items, to: parent)
+    }
 
     /// Appends a section snapshot's trees under `parent` (roots if nil); does nothing on bad input.
-    public mutating func append(_ snapshot: Self, to parent: ItemIdentifier? = nil) { try? tryAppend(snapshot, to: parent) }
+    ///
+    /// - Complexity: That of ``tryAppend(_:to:)``.
+    public mutating func append(_ snapshot: Self, to parent: ItemIdentifier? = nil) {
+        try? tryAppend(snapshot, to: parent)
+    }
 
     /// Inserts items before `anchor`; does nothing on bad input.
-    public mutating func insert(_ items: [ItemIdentifier], before anchor: ItemIdentifier) { try? tryInsert(items, before: anchor) }
+    ///
+    /// - Complexity: That of ``tryInsert(_:before:)``.
+    public mutating func insert(_ items: [ItemIdentifier], before anchor: ItemIdentifier) {
+        try? tryInsert(items, before: anchor)
+    }
 
     /// Inserts items after `anchor`; does nothing on bad input.
-    public mutating func insert(_ items: [ItemIdentifier], after anchor: ItemIdentifier) { try? tryInsert(items, after: anchor) }
+    ///
+    /// - Complexity: That of ``tryInsert(_:after:)``.
+    public mutating func insert(_ items: [ItemIdentifier], after anchor: ItemIdentifier) {
+        try? tryInsert(items, after: anchor)
+    }
 
     /// Inserts a section snapshot's trees before `anchor`; does nothing on bad input.
-    public mutating func insert(_ snapshot: Self, before anchor: ItemIdentifier) { try? tryInsert(snapshot, before: anchor) }
+    ///
+    /// - Complexity: That of ``tryInsert(_:before:)``.
+    public mutating func insert(_ snapshot: Self, before anchor: ItemIdentifier) {
+        try? tryInsert(snapshot, before: anchor)
+    }
 
     /// Inserts a section snapshot's trees after `anchor`; does nothing on bad input.
-    public mutating func insert(_ snapshot: Self, after anchor: ItemIdentifier) { try? tryInsert(snapshot, after: anchor) }
+    ///
+    /// - Complexity: That of ``tryInsert(_:after:)``.
+    public mutating func insert(_ snapshot: Self, after anchor: ItemIdentifier) {
+        try? tryInsert(snapshot, after: anchor)
+    }
 
     /// Deletes items and their descendants; does nothing if any item is unknown.
+    ///
+    /// - Complexity: That of ``tryDelete(_:)``.
     public mutating func delete(_ items: [ItemIdentifier]) { try? tryDelete(items) }
 
     /// Replaces the children of `parent`; does nothing on bad input.
+    ///
+    /// - Complexity: That of ``tryReplace(childrenOf:using:)``.
     public mutating func replace(childrenOf parent: ItemIdentifier, using snapshot: Self) {
         try? tryReplace(childrenOf: parent, using: snapshot)
     }
 
     /// Expands items; does nothing if any item is unknown.
+    ///
+    /// - Complexity: That of ``tryExpand(_:)``.
     public mutating func expand(_ items: [ItemIdentifier]) { try? tryExpand(items) }
 
     /// Collapses items; does nothing if any item is unknown.
+    ///
+    /// - Complexity: That of ``tryCollapse(_:)``.
     public mutating func collapse(_ items: [ItemIdentifier]) { try? tryCollapse(items) }
 }
 
 extension DiffableSnapshot {
-    /// Replaces the items of `section` (appended if new) by the section snapshot's visible items, or
-    /// throws if one of them is in another section; O(n) expected.
+    /// Replaces the items of `section` (appended if new) by the section snapshot's visible items.
+    ///
+    /// Throws if one of them is in another section.
+    ///
+    /// - Complexity: O(n) expected.
     public mutating func tryApply(
         _ sectionSnapshot: DiffableSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier
     ) throws(MutationError) {
@@ -178,7 +238,11 @@ extension DiffableSnapshot {
     }
 
     /// Replaces the items of `section` by the section snapshot's visible items; does nothing on bad input.
-    public mutating func apply(_ sectionSnapshot: DiffableSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier) {
+    ///
+    /// - Complexity: That of ``tryApply(_:to:)``.
+    public mutating func apply(
+        _ sectionSnapshot: DiffableSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier
+    ) {
         try? tryApply(sectionSnapshot, to: section)
     }
 }

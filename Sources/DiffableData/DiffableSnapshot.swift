@@ -31,26 +31,38 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     @usableFromInline var reloadedItems: Set<I> = []
     @usableFromInline var reconfiguredItems: Set<I> = []
 
-    /// Creates an empty snapshot; O(1).
+    /// Creates an empty snapshot.
+    ///
+    /// - Complexity: O(1).
     @inlinable public init() {}
 
     // MARK: Queries
 
-    /// Number of sections; O(1).
+    /// Number of sections.
+    ///
+    /// - Complexity: O(1).
     public var numberOfSections: Int { sectionList.count }
 
-    /// Number of items in all sections; O(1).
+    /// Number of items in all sections.
+    ///
+    /// - Complexity: O(1).
     public var numberOfItems: Int { slots.count }
 
-    /// Number of items in `section`, 0 for an unknown section; O(1) expected.
+    /// Number of items in `section`, 0 for an unknown section.
+    ///
+    /// - Complexity: O(1) expected.
     public func numberOfItems(inSection section: SectionIdentifier) -> Int {
         sectionPositions[section].map { sectionContents[$0].count } ?? 0
     }
 
-    /// Section identifiers in order; O(1).
+    /// Section identifiers in order.
+    ///
+    /// - Complexity: O(1).
     public var sectionIdentifiers: [SectionIdentifier] { sectionList }
 
-    /// All item identifiers, section after section; O(n).
+    /// All item identifiers, section after section.
+    ///
+    /// - Complexity: O(n).
     public var itemIdentifiers: [ItemIdentifier] {
         var all: [I] = []
         all.reserveCapacity(slots.count)
@@ -58,54 +70,78 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
         return all
     }
 
-    /// Items of `section` in order, empty for an unknown section; O(1) expected.
+    /// Items of `section` in order, empty for an unknown section.
+    ///
+    /// - Complexity: O(1) expected.
     public func itemIdentifiers(inSection section: SectionIdentifier) -> [ItemIdentifier] {
         sectionPositions[section].map { sectionContents[$0] } ?? []
     }
 
-    /// The section holding `item`, nil if the item is unknown; O(1) expected.
+    /// The section holding `item`, nil if the item is unknown.
+    ///
+    /// - Complexity: O(1) expected.
     public func sectionIdentifier(containingItem item: ItemIdentifier) -> SectionIdentifier? {
         slots[item].map { sectionList[Int($0.section)] }
     }
 
-    /// Position of `item` among all items (section after section), nil if unknown; O(1) expected.
+    /// Position of `item` among all items (section after section), nil if unknown.
+    ///
+    /// - Complexity: O(1) expected.
     public func indexOfItem(_ item: ItemIdentifier) -> Int? {
         slots[item].map { sectionStarts[Int($0.section)] + Int($0.index) }
     }
 
-    /// Position of `section`, nil if unknown; O(1) expected.
+    /// Position of `section`, nil if unknown.
+    ///
+    /// - Complexity: O(1) expected.
     public func indexOfSection(_ section: SectionIdentifier) -> Int? {
         sectionPositions[section]
     }
 
-    /// Section and item position of `item`, nil if unknown; O(1) expected.
+    /// Section and item position of `item`, nil if unknown.
+    ///
+    /// - Complexity: O(1) expected.
     public func itemPath(of item: ItemIdentifier) -> ItemPath? {
         slots[item].map { ItemPath(item: Int($0.index), section: Int($0.section)) }
     }
 
-    /// Whether `item` is in the snapshot; O(1) expected.
+    /// Whether `item` is in the snapshot.
+    ///
+    /// - Complexity: O(1) expected.
     public func contains(item: ItemIdentifier) -> Bool { slots[item] != nil }
 
-    /// Whether `section` is in the snapshot; O(1) expected.
+    /// Whether `section` is in the snapshot.
+    ///
+    /// - Complexity: O(1) expected.
     public func contains(section: SectionIdentifier) -> Bool { sectionPositions[section] != nil }
 
-    /// Sections marked for reload, in snapshot order; O(k log k) for k marks.
+    /// Sections marked for reload, in snapshot order.
+    ///
+    /// - Complexity: O(k log k) for k marks.
     public var reloadedSectionIdentifiers: [SectionIdentifier] {
         reloadedSections.sorted { sectionPositions[$0]! < sectionPositions[$1]! }
     }
 
-    /// Items marked for reload, in snapshot order; O(k log k) for k marks.
+    /// Items marked for reload, in snapshot order.
+    ///
+    /// - Complexity: O(k log k) for k marks.
     public var reloadedItemIdentifiers: [ItemIdentifier] { inSnapshotOrder(reloadedItems) }
 
-    /// Items marked for reconfiguration, in snapshot order; O(k log k) for k marks.
+    /// Items marked for reconfiguration, in snapshot order.
+    ///
+    /// - Complexity: O(k log k) for k marks.
     public var reconfiguredItemIdentifiers: [ItemIdentifier] { inSnapshotOrder(reconfiguredItems) }
 
-    /// Whether `item` is marked reloaded or reconfigured, so that a diff reports it as updated; O(1) expected.
+    /// Whether `item` is marked reloaded or reconfigured, so that a diff reports it as updated.
+    ///
+    /// - Complexity: O(1) expected.
     @inlinable public func isMarkedForUpdate(_ item: ItemIdentifier) -> Bool {
         reloadedItems.contains(item) || reconfiguredItems.contains(item)
     }
 
-    /// Whether `section` is marked reloaded; O(1) expected.
+    /// Whether `section` is marked reloaded.
+    ///
+    /// - Complexity: O(1) expected.
     public func isMarkedForReload(_ section: SectionIdentifier) -> Bool { reloadedSections.contains(section) }
 
     private func inSnapshotOrder(_ items: Set<I>) -> [I] {
@@ -161,7 +197,9 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
 }
 
 extension DiffableSnapshot: Equatable {
-    /// Equal when sections, items and reload and reconfigure marks are equal; O(n).
+    /// Equal when sections, items and reload and reconfigure marks are equal.
+    ///
+    /// - Complexity: O(n).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.sectionList == rhs.sectionList && lhs.sectionContents == rhs.sectionContents
             && lhs.reloadedSections == rhs.reloadedSections && lhs.reloadedItems == rhs.reloadedItems
@@ -170,7 +208,9 @@ extension DiffableSnapshot: Equatable {
 }
 
 extension DiffableSnapshot {
-    /// Builds a snapshot from sections and their items, or throws on a duplicate identifier; O(n).
+    /// Builds a snapshot from sections and their items, or throws on a duplicate identifier.
+    ///
+    /// - Complexity: O(n).
     @inlinable
     public init(sections: [(SectionIdentifier, [ItemIdentifier])]) throws(MutationError) {
         self.init()
@@ -180,7 +220,9 @@ extension DiffableSnapshot {
         }
     }
 
-    /// A single-section snapshot of `items`, or throws on a duplicate identifier; O(n).
+    /// A single-section snapshot of `items`, or throws on a duplicate identifier.
+    ///
+    /// - Complexity: O(n).
     @inlinable
     public init(section: SectionIdentifier, items: [ItemIdentifier]) throws(MutationError) {
         self.init()

@@ -24,17 +24,25 @@ public struct SnapshotError<SectionIdentifier: Hashable & Sendable, ItemIdentifi
     Error, Hashable, CustomStringConvertible
 {
     /// The mutation that was refused.
+    ///
+    /// - Complexity: O(1).
     public let operation: SnapshotOperation
     /// The rule that the mutation broke.
+    ///
+    /// - Complexity: O(1).
     public let reason: SnapshotErrorReason<SectionIdentifier, ItemIdentifier>
 
-    /// Creates an error; O(1).
+    /// Creates an error.
+    ///
+    /// - Complexity: O(1).
     public init(_ operation: SnapshotOperation, _ reason: SnapshotErrorReason<SectionIdentifier, ItemIdentifier>) {
         self.operation = operation
         self.reason = reason
     }
 
     /// For example `appendItems: item 7 is already in the snapshot`.
+    ///
+    /// - Complexity: That of describing the identifier.
     public var description: String {
         let detail: String
         switch reason {

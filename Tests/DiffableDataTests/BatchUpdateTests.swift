@@ -28,7 +28,9 @@ func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(item: item, sectio
     @Test func itemCountMustAddUp() {
         var batch = Batch()
         batch.itemInserts = [.init(path: path(0, 0), item: 9)]
-        #expect(rejection(batch, after: [3, 2]) == .itemCount(section: 0, before: 3, after: 3, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0))
+        #expect(
+            rejection(batch, after: [3, 2])
+                == .itemCount(section: 0, before: 3, after: 3, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0))
     }
 
     @Test func sectionCountMustAddUp() {
@@ -91,8 +93,12 @@ func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(item: item, sectio
     @Test func messagesNameTheRule() {
         #expect(BatchUpdateError(.itemConflict(path: path(0, 1), .deleteItem, .reloadItem)).description
             == "deleteItem and reloadItem of the same index path [0, 1]")
-        #expect(BatchUpdateError(.itemCount(section: 2, before: 3, after: 5, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)).description
-            == "invalid number of items in section 2: 5 after the update must equal 3 before, plus 1 inserted, minus 0 deleted, plus 0 moved in, minus 0 moved out")
+        let rule = BatchUpdateRule.itemCount(
+            section: 2, before: 3, after: 5, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)
+        #expect(
+            BatchUpdateError(rule).description
+                == "invalid number of items in section 2: 5 after the update must equal 3 before, plus 1 inserted, "
+                + "minus 0 deleted, plus 0 moved in, minus 0 moved out")
         #expect(BatchUpdateError(.sectionCount(before: 2, after: 2, inserted: 1, deleted: 0)).description
             == "invalid number of sections: 2 after the update must equal 2 before, plus 1 inserted, minus 0 deleted")
         #expect(BatchUpdateError(.itemOutOfRange(.insertItem, path: path(1, 5), count: 3)).description
@@ -128,7 +134,8 @@ func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(item: item, sectio
         var batch = Batch()
         batch.itemUpdates = [.init(path: path(1, 1), item: 50)]
         batch.sectionReloads = [.init(index: 0, section: "A")]
-        #expect(try BatchUpdateApplier.apply(batch, to: data) == SectionedItems(sections: ["A", "b"], items: [[1, 2, 3], [4, 50]]))
+        let expected = SectionedItems(sections: ["A", "b"], items: [[1, 2, 3], [4, 50]])
+        #expect(try BatchUpdateApplier.apply(batch, to: data) == expected)
     }
 
     @Test func refusesAnInvalidBatchInsteadOfTrapping() {

@@ -39,7 +39,8 @@ enum EmojiExplorer {
         func applyInitialSnapshots() {
             for category in Emoji.Category.allCases.reversed() {    // 카테고리를 돌아.
 
-                var sectionSnapshot = NSDiffableDataSourceSectionSnapshot<Item>()   // 섹션 스냅샷을 하나 만들어. 들어가는 타입은 Item
+                // 섹션 스냅샷을 하나 만들어. 들어가는 타입은 Item
+                var sectionSnapshot = NSDiffableDataSourceSectionSnapshot<Item>()
 
                 let items = category.emojis.map{ Item(title: /*$0.text*/String(describing: category), emoji: $0) }
 
@@ -75,7 +76,11 @@ extension EmojiExplorer.Emoji.Category {
                 EmojiExplorer.Emoji(text: "🤣", title: "Rolling on the floor laughing", category: self),
             ]
         case .nature: return [EmojiExplorer.Emoji(text: "🌲", title: "Tree", category: self)]
-        case .food: return [EmojiExplorer.Emoji(text: "🍎", title: "Apple", category: self), EmojiExplorer.Emoji(text: "🍞", title: "Bread", category: self)]
+        case .food:
+            return [
+                EmojiExplorer.Emoji(text: "🍎", title: "Apple", category: self),
+                EmojiExplorer.Emoji(text: "🍞", title: "Bread", category: self),
+            ]
         case .activities: return [EmojiExplorer.Emoji(text: "🏃", title: "Running", category: self)]
         case .travel: return [EmojiExplorer.Emoji(text: "🚀", title: "Rocket", category: self)]
         case .objects: return [EmojiExplorer.Emoji(text: "💡", title: "Light bulb", category: self)]

@@ -73,7 +73,9 @@ let makeFAQSnapshot: @Sendable (Int, [any FAQTagDisplayable], [any FAQItemDispla
     }
 
 @Suite struct FAQSeed {
-    let tags: [any FAQTagDisplayable] = [FAQTag(id: 1, title: "All"), FAQTag(id: 2, title: "Account"), FAQTag(id: 3, title: "Habits")]
+    let tags: [any FAQTagDisplayable] = [
+        FAQTag(id: 1, title: "All"), FAQTag(id: 2, title: "Account"), FAQTag(id: 3, title: "Habits"),
+    ]
     let questions: [any FAQItemDisplayable] = [
         FAQQuestion(id: 10, question: "How do I reset a streak?"),
         FAQQuestion(id: 11, question: "Can I follow friends?"),

@@ -134,12 +134,18 @@ func sampleOutline() -> Outline {
             clash.append(["kale"])
             try outline.tryReplace(childrenOf: "fruit", using: clash)
         }
-        #expect(throws: OutlineError(.replaceChildren, .itemNotFound("nope"))) { try outline.tryReplace(childrenOf: "nope", using: replacement) }
+        #expect(throws: OutlineError(.replaceChildren, .itemNotFound("nope"))) {
+            try outline.tryReplace(childrenOf: "nope", using: replacement)
+        }
     }
 
     @Test func errorMessages() {
-        #expect(OutlineError(.append, .duplicateItem("a")).description == "append: item a is already in the section snapshot")
-        #expect(OutlineError(.delete, .itemNotFound("b")).description == "delete: item b is not in the section snapshot")
+        #expect(
+            OutlineError(.append, .duplicateItem("a")).description
+                == "append: item a is already in the section snapshot")
+        #expect(
+            OutlineError(.delete, .itemNotFound("b")).description
+                == "delete: item b is not in the section snapshot")
     }
 
     @Test func applyingToASnapshotUsesVisibleItems() throws {
@@ -154,7 +160,9 @@ func sampleOutline() -> Outline {
         #expect(snapshot.itemIdentifiers(inSection: 1) == ["fruit", "veg"])
         var other = Outline()
         other.append(["veg"])
-        #expect(throws: SnapshotError<Int, String>(.applySectionSnapshot, .duplicateItem("veg"))) { try snapshot.tryApply(other, to: 2) }
+        #expect(throws: SnapshotError<Int, String>(.applySectionSnapshot, .duplicateItem("veg"))) {
+            try snapshot.tryApply(other, to: 2)
+        }
         #expect(snapshot.sectionIdentifiers == [1])
     }
 }

@@ -23,8 +23,12 @@ func expectConsistent(_ snapshot: DiffableSnapshot<String, Int>, sourceLocation:
         var snapshot = sampleSnapshot()
         try snapshot.tryAppendSections(["d"])
         #expect(snapshot.sectionIdentifiers == ["a", "b", "c", "d"])
-        #expect(throws: StringIntError(.appendSections, .duplicateSection("a"))) { try snapshot.tryAppendSections(["e", "a"]) }
-        #expect(throws: StringIntError(.appendSections, .duplicateSection("e"))) { try snapshot.tryAppendSections(["e", "e"]) }
+        #expect(throws: StringIntError(.appendSections, .duplicateSection("a"))) {
+            try snapshot.tryAppendSections(["e", "a"])
+        }
+        #expect(throws: StringIntError(.appendSections, .duplicateSection("e"))) {
+            try snapshot.tryAppendSections(["e", "e"])
+        }
         snapshot.appendSections(["e", "a"])
         #expect(snapshot.sectionIdentifiers == ["a", "b", "c", "d"], "a refused append changes nothing")
         expectConsistent(snapshot)
@@ -37,8 +41,12 @@ func expectConsistent(_ snapshot: DiffableSnapshot<String, Int>, sourceLocation:
         #expect(snapshot.sectionIdentifiers == ["x", "a", "b", "y", "z", "c"])
         #expect(snapshot.indexOfItem(4) == 3)
         expectConsistent(snapshot)
-        #expect(throws: StringIntError(.insertSections, .sectionNotFound("q"))) { try snapshot.tryInsertSections(["w"], beforeSection: "q") }
-        #expect(throws: StringIntError(.insertSections, .duplicateSection("x"))) { try snapshot.tryInsertSections(["x"], afterSection: "a") }
+        #expect(throws: StringIntError(.insertSections, .sectionNotFound("q"))) {
+            try snapshot.tryInsertSections(["w"], beforeSection: "q")
+        }
+        #expect(throws: StringIntError(.insertSections, .duplicateSection("x"))) {
+            try snapshot.tryInsertSections(["x"], afterSection: "a")
+        }
         snapshot.insertSections(["w"], afterSection: "q")
         snapshot.insertSections(["v"], beforeSection: "c")
         #expect(snapshot.sectionIdentifiers == ["x", "a", "b", "y", "z", "v", "c"])
@@ -50,7 +58,9 @@ func expectConsistent(_ snapshot: DiffableSnapshot<String, Int>, sourceLocation:
         #expect(snapshot.sectionIdentifiers == ["b", "c"])
         #expect(!snapshot.contains(item: 1))
         expectConsistent(snapshot)
-        #expect(throws: StringIntError(.deleteSections, .sectionNotFound("a"))) { try snapshot.tryDeleteSections(["c", "a"]) }
+        #expect(throws: StringIntError(.deleteSections, .sectionNotFound("a"))) {
+            try snapshot.tryDeleteSections(["c", "a"])
+        }
         #expect(snapshot.sectionIdentifiers == ["b", "c"])
         snapshot.deleteSections(["b", "b"])
         #expect(snapshot.sectionIdentifiers == ["c"])
@@ -65,9 +75,15 @@ func expectConsistent(_ snapshot: DiffableSnapshot<String, Int>, sourceLocation:
         try snapshot.tryMoveSection("c", afterSection: "b")
         #expect(snapshot.sectionIdentifiers == ["a", "b", "c"])
         expectConsistent(snapshot)
-        #expect(throws: StringIntError(.moveSection, .sectionNotFound("q"))) { try snapshot.tryMoveSection("q", afterSection: "a") }
-        #expect(throws: StringIntError(.moveSection, .sectionNotFound("q"))) { try snapshot.tryMoveSection("a", beforeSection: "q") }
-        #expect(throws: StringIntError(.moveSection, .sectionMovedRelativeToItself("a"))) { try snapshot.tryMoveSection("a", afterSection: "a") }
+        #expect(throws: StringIntError(.moveSection, .sectionNotFound("q"))) {
+            try snapshot.tryMoveSection("q", afterSection: "a")
+        }
+        #expect(throws: StringIntError(.moveSection, .sectionNotFound("q"))) {
+            try snapshot.tryMoveSection("a", beforeSection: "q")
+        }
+        #expect(throws: StringIntError(.moveSection, .sectionMovedRelativeToItself("a"))) {
+            try snapshot.tryMoveSection("a", afterSection: "a")
+        }
         snapshot.moveSection("a", afterSection: "c")
         snapshot.moveSection("a", beforeSection: "zz")
         #expect(snapshot.sectionIdentifiers == ["b", "c", "a"])
@@ -75,7 +91,9 @@ func expectConsistent(_ snapshot: DiffableSnapshot<String, Int>, sourceLocation:
 
     @Test func reloadSections() throws {
         var snapshot = sampleSnapshot()
-        #expect(throws: StringIntError(.reloadSections, .sectionNotFound("q"))) { try snapshot.tryReloadSections(["a", "q"]) }
+        #expect(throws: StringIntError(.reloadSections, .sectionNotFound("q"))) {
+            try snapshot.tryReloadSections(["a", "q"])
+        }
         #expect(snapshot.reloadedSectionIdentifiers == [])
         snapshot.reloadSections(["b"])
         #expect(snapshot.reloadedSectionIdentifiers == ["b"])
@@ -91,7 +109,9 @@ func expectConsistent(_ snapshot: DiffableSnapshot<String, Int>, sourceLocation:
         expectConsistent(snapshot)
         #expect(throws: StringIntError(.appendItems, .duplicateItem(6))) { try snapshot.tryAppendItems([8, 6]) }
         #expect(throws: StringIntError(.appendItems, .duplicateItem(8))) { try snapshot.tryAppendItems([8, 8]) }
-        #expect(throws: StringIntError(.appendItems, .sectionNotFound("q"))) { try snapshot.tryAppendItems([8], toSection: "q") }
+        #expect(throws: StringIntError(.appendItems, .sectionNotFound("q"))) {
+            try snapshot.tryAppendItems([8], toSection: "q")
+        }
         var empty = DiffableSnapshot<String, Int>()
         #expect(throws: StringIntError(.appendItems, .noSections)) { try empty.tryAppendItems([1]) }
         empty.appendItems([1])
@@ -106,8 +126,12 @@ func expectConsistent(_ snapshot: DiffableSnapshot<String, Int>, sourceLocation:
         #expect(snapshot.itemIdentifiers(inSection: "a") == [10, 11, 1, 2, 13, 3])
         #expect(snapshot.itemIdentifiers(inSection: "c") == [4, 5, 12])
         expectConsistent(snapshot)
-        #expect(throws: StringIntError(.insertItems, .itemNotFound(99))) { try snapshot.tryInsertItems([20], beforeItem: 99) }
-        #expect(throws: StringIntError(.insertItems, .duplicateItem(4))) { try snapshot.tryInsertItems([4], afterItem: 1) }
+        #expect(throws: StringIntError(.insertItems, .itemNotFound(99))) {
+            try snapshot.tryInsertItems([20], beforeItem: 99)
+        }
+        #expect(throws: StringIntError(.insertItems, .duplicateItem(4))) {
+            try snapshot.tryInsertItems([4], afterItem: 1)
+        }
         snapshot.insertItems([4], beforeItem: 1)
         snapshot.insertItems([20], afterItem: 99)
         #expect(snapshot.numberOfItems == 9)
@@ -137,7 +161,9 @@ func expectConsistent(_ snapshot: DiffableSnapshot<String, Int>, sourceLocation:
         expectConsistent(snapshot)
         #expect(throws: StringIntError(.moveItem, .itemNotFound(9))) { try snapshot.tryMoveItem(9, afterItem: 1) }
         #expect(throws: StringIntError(.moveItem, .itemNotFound(9))) { try snapshot.tryMoveItem(1, beforeItem: 9) }
-        #expect(throws: StringIntError(.moveItem, .itemMovedRelativeToItself(1))) { try snapshot.tryMoveItem(1, beforeItem: 1) }
+        #expect(throws: StringIntError(.moveItem, .itemMovedRelativeToItself(1))) {
+            try snapshot.tryMoveItem(1, beforeItem: 1)
+        }
         snapshot.moveItem(1, beforeItem: 3)
         snapshot.moveItem(1, afterItem: 1)
         #expect(snapshot.itemIdentifiers == [1, 3, 2, 4, 5])
@@ -155,12 +181,26 @@ func expectConsistent(_ snapshot: DiffableSnapshot<String, Int>, sourceLocation:
     }
 
     @Test func errorMessagesNameOperationAndIdentifier() {
-        #expect(StringIntError(.appendItems, .duplicateItem(7)).description == "appendItems: item 7 is already in the snapshot")
-        #expect(StringIntError(.insertSections, .duplicateSection("a")).description == "insertSections: section a is already in the snapshot")
-        #expect(StringIntError(.deleteSections, .sectionNotFound("q")).description == "deleteSections: section q is not in the snapshot")
-        #expect(StringIntError(.deleteItems, .itemNotFound(9)).description == "deleteItems: item 9 is not in the snapshot")
-        #expect(StringIntError(.appendItems, .noSections).description == "appendItems: the snapshot has no section to append items to")
-        #expect(StringIntError(.moveSection, .sectionMovedRelativeToItself("a")).description == "moveSection: section a cannot be moved relative to itself")
-        #expect(StringIntError(.moveItem, .itemMovedRelativeToItself(1)).description == "moveItem: item 1 cannot be moved relative to itself")
+        #expect(
+            StringIntError(.appendItems, .duplicateItem(7)).description
+                == "appendItems: item 7 is already in the snapshot")
+        #expect(
+            StringIntError(.insertSections, .duplicateSection("a")).description
+                == "insertSections: section a is already in the snapshot")
+        #expect(
+            StringIntError(.deleteSections, .sectionNotFound("q")).description
+                == "deleteSections: section q is not in the snapshot")
+        #expect(
+            StringIntError(.deleteItems, .itemNotFound(9)).description
+                == "deleteItems: item 9 is not in the snapshot")
+        #expect(
+            StringIntError(.appendItems, .noSections).description
+                == "appendItems: the snapshot has no section to append items to")
+        #expect(
+            StringIntError(.moveSection, .sectionMovedRelativeToItself("a")).description
+                == "moveSection: section a cannot be moved relative to itself")
+        #expect(
+            StringIntError(.moveItem, .itemMovedRelativeToItself(1)).description
+                == "moveItem: item 1 cannot be moved relative to itself")
     }
 }
