@@ -26,7 +26,9 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
     @usableFromInline let newContents: [[I]]
     /// `newStarts[s]` is the flat position of the first item of new section `s`.
     @usableFromInline let newStarts: [Int]
-    @usableFromInline let newItemCount: Int
+    /// Every new item, section after section.
+    @usableFromInline let newItems: [I]
+    @usableFromInline var newItemCount: Int { newItems.count }
     @usableFromInline let reloadedSections: Set<S>
     @usableFromInline let reloadedItems: Set<I>
     @usableFromInline let reconfiguredItems: Set<I>
@@ -73,7 +75,7 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
         newSectionPositions = new.sectionPositions
         newContents = new.sectionContents
         newStarts = new.sectionStarts
-        newItemCount = new.slots.count
+        newItems = new.itemIdentifiers
         reloadedSections = new.reloadedSections
         reloadedItems = new.reloadedItems
         reconfiguredItems = new.reconfiguredItems
@@ -90,18 +92,18 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
         newSectionPositions = [section: 0]
         newContents = [newItems]
         newStarts = [0]
-        newItemCount = newItems.count
+        self.newItems = newItems
         reloadedSections = []
         reloadedItems = []
         reconfiguredItems = []
     }
 
-    /// Runs every pass; `locate` gives an item's slot on the new side, nil if it is not there.
+    /// Runs every pass; `locate` gives an item's flat position on the new side, nil if it is not there.
     ///
     /// - Complexity: O(n) expected for n items in mostly kept order, O(n log n) at worst.
     @inlinable
     mutating func run(
-        itemContentEqual: (I, I) -> Bool, sectionContentEqual: (S, S) -> Bool, locate: (I) -> ItemSlot?
+        itemContentEqual: (I, I) -> Bool, sectionContentEqual: (S, S) -> Bool, locate: (I) -> Int?
     ) -> SnapshotDifference<S, I> {
         pairSections()
         matchItems(itemContentEqual: itemContentEqual, locate: locate)
@@ -138,7 +140,7 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
     ///
     /// - Complexity: O(n) expected, one lookup per old item.
     @inlinable
-    mutating func matchItems(itemContentEqual: (I, I) -> Bool, locate: (I) -> ItemSlot?) {
+    mutating func matchItems(itemContentEqual: (I, I) -> Bool, locate: (I) -> Int?) {
         var sources = [ItemSlot](repeating: ItemSlot(section: -1, index: 0), count: newItemCount)
         var deleted: [Batch.ItemChange] = []
         var updated: [Batch.ItemChange] = []
@@ -152,20 +154,13 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
                 let item = oldItems[oldIndex]
                 let oldPath = ItemPath(item: oldIndex, section: oldSection)
                 // A repeated old identifier (possible only in the array form) is a delete.
-                guard let slot = locate(item) else {
-                    deleted.append(.init(path: oldPath, item: item))
-                    continue
-                }
-                let newSection = Int(slot.section)
-                let newIndex = Int(slot.index)
-                let flatPosition = newStarts[newSection] + newIndex
-                guard sources[flatPosition].section < 0 else {
+                guard let flatPosition = locate(item), sources[flatPosition].section < 0 else {
                     deleted.append(.init(path: oldPath, item: item))
                     continue
                 }
                 sources[flatPosition] = ItemSlot(section: oldSection, index: oldIndex)
                 matched += 1
-                let current = newContents[newSection][newIndex]
+                let current = newItems[flatPosition]
                 let marked = checkMarks && (reloadedItems.contains(current) || reconfiguredItems.contains(current))
                 if marked || !itemContentEqual(item, current) {
                     updated.append(.init(path: oldPath, item: current))
