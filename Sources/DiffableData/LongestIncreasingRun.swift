@@ -5,18 +5,28 @@
 /// mostly in order runs in linear time; only displaced elements pay a binary search (O(log n)).
 @usableFromInline
 struct LongestIncreasingRun {
+    /// `tails[k]` is the index of the smallest last element of an increasing run of length k + 1.
     @usableFromInline var tails: [Int32] = []
+    /// `previous[i]` is the index of the element before element `i` on its run, -1 for none.
     @usableFromInline var previous: [Int32] = []
     /// `keep[i]` is true when element `i` of the last input lies on the subsequence.
     @usableFromInline var keep: [Bool] = []
 
+    /// Empty buffers; the first `mark` sizes them.
+    ///
+    /// - Complexity: O(1).
     @inlinable init() {}
 
-    /// Marks `values` (distinct); O(n) when in order, O(n log n) at worst.
+    /// Marks `values` (distinct) in `keep`.
+    ///
+    /// - Complexity: O(n) when in order, O(n log n) at worst; allocates only when `values` is longer than
+    ///   every earlier input.
     @inlinable
     mutating func mark(_ values: [Int32]) {
         let n = values.count
         tails.removeAll(keepingCapacity: true)
+        tails.reserveCapacity(n)
+        keep.reserveCapacity(n)
         if previous.count < n { previous = [Int32](repeating: -1, count: n) }
         keep.removeAll(keepingCapacity: true)
         keep.append(contentsOf: repeatElement(false, count: n))

@@ -12,8 +12,12 @@ extension SnapshotDiffer {
     mutating func collectInsertsAndMoves() {
         let mirrorFlat = sectionsStayInPlace
         if mirrorFlat { flat.itemInserts.reserveCapacity(newItemCount - matchedCount) }
+        // Buffers for one section's paired items, sized once for the largest section.
+        let largestSection = newContents.reduce(0) { max($0, $1.count) }
         var pairedOldIndices: [Int32] = []
         var pairedNewIndices: [Int32] = []
+        pairedOldIndices.reserveCapacity(largestSection)
+        pairedNewIndices.reserveCapacity(largestSection)
         for newSection in newSections.indices {
             let start = newStarts[newSection]
             let newItems = newContents[newSection]
