@@ -55,13 +55,15 @@ struct BatchSectionMap {
             newToOld[move.to] = move.from
         }
         var next = 0
-        for n in 0..<after where claimedNew[n] == nil {
+        for newPosition in 0..<after where claimedNew[newPosition] == nil {
             while oldState[next] == .deleted || oldState[next] == .moved { next += 1 }
-            newToOld[n] = next
+            newToOld[newPosition] = next
             next += 1
         }
         oldToNew = Array(repeating: -1, count: before)
-        for (n, o) in newToOld.enumerated() where o >= 0 { oldToNew[o] = n }
+        for (newPosition, oldPosition) in newToOld.enumerated() where oldPosition >= 0 {
+            oldToNew[oldPosition] = newPosition
+        }
         tally = Array(repeating: Tally(), count: before)
         incoming = Array(repeating: Incoming(), count: after)
         // Tallies only count entries whose sections are in range; out-of-range entries are reported later.

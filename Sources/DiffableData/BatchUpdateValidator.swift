@@ -10,17 +10,18 @@ public enum BatchUpdateValidator {
     ) throws(BatchUpdateError) {
         let sectionMap = try BatchSectionMap(batch, before: beforeCounts.count, after: afterCounts.count)
         try checkItems(batch, sectionMap: sectionMap, before: beforeCounts, after: afterCounts)
-        for n in 0..<afterCounts.count {
-            let o = sectionMap.newToOld[n]
-            guard o >= 0 else { continue }
-            let tally = sectionMap.tally[o]
-            let expected = beforeCounts[o] - tally.deleted - tally.movedOut + sectionMap.incoming[n].inserted
-                + sectionMap.incoming[n].movedIn
-            if expected != afterCounts[n] {
+        for newSection in 0..<afterCounts.count {
+            let oldSection = sectionMap.newToOld[newSection]
+            guard oldSection >= 0 else { continue }
+            let tally = sectionMap.tally[oldSection]
+            let incoming = sectionMap.incoming[newSection]
+            let expected = beforeCounts[oldSection] - tally.deleted - tally.movedOut + incoming.inserted
+                + incoming.movedIn
+            if expected != afterCounts[newSection] {
                 throw BatchUpdateError(.itemCount(
-                    section: n, before: beforeCounts[o], after: afterCounts[n],
-                    inserted: sectionMap.incoming[n].inserted,
-                    deleted: tally.deleted, movedIn: sectionMap.incoming[n].movedIn, movedOut: tally.movedOut))
+                    section: newSection, before: beforeCounts[oldSection], after: afterCounts[newSection],
+                    inserted: sectionMap.incoming[newSection].inserted,
+                    deleted: tally.deleted, movedIn: sectionMap.incoming[newSection].movedIn, movedOut: tally.movedOut))
             }
         }
     }

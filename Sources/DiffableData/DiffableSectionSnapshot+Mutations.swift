@@ -28,9 +28,9 @@ extension DiffableSectionSnapshot {
         var at = order.count
         var level = 0
         if let parent {
-            let p = try position(of: parent, .append)
-            at = p + subtreeCount(at: p)
-            level = levels[p] + 1
+            let parentPosition = try position(of: parent, .append)
+            at = parentPosition + subtreeCount(at: parentPosition)
+            level = levels[parentPosition] + 1
         }
         try checkNew(snapshot.order, .append)
         insertBlock(
@@ -55,21 +55,22 @@ extension DiffableSectionSnapshot {
     ///
     /// - Complexity: O(k + items after).
     public mutating func tryInsert(_ snapshot: Self, before anchor: ItemIdentifier) throws(OperationError) {
-        let a = try position(of: anchor, .insert)
+        let anchorPosition = try position(of: anchor, .insert)
         try checkNew(snapshot.order, .insert)
         insertBlock(
-            snapshot.order, levels: snapshot.levels, at: a, level: levels[a], parent: parents[anchor],
-            expanded: snapshot.expanded)
+            snapshot.order, levels: snapshot.levels, at: anchorPosition, level: levels[anchorPosition],
+            parent: parents[anchor], expanded: snapshot.expanded)
     }
 
     /// Inserts a section snapshot's trees as siblings after `anchor`, or throws.
     ///
     /// - Complexity: O(k + items after).
     public mutating func tryInsert(_ snapshot: Self, after anchor: ItemIdentifier) throws(OperationError) {
-        let a = try position(of: anchor, .insert)
+        let anchorPosition = try position(of: anchor, .insert)
         try checkNew(snapshot.order, .insert)
-        insertBlock(snapshot.order, levels: snapshot.levels, at: a + subtreeCount(at: a), level: levels[a],
-                    parent: parents[anchor], expanded: snapshot.expanded)
+        insertBlock(
+            snapshot.order, levels: snapshot.levels, at: anchorPosition + subtreeCount(at: anchorPosition),
+            level: levels[anchorPosition], parent: parents[anchor], expanded: snapshot.expanded)
     }
 
     /// Deletes items with all their descendants, or throws on an unknown item.
@@ -78,20 +79,20 @@ extension DiffableSectionSnapshot {
     public mutating func tryDelete(_ items: [ItemIdentifier]) throws(OperationError) {
         var doomed = [Bool](repeating: false, count: order.count)
         for item in items {
-            let p = try position(of: item, .delete)
-            for q in p..<(p + subtreeCount(at: p)) { doomed[q] = true }
+            let itemPosition = try position(of: item, .delete)
+            for position in itemPosition..<(itemPosition + subtreeCount(at: itemPosition)) { doomed[position] = true }
         }
         guard let first = doomed.firstIndex(of: true) else { return }
         var keptOrder: [I] = []
         var keptLevels: [Int] = []
-        for q in first..<order.count {
-            if doomed[q] {
-                positions[order[q]] = nil
-                parents[order[q]] = nil
-                expanded.remove(order[q])
+        for position in first..<order.count {
+            if doomed[position] {
+                positions[order[position]] = nil
+                parents[order[position]] = nil
+                expanded.remove(order[position])
             } else {
-                keptOrder.append(order[q])
-                keptLevels.append(levels[q])
+                keptOrder.append(order[position])
+                keptLevels.append(levels[position])
             }
         }
         order.replaceSubrange(first..., with: keptOrder)
@@ -108,8 +109,9 @@ extension DiffableSectionSnapshot {
     ///
     /// - Complexity: O(n).
     public mutating func tryReplace(childrenOf parent: ItemIdentifier, using snapshot: Self) throws(OperationError) {
-        let p = try position(of: parent, .replaceChildren)
-        let children = Set(order[(p + 1)..<(p + subtreeCount(at: p))])
+        let parentPosition = try position(of: parent, .replaceChildren)
+        let subtree = order[(parentPosition + 1)..<(parentPosition + subtreeCount(at: parentPosition))]
+        let children = Set(subtree)
         for item in snapshot.order where positions[item] != nil && !children.contains(item) {
             throw OperationError(.replaceChildren, .duplicateItem(item))
         }
@@ -117,7 +119,7 @@ extension DiffableSectionSnapshot {
         for item in snapshot.order where !seen.insert(item).inserted {
             throw OperationError(.replaceChildren, .duplicateItem(item))
         }
-        let directChildren = order[(p + 1)..<(p + subtreeCount(at: p))].filter { parents[$0] == parent }
+        let directChildren = subtree.filter { parents[$0] == parent }
         try? tryDelete(Array(directChildren))
         try? tryAppend(snapshot, to: parent)
     }
@@ -144,7 +146,7 @@ extension DiffableSectionSnapshot {
         order = items
         levels = Array(repeating: 0, count: items.count)
         // Duplicates are caught by the caller's check of `order`; positions must not hide them.
-        for (i, item) in items.enumerated() where positions[item] == nil { positions[item] = i }
+        for (position, item) in items.enumerated() where positions[item] == nil { positions[item] = position }
     }
 
     // MARK: Apple-shaped forms: never trap, ignore bad input.

@@ -45,10 +45,10 @@ public struct DiffableSectionSnapshot<ItemIdentifier: Hashable & Sendable>: Send
     public var visibleItems: [ItemIdentifier] {
         var visible: [I] = []
         visible.reserveCapacity(order.count)
-        var i = 0
-        while i < order.count {
-            visible.append(order[i])
-            i = expanded.contains(order[i]) ? i + 1 : i + subtreeCount(at: i)
+        var position = 0
+        while position < order.count {
+            visible.append(order[position])
+            position = expanded.contains(order[position]) ? position + 1 : position + subtreeCount(at: position)
         }
         return visible
     }
@@ -129,8 +129,8 @@ public struct DiffableSectionSnapshot<ItemIdentifier: Hashable & Sendable>: Send
         order.insert(contentsOf: block, at: position)
         levels.insert(contentsOf: relative.map { $0 + level }, at: position)
         var ancestors: [I] = []
-        for (k, item) in block.enumerated() {
-            ancestors.removeSubrange(relative[k]...)
+        for (offset, item) in block.enumerated() {
+            ancestors.removeSubrange(relative[offset]...)
             if let direct = ancestors.last ?? parent { parents[item] = direct }
             ancestors.append(item)
             if blockExpanded.contains(item) { expanded.insert(item) }
@@ -139,10 +139,10 @@ public struct DiffableSectionSnapshot<ItemIdentifier: Hashable & Sendable>: Send
     }
 
     mutating func reindex(from position: Int) {
-        var i = position
-        while i < order.count {
-            positions[order[i]] = i
-            i += 1
+        var index = position
+        while index < order.count {
+            positions[order[index]] = index
+            index += 1
         }
     }
 }

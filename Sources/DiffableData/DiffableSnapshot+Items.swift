@@ -26,28 +26,28 @@ extension DiffableSnapshot {
     public mutating func tryAppendItems(
         _ items: [ItemIdentifier], toSection section: SectionIdentifier? = nil
     ) throws(MutationError) {
-        let s: Int
+        let target: Int
         if let section {
             guard let position = sectionPositions[section] else {
                 throw MutationError(.appendItems, .sectionNotFound(section))
             }
-            s = position
+            target = position
         } else {
             guard !sectionList.isEmpty else { throw MutationError(.appendItems, .noSections) }
-            s = sectionList.count - 1
+            target = sectionList.count - 1
         }
         // One hash per item: claim each slot, and on a duplicate undo the claims made so far.
-        let start = sectionContents[s].count
+        let start = sectionContents[target].count
         slots.reserveCapacity(slots.count + items.count)
-        for (k, item) in items.enumerated() {
-            if let existing = slots.updateValue(ItemSlot(section: s, index: start + k), forKey: item) {
+        for (offset, item) in items.enumerated() {
+            if let existing = slots.updateValue(ItemSlot(section: target, index: start + offset), forKey: item) {
                 slots[item] = existing
-                for claimed in items[..<k] { slots[claimed] = nil }
+                for claimed in items[..<offset] { slots[claimed] = nil }
                 throw MutationError(.appendItems, .duplicateItem(item))
             }
         }
-        sectionContents[s].append(contentsOf: items)
-        shiftStarts(after: s, by: items.count)
+        sectionContents[target].append(contentsOf: items)
+        shiftStarts(after: target, by: items.count)
     }
 
     /// Inserts items before `anchor`, or throws.
@@ -85,9 +85,9 @@ extension DiffableSnapshot {
         var touched = Set<Int>()
         for item in items { touched.insert(Int(try slot(of: item, .deleteItems).section)) }
         for item in items { forget(item) }
-        for s in touched.sorted() {
-            sectionContents[s].removeAll { slots[$0] == nil }
-            reindexItems(inSection: s, from: 0)
+        for section in touched.sorted() {
+            sectionContents[section].removeAll { slots[$0] == nil }
+            reindexItems(inSection: section, from: 0)
         }
         if let first = touched.min() { refreshSections(from: first) }
     }

@@ -68,14 +68,14 @@ extension DiffableSnapshot {
         var keptContents: [[I]] = []
         keptList.reserveCapacity(sectionList.count - doomed.count)
         keptContents.reserveCapacity(sectionList.count - doomed.count)
-        for s in first..<sectionList.count {
-            if doomed.contains(s) {
-                sectionPositions[sectionList[s]] = nil
-                reloadedSections.remove(sectionList[s])
-                for item in sectionContents[s] { forget(item) }
+        for position in first..<sectionList.count {
+            if doomed.contains(position) {
+                sectionPositions[sectionList[position]] = nil
+                reloadedSections.remove(sectionList[position])
+                for item in sectionContents[position] { forget(item) }
             } else {
-                keptList.append(sectionList[s])
-                keptContents.append(sectionContents[s])
+                keptList.append(sectionList[position])
+                keptContents.append(sectionContents[position])
             }
         }
         sectionList.replaceSubrange(first..., with: keptList)

@@ -153,21 +153,21 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     /// Rewrites slots of every item in `sections`; O(items in those sections).
     @inlinable
     mutating func reindexItems(inSections sections: Range<Int>) {
-        for s in sections {
-            for (i, item) in sectionContents[s].enumerated() {
-                slots[item] = ItemSlot(section: s, index: i)
+        for section in sections {
+            for (index, item) in sectionContents[section].enumerated() {
+                slots[item] = ItemSlot(section: section, index: index)
             }
         }
     }
 
     /// Rewrites slots of items at `from...` in section `s`; O(items after `from`).
     @inlinable
-    mutating func reindexItems(inSection s: Int, from start: Int) {
-        let items = sectionContents[s]
-        var i = start
-        while i < items.count {
-            slots[items[i]] = ItemSlot(section: s, index: i)
-            i += 1
+    mutating func reindexItems(inSection section: Int, from start: Int) {
+        let items = sectionContents[section]
+        var index = start
+        while index < items.count {
+            slots[items[index]] = ItemSlot(section: section, index: index)
+            index += 1
         }
     }
 
@@ -176,22 +176,22 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     mutating func refreshSections(from first: Int) {
         sectionStarts.removeSubrange(min(first, sectionStarts.count)...)
         var start = first == 0 ? 0 : sectionStarts[first - 1] + sectionContents[first - 1].count
-        var s = first
-        while s < sectionList.count {
-            sectionPositions[sectionList[s]] = s
+        var section = first
+        while section < sectionList.count {
+            sectionPositions[sectionList[section]] = section
             sectionStarts.append(start)
-            start += sectionContents[s].count
-            s += 1
+            start += sectionContents[section].count
+            section += 1
         }
     }
 
     /// Item starts of sections after `s` shift by `delta`; O(sections after `s`).
     @inlinable
-    mutating func shiftStarts(after s: Int, by delta: Int) {
-        var t = s + 1
-        while t < sectionStarts.count {
-            sectionStarts[t] += delta
-            t += 1
+    mutating func shiftStarts(after section: Int, by delta: Int) {
+        var later = section + 1
+        while later < sectionStarts.count {
+            sectionStarts[later] += delta
+            later += 1
         }
     }
 }

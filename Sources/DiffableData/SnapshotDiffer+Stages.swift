@@ -42,9 +42,9 @@ extension SnapshotDiffer {
             guard !pairedOldIndices.isEmpty else { continue }
             // Paired items off the longest increasing run of old positions move.
             increasingRun.mark(pairedOldIndices)
-            for k in pairedOldIndices.indices where !increasingRun.keep[k] {
-                let newIndex = Int(pairedNewIndices[k])
-                let source = ItemSlot(section: pairedOld, index: Int(pairedOldIndices[k]))
+            for runIndex in pairedOldIndices.indices where !increasingRun.keep[runIndex] {
+                let newIndex = Int(pairedNewIndices[runIndex])
+                let source = ItemSlot(section: pairedOld, index: Int(pairedOldIndices[runIndex]))
                 appendMove(from: source, toSection: newSection, index: newIndex, item: newItems[newIndex])
             }
         }
@@ -130,9 +130,10 @@ extension SnapshotDiffer {
             stagedTargets.append(target)
         }
         increasingRun.mark(stagedOld)
-        for k in stagedOld.indices where !increasingRun.keep[k] {
-            let oldPosition = Int(stagedOld[k])
-            stage.sectionMoves.append(.init(from: oldPosition, to: stagedTargets[k], section: oldSections[oldPosition]))
+        for runIndex in stagedOld.indices where !increasingRun.keep[runIndex] {
+            let oldPosition = Int(stagedOld[runIndex])
+            let target = stagedTargets[runIndex]
+            stage.sectionMoves.append(.init(from: oldPosition, to: target, section: oldSections[oldPosition]))
         }
         return stage
     }

@@ -203,9 +203,9 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
             flat.sectionDeletes.append(.init(index: oldPosition, section: oldSections[oldPosition]))
         }
         increasingRun.mark(keptOldPositions)
-        for (k, oldPosition) in keptOldPositions.enumerated() where !increasingRun.keep[k] {
+        for (runIndex, oldPosition) in keptOldPositions.enumerated() where !increasingRun.keep[runIndex] {
             let from = Int(oldPosition)
-            flat.sectionMoves.append(.init(from: from, to: keptNewPositions[k], section: oldSections[from]))
+            flat.sectionMoves.append(.init(from: from, to: keptNewPositions[runIndex], section: oldSections[from]))
         }
         flat.itemUpdates = updatedItems
     }
