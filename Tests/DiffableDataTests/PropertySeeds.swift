@@ -29,15 +29,15 @@ struct PropertySeeds: Sendable {
             base = UInt64.random(in: 0...(UInt64.max / 2))
             print("HABITS_PROPERTY_SEED=random: property tests start at seed \(base)")
         case let text?:
-            if let n = UInt64(text), n <= UInt64.max / 2 {
-                base = n
+            if let seed = UInt64(text), seed <= UInt64.max / 2 {
+                base = seed
             } else {
                 problem = "HABITS_PROPERTY_SEED=\(text) is neither `random` nor a seed"
             }
         }
         if let text = environment["HABITS_PROPERTY_COUNT"], !text.isEmpty {
-            if let n = UInt64(text), n > 0, n <= 100_000_000 {
-                count = n
+            if let parsed = UInt64(text), parsed > 0, parsed <= 100_000_000 {
+                count = parsed
             } else {
                 problem = "HABITS_PROPERTY_COUNT=\(text) is not a positive count"
             }
