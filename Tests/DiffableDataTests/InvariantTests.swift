@@ -69,4 +69,14 @@ import Testing
         stale.expanded.insert("z")
         #expect(stale.invariantViolation() != nil)
     }
+
+    #if DEBUG
+    @Test func checkInvariantsTrapsOnACorruptedSnapshot() async {
+        await #expect(processExitsWith: .failure) {
+            var snapshot = try DiffableSnapshot<String, Int>(sections: [("a", [1, 2])])
+            snapshot.sectionStarts[0] = 5
+            snapshot._checkInvariants()
+        }
+    }
+    #endif
 }
