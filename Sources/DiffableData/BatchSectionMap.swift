@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where every section goes in a batch: inserted and moved sections take their targets, the rest
 /// fill the remaining positions in their old order (UIKit's rule).
 struct BatchSectionMap {
@@ -38,10 +36,9 @@ struct BatchSectionMap {
         }
         let expected = before - batch.sectionDeletes.count + batch.sectionInserts.count
         guard expected == after else {
-            throw BatchUpdateError(
-                .sectionCount(
-                    before: before, after: after, inserted: batch.sectionInserts.count,
-                    deleted: batch.sectionDeletes.count))
+            throw BatchUpdateError(.sectionCount(
+                before: before, after: after,
+                inserted: batch.sectionInserts.count, deleted: batch.sectionDeletes.count))
         }
         var claimedNew = [BatchOperation?](repeating: nil, count: after)
         newToOld = Array(repeating: -1, count: after)
@@ -58,13 +55,15 @@ struct BatchSectionMap {
             newToOld[move.to] = move.from
         }
         var next = 0
-        for n in 0..<after where claimedNew[n] == nil {
+        for newPosition in 0..<after where claimedNew[newPosition] == nil {
             while oldState[next] == .deleted || oldState[next] == .moved { next += 1 }
-            newToOld[n] = next
+            newToOld[newPosition] = next
             next += 1
         }
         oldToNew = Array(repeating: -1, count: before)
-        for (n, o) in newToOld.enumerated() where o >= 0 { oldToNew[o] = n }
+        for (newPosition, oldPosition) in newToOld.enumerated() where oldPosition >= 0 {
+            oldToNew[oldPosition] = newPosition
+        }
         tally = Array(repeating: Tally(), count: before)
         incoming = Array(repeating: Incoming(), count: after)
         // Tallies only count entries whose sections are in range; out-of-range entries are reported later.

@@ -1,10 +1,13 @@
-/// Replays batches on plain arrays the way a collection view applies `performBatchUpdates`; the
-/// reference that renderers mirror and the oracle of the diff's tests.
+/// Replays batches on plain arrays the way a collection view applies `performBatchUpdates`.
+///
+/// It is the reference that renderers mirror and the oracle of the diff's tests.
 public enum BatchUpdateApplier {
-    /// The data after `batch`, or the violated rule; O(n + entries) expected.
+    /// The data after `batch`, or the violated rule.
     ///
     /// Updates replace items at their old paths first. Then inserted and moved sections and items take
     /// their new positions, and the remaining ones fill the other positions in their old order.
+    ///
+    /// - Complexity: O(n + entries) expected.
     public static func apply<S, I>(
         _ batch: Changeset<S, I>, to data: SectionedItems<S, I>
     ) throws(BatchUpdateError) -> SectionedItems<S, I> {
@@ -12,12 +15,14 @@ public enum BatchUpdateApplier {
         let after = data.sections.count - batch.sectionDeletes.count + batch.sectionInserts.count
         let sectionMap = try BatchSectionMap(batch, before: before.count, after: after)
         var afterCounts = [Int](repeating: 0, count: after)
-        for n in 0..<after {
-            let o = sectionMap.newToOld[n]
-            let base = o >= 0 ? before[o] - sectionMap.tally[o].deleted - sectionMap.tally[o].movedOut : 0
-            afterCounts[n] = base + sectionMap.incoming[n].inserted + sectionMap.incoming[n].movedIn
+        for newSection in 0..<after {
+            let oldSection = sectionMap.newToOld[newSection]
+            let tally = oldSection >= 0 ? sectionMap.tally[oldSection] : BatchSectionMap.Tally()
+            let base = oldSection >= 0 ? before[oldSection] - tally.deleted - tally.movedOut : 0
+            let incoming = sectionMap.incoming[newSection]
+            afterCounts[newSection] = base + incoming.inserted + incoming.movedIn
         }
-        try BatchUpdateValidator.checkItems(batch, sections: sectionMap, before: before, after: afterCounts)
+        try BatchUpdateValidator.checkItems(batch, sectionMap: sectionMap, before: before, after: afterCounts)
 
         var sections = data.sections
         var items = data.items
@@ -36,7 +41,7 @@ public enum BatchUpdateApplier {
         for move in batch.itemMoves { markLeaving(move.from) }
 
         var placed = [[I?]](repeating: [], count: after)
-        for n in 0..<after { placed[n] = Array(repeating: nil, count: afterCounts[n]) }
+        for newSection in 0..<after { placed[newSection] = Array(repeating: nil, count: afterCounts[newSection]) }
         for change in batch.itemInserts { placed[change.path.section][change.path.item] = change.item }
         for move in batch.itemMoves { placed[move.to.section][move.to.item] = move.item }
 
@@ -46,20 +51,20 @@ public enum BatchUpdateApplier {
         for change in batch.sectionInserts { inserted[change.index] = change.section }
         var newItems: [[I]] = []
         newItems.reserveCapacity(after)
-        for n in 0..<after {
-            let o = sectionMap.newToOld[n]
-            guard o >= 0 else {
-                newSections.append(inserted[n]!)
-                newItems.append(placed[n].map { $0! })
+        for newSection in 0..<after {
+            let oldSection = sectionMap.newToOld[newSection]
+            guard oldSection >= 0 else {
+                newSections.append(inserted[newSection]!)
+                newItems.append(placed[newSection].map { $0! })
                 continue
             }
-            newSections.append(sections[o])
+            newSections.append(sections[oldSection])
             var result: [I] = []
-            result.reserveCapacity(afterCounts[n])
+            result.reserveCapacity(afterCounts[newSection])
             var next = 0
-            let old = items[o]
-            let gone = leaving[o]
-            for slot in placed[n] {
+            let old = items[oldSection]
+            let gone = leaving[oldSection]
+            for slot in placed[newSection] {
                 if let item = slot {
                     result.append(item)
                     continue
@@ -73,7 +78,9 @@ public enum BatchUpdateApplier {
         return SectionedItems(sections: newSections, items: newItems)
     }
 
-    /// The data after every stage of `difference`, in order; O(stages × n) expected.
+    /// The data after every stage of `difference`, in order.
+    ///
+    /// - Complexity: O(stages × n) expected.
     public static func apply<S, I>(
         _ difference: SnapshotDifference<S, I>, to data: SectionedItems<S, I>
     ) throws(BatchUpdateError) -> SectionedItems<S, I> {

@@ -22,20 +22,26 @@ public enum BatchUpdateRule: Sendable, Hashable {
     case itemInInsertedSection(BatchOperation, path: ItemPath)
     /// An item operation inside a section that the same batch reloads.
     case itemInReloadedSection(BatchOperation, path: ItemPath)
-    /// Items of an existing section after must equal items before plus inserted minus deleted, plus
-    /// moved in minus moved out.
+    /// Items of an existing section after must equal items before plus inserted minus deleted, plus moved in
+    /// minus moved out.
     case itemCount(section: Int, before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
 }
 
 /// A batch that a collection view would reject with an inconsistency exception; names the violated rule.
 public struct BatchUpdateError: Error, Hashable, CustomStringConvertible {
     /// The rule that the batch broke.
+    ///
+    /// - Complexity: O(1).
     public let rule: BatchUpdateRule
 
-    /// Creates an error; O(1).
+    /// Creates an error.
+    ///
+    /// - Complexity: O(1).
     public init(_ rule: BatchUpdateRule) { self.rule = rule }
 
     /// A message in the words of UIKit's inconsistency exception.
+    ///
+    /// - Complexity: O(1), plus describing the operations named.
     public var description: String {
         switch rule {
         case let .sectionCount(before, after, inserted, deleted):

@@ -1,33 +1,34 @@
-/// A headless model of a collection view's item counts that checks a batch the way UIKit checks
-/// `performBatchUpdates`, throwing the first violated rule.
+/// Checks a batch the way UIKit checks `performBatchUpdates`, throwing the first violated rule.
+///
+/// It is a headless model of a collection view's item counts.
 public enum BatchUpdateValidator {
-    /// Checks `batch` against item counts per section before and after it (what the data source
-    /// reports); O(sections + entries) expected.
+    /// Checks `batch` against item counts per section before and after it, as the data source reports them.
+    ///
+    /// - Complexity: O(sections + entries) expected.
     public static func validate<S, I>(
         _ batch: Changeset<S, I>, beforeCounts: [Int], afterCounts: [Int]
     ) throws(BatchUpdateError) {
         let sectionMap = try BatchSectionMap(batch, before: beforeCounts.count, after: afterCounts.count)
-        try checkItems(batch, sections: sectionMap, before: beforeCounts, after: afterCounts)
-        for n in 0..<afterCounts.count {
-            let o = sectionMap.newToOld[n]
-            guard o >= 0 else { continue }
-            let tally = sectionMap.tally[o]
-            let expected =
-                beforeCounts[o] - tally.deleted - tally.movedOut + sectionMap.incoming[n].inserted
-                + sectionMap.incoming[n].movedIn
-            if expected != afterCounts[n] {
-                throw BatchUpdateError(
-                    .itemCount(
-                        section: n, before: beforeCounts[o], after: afterCounts[n],
-                        inserted: sectionMap.incoming[n].inserted,
-                        deleted: tally.deleted, movedIn: sectionMap.incoming[n].movedIn, movedOut: tally.movedOut))
+        try checkItems(batch, sectionMap: sectionMap, before: beforeCounts, after: afterCounts)
+        for newSection in 0..<afterCounts.count {
+            let oldSection = sectionMap.newToOld[newSection]
+            guard oldSection >= 0 else { continue }
+            let tally = sectionMap.tally[oldSection]
+            let incoming = sectionMap.incoming[newSection]
+            let expected = beforeCounts[oldSection] - tally.deleted - tally.movedOut + incoming.inserted
+                + incoming.movedIn
+            if expected != afterCounts[newSection] {
+                throw BatchUpdateError(.itemCount(
+                    section: newSection, before: beforeCounts[oldSection], after: afterCounts[newSection],
+                    inserted: sectionMap.incoming[newSection].inserted,
+                    deleted: tally.deleted, movedIn: sectionMap.incoming[newSection].movedIn, movedOut: tally.movedOut))
             }
         }
     }
 
     /// Checks every item entry for range, section state and conflicts; fills the per-section tallies.
     static func checkItems<S, I>(
-        _ batch: Changeset<S, I>, sections sectionMap: BatchSectionMap, before: [Int], after: [Int]
+        _ batch: Changeset<S, I>, sectionMap: BatchSectionMap, before: [Int], after: [Int]
     ) throws(BatchUpdateError) {
         var oldSide = [ItemPath: BatchOperation](minimumCapacity: batch.itemDeletes.count + batch.itemMoves.count)
         func claimOld(_ path: ItemPath, _ op: BatchOperation) throws(BatchUpdateError) {

@@ -3,29 +3,41 @@ public struct SectionedItems<SectionIdentifier: Hashable & Sendable, ItemIdentif
     Sendable, Equatable
 {
     /// Section identifiers in order.
+    ///
+    /// - Complexity: O(1).
     public var sections: [SectionIdentifier]
     /// `items[s]` are the items of `sections[s]` in order.
+    ///
+    /// - Complexity: O(1).
     public var items: [[ItemIdentifier]]
 
-    /// Creates the data from parallel arrays; O(1).
+    /// Creates the data from parallel arrays.
+    ///
+    /// - Complexity: O(1).
     @inlinable public init(sections: [SectionIdentifier], items: [[ItemIdentifier]]) {
         self.sections = sections
         self.items = items
     }
 
-    /// Item counts per section, what a collection view asks its data source; O(sections).
+    /// Item counts per section, what a collection view asks its data source.
+    ///
+    /// - Complexity: O(sections).
     public var itemCounts: [Int] { items.map(\.count) }
 }
 
 extension DiffableSnapshot {
-    /// The snapshot's sections and items as plain arrays; O(sections).
+    /// The snapshot's sections and items as plain arrays.
+    ///
+    /// - Complexity: O(sections).
     public var sectionedItems: SectionedItems<SectionIdentifier, ItemIdentifier> {
         SectionedItems(sections: sectionList, items: sectionContents)
     }
 }
 
-/// One batch of changes in `UICollectionView.performBatchUpdates` conventions: deletes, reloads and move
-/// sources are positions before the batch, inserts and move destinations are positions after it.
+/// One batch of changes in `UICollectionView.performBatchUpdates` conventions.
+///
+/// Deletes, reloads and move sources are positions before the batch, inserts and move destinations are
+/// positions after it.
 ///
 /// Entries carry identifiers so that ``BatchUpdateApplier`` can replay the batch on plain arrays.
 public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>:
@@ -34,10 +46,16 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
     /// A section at a position.
     public struct SectionChange: Sendable, Hashable {
         /// Position of the section (old or new, by the entry's kind).
+        ///
+        /// - Complexity: O(1).
         public var index: Int
         /// The section's identifier.
+        ///
+        /// - Complexity: O(1).
         public var section: SectionIdentifier
-        /// Creates an entry; O(1).
+        /// Creates an entry.
+        ///
+        /// - Complexity: O(1).
         @inlinable public init(index: Int, section: SectionIdentifier) {
             self.index = index
             self.section = section
@@ -47,12 +65,20 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
     /// A section moving from an old position to a new one.
     public struct SectionMove: Sendable, Hashable {
         /// Old position.
+        ///
+        /// - Complexity: O(1).
         public var from: Int
         /// New position.
+        ///
+        /// - Complexity: O(1).
         public var to: Int
         /// The section's identifier.
+        ///
+        /// - Complexity: O(1).
         public var section: SectionIdentifier
-        /// Creates an entry; O(1).
+        /// Creates an entry.
+        ///
+        /// - Complexity: O(1).
         @inlinable public init(from: Int, to: Int, section: SectionIdentifier) {
             self.from = from
             self.to = to
@@ -63,10 +89,16 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
     /// An item at a path.
     public struct ItemChange: Sendable, Hashable {
         /// Path of the item (old or new, by the entry's kind).
+        ///
+        /// - Complexity: O(1).
         public var path: ItemPath
         /// The item's identifier.
+        ///
+        /// - Complexity: O(1).
         public var item: ItemIdentifier
-        /// Creates an entry; O(1).
+        /// Creates an entry.
+        ///
+        /// - Complexity: O(1).
         @inlinable public init(path: ItemPath, item: ItemIdentifier) {
             self.path = path
             self.item = item
@@ -76,12 +108,20 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
     /// An item moving from an old path to a new one, possibly in another section.
     public struct ItemMove: Sendable, Hashable {
         /// Old path.
+        ///
+        /// - Complexity: O(1).
         public var from: ItemPath
         /// New path.
+        ///
+        /// - Complexity: O(1).
         public var to: ItemPath
         /// The item's new identifier.
+        ///
+        /// - Complexity: O(1).
         public var item: ItemIdentifier
-        /// Creates an entry; O(1).
+        /// Creates an entry.
+        ///
+        /// - Complexity: O(1).
         @inlinable public init(from: ItemPath, to: ItemPath, item: ItemIdentifier) {
             self.from = from
             self.to = to
@@ -90,29 +130,51 @@ public struct Changeset<SectionIdentifier: Hashable & Sendable, ItemIdentifier: 
     }
 
     /// Deleted sections at old positions, with their old identifiers.
+    ///
+    /// - Complexity: O(1).
     public var sectionDeletes: [SectionChange] = []
     /// Inserted sections at new positions.
+    ///
+    /// - Complexity: O(1).
     public var sectionInserts: [SectionChange] = []
     /// Moved sections, old position to new position.
+    ///
+    /// - Complexity: O(1).
     public var sectionMoves: [SectionMove] = []
     /// Reloaded sections at old positions, with their new identifiers.
+    ///
+    /// - Complexity: O(1).
     public var sectionReloads: [SectionChange] = []
     /// Deleted items at old paths, with their old identifiers.
+    ///
+    /// - Complexity: O(1).
     public var itemDeletes: [ItemChange] = []
     /// Inserted items at new paths.
+    ///
+    /// - Complexity: O(1).
     public var itemInserts: [ItemChange] = []
     /// Moved items, old path to new path, with their new identifiers.
+    ///
+    /// - Complexity: O(1).
     public var itemMoves: [ItemMove] = []
     /// Updated (reloaded) items at old paths, with their new identifiers.
+    ///
+    /// - Complexity: O(1).
     public var itemUpdates: [ItemChange] = []
 
-    /// Creates an empty changeset; O(1).
+    /// Creates an empty changeset.
+    ///
+    /// - Complexity: O(1).
     @inlinable public init() {}
 
-    /// Whether the batch changes nothing; O(1).
+    /// Whether the batch changes nothing.
+    ///
+    /// - Complexity: O(1).
     public var isEmpty: Bool { changeCount == 0 }
 
-    /// Number of entries of all kinds; O(1).
+    /// Number of entries of all kinds.
+    ///
+    /// - Complexity: O(1).
     public var changeCount: Int {
         sectionDeletes.count + sectionInserts.count + sectionMoves.count + sectionReloads.count
             + itemDeletes.count + itemInserts.count + itemMoves.count + itemUpdates.count
@@ -137,8 +199,12 @@ public struct SnapshotDifference<SectionIdentifier: Hashable & Sendable, ItemIde
     Sendable, Equatable
 {
     /// Every change once, in `performBatchUpdates` index conventions.
+    ///
+    /// - Complexity: O(1).
     public var changeset: Changeset<SectionIdentifier, ItemIdentifier>
     /// Batches that a UIKit-style batch updater accepts one after the other.
+    ///
+    /// - Complexity: O(1).
     public var stages: [Changeset<SectionIdentifier, ItemIdentifier>]
 
     @usableFromInline

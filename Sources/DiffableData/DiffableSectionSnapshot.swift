@@ -15,50 +15,72 @@ public struct DiffableSectionSnapshot<ItemIdentifier: Hashable & Sendable>: Send
     var parents: [I: I] = [:]
     var expanded: Set<I> = []
 
-    /// Creates an empty section snapshot; O(1).
+    /// Creates an empty section snapshot.
+    ///
+    /// - Complexity: O(1).
     public init() {}
 
-    /// Equal when items, tree shape and expansion are equal; O(n).
+    /// Equal when items, tree shape and expansion are equal.
+    ///
+    /// - Complexity: O(n).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.order == rhs.order && lhs.levels == rhs.levels && lhs.expanded == rhs.expanded
     }
 
     // MARK: Queries
 
-    /// All items, depth first, collapsed or not; O(1).
+    /// All items, depth first, collapsed or not.
+    ///
+    /// - Complexity: O(1).
     public var items: [ItemIdentifier] { order }
 
-    /// Items without a parent, in order; O(n).
+    /// Items without a parent, in order.
+    ///
+    /// - Complexity: O(n).
     public var rootItems: [ItemIdentifier] { order.indices.filter { levels[$0] == 0 }.map { order[$0] } }
 
-    /// Items whose ancestors are all expanded, depth first: what the section shows; O(n).
+    /// Items whose ancestors are all expanded, depth first: what the section shows.
+    ///
+    /// - Complexity: O(n).
     public var visibleItems: [ItemIdentifier] {
         var visible: [I] = []
         visible.reserveCapacity(order.count)
-        var i = 0
-        while i < order.count {
-            visible.append(order[i])
-            i = expanded.contains(order[i]) ? i + 1 : i + subtreeCount(at: i)
+        var position = 0
+        while position < order.count {
+            visible.append(order[position])
+            position = expanded.contains(order[position]) ? position + 1 : position + subtreeCount(at: position)
         }
         return visible
     }
 
-    /// Whether `item` is in the section snapshot; O(1) expected.
+    /// Whether `item` is in the section snapshot.
+    ///
+    /// - Complexity: O(1) expected.
     public func contains(_ item: ItemIdentifier) -> Bool { positions[item] != nil }
 
-    /// Depth-first position of `item` among all items, nil if unknown; O(1) expected.
+    /// Depth-first position of `item` among all items, nil if unknown.
+    ///
+    /// - Complexity: O(1) expected.
     public func index(of item: ItemIdentifier) -> Int? { positions[item] }
 
-    /// Depth of `item` (0 for a root), -1 if unknown; O(1) expected.
+    /// Depth of `item` (0 for a root), -1 if unknown.
+    ///
+    /// - Complexity: O(1) expected.
     public func level(of item: ItemIdentifier) -> Int { positions[item].map { levels[$0] } ?? -1 }
 
-    /// Parent of `item`, nil for a root or an unknown item; O(1) expected.
+    /// Parent of `item`, nil for a root or an unknown item.
+    ///
+    /// - Complexity: O(1) expected.
     public func parent(of item: ItemIdentifier) -> ItemIdentifier? { parents[item] }
 
-    /// Whether `item` shows its children; O(1) expected.
+    /// Whether `item` shows its children.
+    ///
+    /// - Complexity: O(1) expected.
     public func isExpanded(_ item: ItemIdentifier) -> Bool { expanded.contains(item) }
 
-    /// Whether `item` is known and all its ancestors are expanded; O(depth) expected.
+    /// Whether `item` is known and all its ancestors are expanded.
+    ///
+    /// - Complexity: O(depth) expected.
     public func isVisible(_ item: ItemIdentifier) -> Bool {
         guard positions[item] != nil else { return false }
         var current = item
@@ -69,7 +91,9 @@ public struct DiffableSectionSnapshot<ItemIdentifier: Hashable & Sendable>: Send
         return true
     }
 
-    /// `parent`'s descendants (and `parent` itself if asked) as a section snapshot, or throws; O(subtree).
+    /// `parent`'s descendants (and `parent` itself if asked) as a section snapshot, or throws.
+    ///
+    /// - Complexity: O(subtree).
     public func trySnapshot(
         of parent: ItemIdentifier, includingParent: Bool = false
     ) throws(OperationError) -> Self {
@@ -83,6 +107,8 @@ public struct DiffableSectionSnapshot<ItemIdentifier: Hashable & Sendable>: Send
     }
 
     /// `parent`'s descendants as a section snapshot, empty for an unknown parent.
+    ///
+    /// - Complexity: That of ``trySnapshot(of:includingParent:)``.
     public func snapshot(of parent: ItemIdentifier, includingParent: Bool = false) -> Self {
         (try? trySnapshot(of: parent, includingParent: includingParent)) ?? Self()
     }
@@ -103,8 +129,8 @@ public struct DiffableSectionSnapshot<ItemIdentifier: Hashable & Sendable>: Send
         order.insert(contentsOf: block, at: position)
         levels.insert(contentsOf: relative.map { $0 + level }, at: position)
         var ancestors: [I] = []
-        for (k, item) in block.enumerated() {
-            ancestors.removeSubrange(relative[k]...)
+        for (offset, item) in block.enumerated() {
+            ancestors.removeSubrange(relative[offset]...)
             if let direct = ancestors.last ?? parent { parents[item] = direct }
             ancestors.append(item)
             if blockExpanded.contains(item) { expanded.insert(item) }
@@ -113,10 +139,10 @@ public struct DiffableSectionSnapshot<ItemIdentifier: Hashable & Sendable>: Send
     }
 
     mutating func reindex(from position: Int) {
-        var i = position
-        while i < order.count {
-            positions[order[i]] = i
-            i += 1
+        var index = position
+        while index < order.count {
+            positions[order[index]] = index
+            index += 1
         }
     }
 }

@@ -1,62 +1,63 @@
-// Debug-only consistency checks, in the manner of swift-collections' `_checkInvariants()`: the
-// property tests call them after every random edit, so a mutation that leaves the tables out of step
-// fails there instead of producing a wrong diff later. In release builds they compile to nothing.
+// Debug-only consistency checks of a snapshot's storage, in the manner of swift-collections: tests call
+// `_checkInvariants()` after every mutation; release builds compile it to nothing.
 
 extension DiffableSnapshot {
-    /// Traps when the snapshot's tables disagree; a no-op in release builds.
+    #if DEBUG
+    /// Traps with the first disagreement among the snapshot's stored tables (debug builds only).
     ///
-    /// Checks that every section appears once in order with its position recorded, that `sectionStarts`
-    /// counts the items before each section, and that the item table maps each identifier to exactly
-    /// the slot where its section lists it.
-    /// - Complexity: O(n) for n items and sections, in debug builds.
-    @inlinable
+    /// - Complexity: O(n + sections + marks).
+    @inline(never)
     public func _checkInvariants() {
-        #if DEBUG
-        precondition(sectionPositions.count == sectionList.count, "a section is listed twice or lacks a position")
-        precondition(sectionContents.count == sectionList.count, "sections and their contents differ in number")
-        precondition(sectionStarts.count == sectionList.count, "sections and their start offsets differ in number")
-        var itemsBefore = 0
-        for (position, section) in sectionList.enumerated() {
-            precondition(sectionPositions[section] == position, "section \(section) is not recorded at \(position)")
-            precondition(sectionStarts[position] == itemsBefore, "the start of section \(section) is stale")
-            for (index, item) in sectionContents[position].enumerated() {
-                precondition(
-                    slots[item] == ItemSlot(section: position, index: index),
-                    "item \(item) is not recorded at \(position).\(index)"
-                )
-            }
-            itemsBefore += sectionContents[position].count
-        }
-        precondition(slots.count == itemsBefore, "the item table holds identifiers no section lists")
-        precondition(
-            reloadedSections.allSatisfy { sectionPositions[$0] != nil }, "a reload mark names a missing section"
-        )
-        #endif
+        if let violation = invariantViolation() { preconditionFailure("DiffableSnapshot: \(violation)") }
     }
-}
-
-extension DiffableSectionSnapshot {
-    /// Traps when the outline's tables disagree; a no-op in release builds.
+    #else
+    /// Does nothing: invariants are checked in debug builds only.
     ///
-    /// Checks that positions index the visible order, that every item has a level, that a child sits
-    /// one level below a parent placed before it, and that roots have no parent.
-    /// - Complexity: O(n) for n items, in debug builds.
-    public func _checkInvariants() {
-        #if DEBUG
-        precondition(levels.count == order.count, "items and levels differ in number")
-        precondition(positions.count == order.count, "an item is listed twice or lacks a position")
-        for (index, item) in order.enumerated() {
-            precondition(positions[item] == index, "item \(item) is not recorded at \(index)")
-            if let parent = parents[item] {
-                guard let parentIndex = positions[parent] else {
-                    preconditionFailure("the parent of \(item) is not in the snapshot")
-                }
-                precondition(parentIndex < index, "item \(item) comes before its parent")
-                precondition(levels[index] == levels[parentIndex] + 1, "item \(item) is not one level below its parent")
-            } else {
-                precondition(levels[index] == 0, "item \(item) has no parent but is not a root")
-            }
+    /// - Complexity: O(1).
+    @inlinable @inline(__always)
+    public func _checkInvariants() {}
+    #endif
+
+    /// The first way in which the stored tables disagree, nil when they agree.
+    ///
+    /// - Complexity: O(n + sections + marks).
+    func invariantViolation() -> String? {
+        // Section tables: parallel arrays, positions by identifier, no repeated section.
+        let sectionCount = sectionList.count
+        guard sectionContents.count == sectionCount, sectionStarts.count == sectionCount else {
+            return "\(sectionCount) sections, \(sectionContents.count) item lists, \(sectionStarts.count) starts"
         }
-        #endif
+        guard sectionPositions.count == sectionCount else {
+            return "\(sectionCount) sections but \(sectionPositions.count) section positions (a repeated section?)"
+        }
+        for (position, section) in sectionList.enumerated() where sectionPositions[section] != position {
+            let recorded = String(describing: sectionPositions[section])
+            return "section \(section) is at \(position) but recorded at \(recorded)"
+        }
+        // Item tables: each item's slot is where it sits, starts are running counts, no repeated item.
+        var itemCount = 0
+        for (section, items) in sectionContents.enumerated() {
+            guard sectionStarts[section] == itemCount else {
+                return "section \(section) starts at \(sectionStarts[section]), not \(itemCount)"
+            }
+            for (index, item) in items.enumerated() where slots[item] != ItemSlot(section: section, index: index) {
+                return "item \(item) is at (\(section), \(index)) but recorded at \(String(describing: slots[item]))"
+            }
+            itemCount += items.count
+        }
+        guard slots.count == itemCount else {
+            return "\(itemCount) items but \(slots.count) item slots (a repeated or stale item?)"
+        }
+        // Marks name only present identifiers.
+        if let stale = reloadedSections.first(where: { sectionPositions[$0] == nil }) {
+            return "reload mark on missing section \(stale)"
+        }
+        if let stale = reloadedItems.first(where: { slots[$0] == nil }) {
+            return "reload mark on missing item \(stale)"
+        }
+        if let stale = reconfiguredItems.first(where: { slots[$0] == nil }) {
+            return "reconfigure mark on missing item \(stale)"
+        }
+        return nil
     }
 }

@@ -16,7 +16,9 @@ extension DiffableSnapshot {
         return position
     }
 
-    /// Appends sections at the end, or throws on a duplicate; O(k) expected.
+    /// Appends sections at the end, or throws on a duplicate.
+    ///
+    /// - Complexity: O(k) expected.
     @inlinable
     public mutating func tryAppendSections(_ sections: [SectionIdentifier]) throws(MutationError) {
         try checkNewSections(sections, .appendSections)
@@ -26,7 +28,9 @@ extension DiffableSnapshot {
         refreshSections(from: first)
     }
 
-    /// Inserts sections before `anchor`, or throws; O(k + items after the anchor) expected.
+    /// Inserts sections before `anchor`, or throws.
+    ///
+    /// - Complexity: O(k + items after the anchor) expected.
     public mutating func tryInsertSections(
         _ sections: [SectionIdentifier], beforeSection anchor: SectionIdentifier
     ) throws(MutationError) {
@@ -35,7 +39,9 @@ extension DiffableSnapshot {
         insertSections(sections, at: at)
     }
 
-    /// Inserts sections after `anchor`, or throws; O(k + items after the anchor) expected.
+    /// Inserts sections after `anchor`, or throws.
+    ///
+    /// - Complexity: O(k + items after the anchor) expected.
     public mutating func tryInsertSections(
         _ sections: [SectionIdentifier], afterSection anchor: SectionIdentifier
     ) throws(MutationError) {
@@ -51,7 +57,9 @@ extension DiffableSnapshot {
         reindexItems(inSections: (position + sections.count)..<sectionList.count)
     }
 
-    /// Deletes sections and their items, or throws on an unknown section; O(n) expected.
+    /// Deletes sections and their items, or throws on an unknown section.
+    ///
+    /// - Complexity: O(n) expected.
     public mutating func tryDeleteSections(_ sections: [SectionIdentifier]) throws(MutationError) {
         var doomed = Set<Int>(minimumCapacity: sections.count)
         for section in sections { doomed.insert(try position(of: section, .deleteSections)) }
@@ -60,14 +68,14 @@ extension DiffableSnapshot {
         var keptContents: [[I]] = []
         keptList.reserveCapacity(sectionList.count - doomed.count)
         keptContents.reserveCapacity(sectionList.count - doomed.count)
-        for s in first..<sectionList.count {
-            if doomed.contains(s) {
-                sectionPositions[sectionList[s]] = nil
-                reloadedSections.remove(sectionList[s])
-                for item in sectionContents[s] { forget(item) }
+        for position in first..<sectionList.count {
+            if doomed.contains(position) {
+                sectionPositions[sectionList[position]] = nil
+                reloadedSections.remove(sectionList[position])
+                for item in sectionContents[position] { forget(item) }
             } else {
-                keptList.append(sectionList[s])
-                keptContents.append(sectionContents[s])
+                keptList.append(sectionList[position])
+                keptContents.append(sectionContents[position])
             }
         }
         sectionList.replaceSubrange(first..., with: keptList)
@@ -83,14 +91,18 @@ extension DiffableSnapshot {
         reconfiguredItems.remove(item)
     }
 
-    /// Moves `section` before `anchor`, or throws; O(items between them) expected.
+    /// Moves `section` before `anchor`, or throws.
+    ///
+    /// - Complexity: O(items between them) expected.
     public mutating func tryMoveSection(
         _ section: SectionIdentifier, beforeSection anchor: SectionIdentifier
     ) throws(MutationError) {
         try moveSection(section, relativeTo: anchor, after: false)
     }
 
-    /// Moves `section` after `anchor`, or throws; O(items between them) expected.
+    /// Moves `section` after `anchor`, or throws.
+    ///
+    /// - Complexity: O(items between them) expected.
     public mutating func tryMoveSection(
         _ section: SectionIdentifier, afterSection anchor: SectionIdentifier
     ) throws(MutationError) {
@@ -113,7 +125,9 @@ extension DiffableSnapshot {
         reindexItems(inSections: low..<(high + 1))
     }
 
-    /// Marks sections for reload, or throws on an unknown section; O(k) expected.
+    /// Marks sections for reload, or throws on an unknown section.
+    ///
+    /// - Complexity: O(k) expected.
     public mutating func tryReloadSections(_ sections: [SectionIdentifier]) throws(MutationError) {
         for section in sections { _ = try position(of: section, .reloadSections) }
         reloadedSections.formUnion(sections)
@@ -122,32 +136,46 @@ extension DiffableSnapshot {
     // MARK: Apple-shaped forms: never trap, ignore bad input.
 
     /// Appends sections; does nothing if any is already present (see ``tryAppendSections(_:)``).
+    ///
+    /// - Complexity: That of ``tryAppendSections(_:)``.
     @inlinable
     public mutating func appendSections(_ sections: [SectionIdentifier]) { try? tryAppendSections(sections) }
 
     /// Inserts sections before `anchor`; does nothing on bad input.
+    ///
+    /// - Complexity: That of ``tryInsertSections(_:beforeSection:)``.
     public mutating func insertSections(_ sections: [SectionIdentifier], beforeSection anchor: SectionIdentifier) {
         try? tryInsertSections(sections, beforeSection: anchor)
     }
 
     /// Inserts sections after `anchor`; does nothing on bad input.
+    ///
+    /// - Complexity: That of ``tryInsertSections(_:afterSection:)``.
     public mutating func insertSections(_ sections: [SectionIdentifier], afterSection anchor: SectionIdentifier) {
         try? tryInsertSections(sections, afterSection: anchor)
     }
 
     /// Deletes sections and their items; does nothing if any section is unknown.
+    ///
+    /// - Complexity: That of ``tryDeleteSections(_:)``.
     public mutating func deleteSections(_ sections: [SectionIdentifier]) { try? tryDeleteSections(sections) }
 
     /// Moves `section` before `anchor`; does nothing on bad input.
+    ///
+    /// - Complexity: That of ``tryMoveSection(_:beforeSection:)``.
     public mutating func moveSection(_ section: SectionIdentifier, beforeSection anchor: SectionIdentifier) {
         try? tryMoveSection(section, beforeSection: anchor)
     }
 
     /// Moves `section` after `anchor`; does nothing on bad input.
+    ///
+    /// - Complexity: That of ``tryMoveSection(_:afterSection:)``.
     public mutating func moveSection(_ section: SectionIdentifier, afterSection anchor: SectionIdentifier) {
         try? tryMoveSection(section, afterSection: anchor)
     }
 
     /// Marks sections for reload; does nothing if any section is unknown.
+    ///
+    /// - Complexity: That of ``tryReloadSections(_:)``.
     public mutating func reloadSections(_ sections: [SectionIdentifier]) { try? tryReloadSections(sections) }
 }

@@ -31,26 +31,38 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     @usableFromInline var reloadedItems: Set<I> = []
     @usableFromInline var reconfiguredItems: Set<I> = []
 
-    /// Creates an empty snapshot; O(1).
+    /// Creates an empty snapshot.
+    ///
+    /// - Complexity: O(1).
     @inlinable public init() {}
 
     // MARK: Queries
 
-    /// Number of sections; O(1).
+    /// Number of sections.
+    ///
+    /// - Complexity: O(1).
     public var numberOfSections: Int { sectionList.count }
 
-    /// Number of items in all sections; O(1).
+    /// Number of items in all sections.
+    ///
+    /// - Complexity: O(1).
     public var numberOfItems: Int { slots.count }
 
-    /// Number of items in `section`, 0 for an unknown section; O(1) expected.
+    /// Number of items in `section`, 0 for an unknown section.
+    ///
+    /// - Complexity: O(1) expected.
     public func numberOfItems(inSection section: SectionIdentifier) -> Int {
         sectionPositions[section].map { sectionContents[$0].count } ?? 0
     }
 
-    /// Section identifiers in order; O(1).
+    /// Section identifiers in order.
+    ///
+    /// - Complexity: O(1).
     public var sectionIdentifiers: [SectionIdentifier] { sectionList }
 
-    /// All item identifiers, section after section; O(n).
+    /// All item identifiers, section after section.
+    ///
+    /// - Complexity: O(n).
     public var itemIdentifiers: [ItemIdentifier] {
         var all: [I] = []
         all.reserveCapacity(slots.count)
@@ -58,54 +70,78 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
         return all
     }
 
-    /// Items of `section` in order, empty for an unknown section; O(1) expected.
+    /// Items of `section` in order, empty for an unknown section.
+    ///
+    /// - Complexity: O(1) expected.
     public func itemIdentifiers(inSection section: SectionIdentifier) -> [ItemIdentifier] {
         sectionPositions[section].map { sectionContents[$0] } ?? []
     }
 
-    /// The section holding `item`, nil if the item is unknown; O(1) expected.
+    /// The section holding `item`, nil if the item is unknown.
+    ///
+    /// - Complexity: O(1) expected.
     public func sectionIdentifier(containingItem item: ItemIdentifier) -> SectionIdentifier? {
         slots[item].map { sectionList[Int($0.section)] }
     }
 
-    /// Position of `item` among all items (section after section), nil if unknown; O(1) expected.
+    /// Position of `item` among all items (section after section), nil if unknown.
+    ///
+    /// - Complexity: O(1) expected.
     public func indexOfItem(_ item: ItemIdentifier) -> Int? {
         slots[item].map { sectionStarts[Int($0.section)] + Int($0.index) }
     }
 
-    /// Position of `section`, nil if unknown; O(1) expected.
+    /// Position of `section`, nil if unknown.
+    ///
+    /// - Complexity: O(1) expected.
     public func indexOfSection(_ section: SectionIdentifier) -> Int? {
         sectionPositions[section]
     }
 
-    /// Section and item position of `item`, nil if unknown; O(1) expected.
+    /// Section and item position of `item`, nil if unknown.
+    ///
+    /// - Complexity: O(1) expected.
     public func itemPath(of item: ItemIdentifier) -> ItemPath? {
         slots[item].map { ItemPath(item: Int($0.index), section: Int($0.section)) }
     }
 
-    /// Whether `item` is in the snapshot; O(1) expected.
+    /// Whether `item` is in the snapshot.
+    ///
+    /// - Complexity: O(1) expected.
     public func contains(item: ItemIdentifier) -> Bool { slots[item] != nil }
 
-    /// Whether `section` is in the snapshot; O(1) expected.
+    /// Whether `section` is in the snapshot.
+    ///
+    /// - Complexity: O(1) expected.
     public func contains(section: SectionIdentifier) -> Bool { sectionPositions[section] != nil }
 
-    /// Sections marked for reload, in snapshot order; O(k log k) for k marks.
+    /// Sections marked for reload, in snapshot order.
+    ///
+    /// - Complexity: O(k log k) for k marks.
     public var reloadedSectionIdentifiers: [SectionIdentifier] {
         reloadedSections.sorted { sectionPositions[$0]! < sectionPositions[$1]! }
     }
 
-    /// Items marked for reload, in snapshot order; O(k log k) for k marks.
+    /// Items marked for reload, in snapshot order.
+    ///
+    /// - Complexity: O(k log k) for k marks.
     public var reloadedItemIdentifiers: [ItemIdentifier] { inSnapshotOrder(reloadedItems) }
 
-    /// Items marked for reconfiguration, in snapshot order; O(k log k) for k marks.
+    /// Items marked for reconfiguration, in snapshot order.
+    ///
+    /// - Complexity: O(k log k) for k marks.
     public var reconfiguredItemIdentifiers: [ItemIdentifier] { inSnapshotOrder(reconfiguredItems) }
 
-    /// Whether `item` is marked reloaded or reconfigured, so that a diff reports it as updated; O(1) expected.
+    /// Whether `item` is marked reloaded or reconfigured, so that a diff reports it as updated.
+    ///
+    /// - Complexity: O(1) expected.
     @inlinable public func isMarkedForUpdate(_ item: ItemIdentifier) -> Bool {
         reloadedItems.contains(item) || reconfiguredItems.contains(item)
     }
 
-    /// Whether `section` is marked reloaded; O(1) expected.
+    /// Whether `section` is marked reloaded.
+    ///
+    /// - Complexity: O(1) expected.
     public func isMarkedForReload(_ section: SectionIdentifier) -> Bool { reloadedSections.contains(section) }
 
     private func inSnapshotOrder(_ items: Set<I>) -> [I] {
@@ -117,21 +153,21 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     /// Rewrites slots of every item in `sections`; O(items in those sections).
     @inlinable
     mutating func reindexItems(inSections sections: Range<Int>) {
-        for s in sections {
-            for (i, item) in sectionContents[s].enumerated() {
-                slots[item] = ItemSlot(section: s, index: i)
+        for section in sections {
+            for (index, item) in sectionContents[section].enumerated() {
+                slots[item] = ItemSlot(section: section, index: index)
             }
         }
     }
 
     /// Rewrites slots of items at `from...` in section `s`; O(items after `from`).
     @inlinable
-    mutating func reindexItems(inSection s: Int, from start: Int) {
-        let items = sectionContents[s]
-        var i = start
-        while i < items.count {
-            slots[items[i]] = ItemSlot(section: s, index: i)
-            i += 1
+    mutating func reindexItems(inSection section: Int, from start: Int) {
+        let items = sectionContents[section]
+        var index = start
+        while index < items.count {
+            slots[items[index]] = ItemSlot(section: section, index: index)
+            index += 1
         }
     }
 
@@ -140,28 +176,30 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdent
     mutating func refreshSections(from first: Int) {
         sectionStarts.removeSubrange(min(first, sectionStarts.count)...)
         var start = first == 0 ? 0 : sectionStarts[first - 1] + sectionContents[first - 1].count
-        var s = first
-        while s < sectionList.count {
-            sectionPositions[sectionList[s]] = s
+        var section = first
+        while section < sectionList.count {
+            sectionPositions[sectionList[section]] = section
             sectionStarts.append(start)
-            start += sectionContents[s].count
-            s += 1
+            start += sectionContents[section].count
+            section += 1
         }
     }
 
     /// Item starts of sections after `s` shift by `delta`; O(sections after `s`).
     @inlinable
-    mutating func shiftStarts(after s: Int, by delta: Int) {
-        var t = s + 1
-        while t < sectionStarts.count {
-            sectionStarts[t] += delta
-            t += 1
+    mutating func shiftStarts(after section: Int, by delta: Int) {
+        var later = section + 1
+        while later < sectionStarts.count {
+            sectionStarts[later] += delta
+            later += 1
         }
     }
 }
 
 extension DiffableSnapshot: Equatable {
-    /// Equal when sections, items and reload and reconfigure marks are equal; O(n).
+    /// Equal when sections, items and reload and reconfigure marks are equal.
+    ///
+    /// - Complexity: O(n).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.sectionList == rhs.sectionList && lhs.sectionContents == rhs.sectionContents
             && lhs.reloadedSections == rhs.reloadedSections && lhs.reloadedItems == rhs.reloadedItems
@@ -170,7 +208,9 @@ extension DiffableSnapshot: Equatable {
 }
 
 extension DiffableSnapshot {
-    /// Builds a snapshot from sections and their items, or throws on a duplicate identifier; O(n).
+    /// Builds a snapshot from sections and their items, or throws on a duplicate identifier.
+    ///
+    /// - Complexity: O(n).
     @inlinable
     public init(sections: [(SectionIdentifier, [ItemIdentifier])]) throws(MutationError) {
         self.init()
@@ -180,22 +220,13 @@ extension DiffableSnapshot {
         }
     }
 
-    /// A single-section snapshot of `items`, or throws on a duplicate identifier; O(n).
+    /// A single-section snapshot of `items`, or throws on a duplicate identifier.
+    ///
+    /// - Complexity: O(n).
     @inlinable
     public init(section: SectionIdentifier, items: [ItemIdentifier]) throws(MutationError) {
         self.init()
-        // Built directly rather than through the append mutations: the items array is shared, not
-        // copied, and each identifier is hashed once.
-        var slots = [I: ItemSlot](minimumCapacity: items.count)
-        for (index, item) in items.enumerated() {
-            guard slots.updateValue(ItemSlot(section: 0, index: index), forKey: item) == nil else {
-                throw MutationError(.appendItems, .duplicateItem(item))
-            }
-        }
-        self.slots = slots
-        sectionList = [section]
-        sectionPositions = [section: 0]
-        sectionContents = [items]
-        sectionStarts = [0]
+        try tryAppendSections([section])
+        try tryAppendItems(items, toSection: section)
     }
 }

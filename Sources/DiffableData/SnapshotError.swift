@@ -24,27 +24,36 @@ public struct SnapshotError<SectionIdentifier: Hashable & Sendable, ItemIdentifi
     Error, Hashable, CustomStringConvertible
 {
     /// The mutation that was refused.
+    ///
+    /// - Complexity: O(1).
     public let operation: SnapshotOperation
     /// The rule that the mutation broke.
+    ///
+    /// - Complexity: O(1).
     public let reason: SnapshotErrorReason<SectionIdentifier, ItemIdentifier>
 
-    /// Creates an error; O(1).
+    /// Creates an error.
+    ///
+    /// - Complexity: O(1).
     public init(_ operation: SnapshotOperation, _ reason: SnapshotErrorReason<SectionIdentifier, ItemIdentifier>) {
         self.operation = operation
         self.reason = reason
     }
 
     /// For example `appendItems: item 7 is already in the snapshot`.
+    ///
+    /// - Complexity: That of describing the identifier.
     public var description: String {
         let detail: String
         switch reason {
-        case .duplicateSection(let s): detail = "section \(s) is already in the snapshot"
-        case .duplicateItem(let i): detail = "item \(i) is already in the snapshot"
-        case .sectionNotFound(let s): detail = "section \(s) is not in the snapshot"
-        case .itemNotFound(let i): detail = "item \(i) is not in the snapshot"
+        case .duplicateSection(let section): detail = "section \(section) is already in the snapshot"
+        case .duplicateItem(let item): detail = "item \(item) is already in the snapshot"
+        case .sectionNotFound(let section): detail = "section \(section) is not in the snapshot"
+        case .itemNotFound(let item): detail = "item \(item) is not in the snapshot"
         case .noSections: detail = "the snapshot has no section to append items to"
-        case .sectionMovedRelativeToItself(let s): detail = "section \(s) cannot be moved relative to itself"
-        case .itemMovedRelativeToItself(let i): detail = "item \(i) cannot be moved relative to itself"
+        case .sectionMovedRelativeToItself(let section):
+            detail = "section \(section) cannot be moved relative to itself"
+        case .itemMovedRelativeToItself(let item): detail = "item \(item) cannot be moved relative to itself"
         }
         return "\(operation.rawValue): \(detail)"
     }

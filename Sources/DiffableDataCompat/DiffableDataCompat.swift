@@ -13,22 +13,30 @@ public typealias NSDiffableDataSourceSnapshot<
 public typealias NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & Sendable> =
     DiffableSectionSnapshot<ItemIdentifierType>
 
-/// `NSDiffableDataSourceTransaction` on platforms without UIKit: the snapshots before and after an
-/// apply and the difference between them.
+/// `NSDiffableDataSourceTransaction` on platforms without UIKit.
+///
+/// It holds the snapshots before and after an apply and the difference between them.
 public struct NSDiffableDataSourceTransaction<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: Sendable {
     /// The snapshot before the apply.
+    ///
+    /// - Complexity: O(1).
     public let initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
     /// The snapshot after the apply.
+    ///
+    /// - Complexity: O(1).
     public let finalSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-    /// Difference of the flat item identifiers, as UIKit reports it; computed on each access with the
-    /// standard library, O(n · d) for d changes.
+    /// Difference of the flat item identifiers, as UIKit reports it, computed on each access.
+    ///
+    /// - Complexity: O(n · d) for n items and d changes (the standard library's diff).
     public var difference: CollectionDifference<ItemIdentifierType> {
         finalSnapshot.itemIdentifiers.difference(from: initialSnapshot.itemIdentifiers)
     }
 
-    /// Records an apply from `initialSnapshot` to `finalSnapshot`; O(1).
+    /// Records an apply from `initialSnapshot` to `finalSnapshot`.
+    ///
+    /// - Complexity: O(1).
     public init(
         initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         finalSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>

@@ -1,5 +1,4 @@
 import DiffableData
-import HabitsTestSupport
 import Testing
 
 /// Checks the diff of one random pair against the applier and the validator; returns failures as text.
@@ -7,13 +6,13 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
     var problems: [String] = []
     let difference = pair.new.difference(from: pair.old) { $0.version == $1.version }
     var current = pair.old.sectionedItems
-    pair.old._checkInvariants()
-    pair.new._checkInvariants()
     for (number, stage) in difference.stages.enumerated() {
         do {
             let next = try BatchUpdateApplier.apply(stage, to: current)
             try BatchUpdateValidator.validate(stage, beforeCounts: current.itemCounts, afterCounts: next.itemCounts)
             current = next
+            // The applied data, made a snapshot again, must be a consistent one.
+            try DiffableSnapshot(sections: Array(zip(next.sections, next.items)))._checkInvariants()
         } catch {
             problems.append("stage \(number) rejected: \(error)")
             return problems
@@ -52,11 +51,11 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
     return problems
 }
 
-/// Properties of random snapshot pairs, over the seeds `PropertySeeds` chooses (fixed by default; see
-/// there to explore).
+/// Properties of random snapshot pairs, over the seeds `PropertySeeds` chooses (fixed by default; see there
+/// to explore).
 @Suite struct DifferenceProperties {
     @Test func stagesApplyToOldGiveNewAndPassTheValidator() {
-        forEachSeed(count: 4000 as UInt64) { seed in
+        forEachSeed(count: 4000) { seed in
             let pair = RandomSnapshotPair(seed: seed)
             let problems = differenceProblems(pair)
             #expect(
@@ -66,7 +65,7 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
     }
 
     @Test func largerPairsToo() {
-        forEachSeed(count: 300 as UInt64) { seed in
+        forEachSeed(count: 300) { seed in
             let pair = RandomSnapshotPair(seed: seed, scale: 8)
             let problems = differenceProblems(pair)
             #expect(problems.isEmpty, "seed \(seed) scale 8: \(problems)")
@@ -74,15 +73,17 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
     }
 
     @Test func itemOnlyChangesNeedAtMostUpdatesItemsAndReloads() {
-        forEachSeed(count: 2000 as UInt64) { seed in
+        forEachSeed(count: 2000) { seed in
             let pair = RandomSnapshotPair(seed: seed)
             let difference = pair.new.difference(from: pair.old) { $0.version == $1.version }
             let changeset = difference.changeset
             guard changeset.sectionDeletes.isEmpty && changeset.sectionInserts.isEmpty && changeset.sectionMoves.isEmpty
             else { return }
             #expect(difference.stages.count <= 3, "seed \(seed)")
-            #expect(
-                difference.stages.allSatisfy { $0.sectionInserts.isEmpty && $0.sectionDeletes.isEmpty }, "seed \(seed)")
+            let noSectionChanges = difference.stages.allSatisfy { stage in
+                stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
+            }
+            #expect(noSectionChanges, "seed \(seed)")
         }
     }
 
@@ -94,9 +95,10 @@ func differenceProblems(_ pair: RandomSnapshotPair) -> [String] {
             if !difference.changeset.sectionMoves.isEmpty { sectionMoves += 1 }
             if difference.changeset.itemMoves.contains(where: { $0.from.section != $0.to.section }) { crossMoves += 1 }
             if pair.old.numberOfSections == 0 || pair.new.numberOfSections == 0 { emptySnapshots += 1 }
-            if difference.stages.contains(where: {
-                $0.sectionDeletes.contains { $0.index >= pair.new.numberOfSections }
-            }) {
+            let parksSections = difference.stages.contains { stage in
+                stage.sectionDeletes.contains { $0.index >= pair.new.numberOfSections }
+            }
+            if parksSections {
                 deletedWithSurvivors += 1
             }
             if !difference.changeset.itemUpdates.isEmpty { updates += 1 }

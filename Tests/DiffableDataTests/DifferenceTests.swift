@@ -31,11 +31,9 @@ func replay(_ difference: Difference, on old: DiffableSnapshot<String, Int>) thr
         let new = snapshot([("a", [0, 1, 3, 4])])
         let changeset = new.difference(from: old).changeset
         #expect(changeset.itemDeletes == [.init(path: ItemPath(item: 1, section: 0), item: 2)])
-        #expect(
-            changeset.itemInserts == [
-                .init(path: ItemPath(item: 0, section: 0), item: 0),
-                .init(path: ItemPath(item: 3, section: 0), item: 4),
-            ])
+        #expect(changeset.itemInserts == [
+            .init(path: ItemPath(item: 0, section: 0), item: 0), .init(path: ItemPath(item: 3, section: 0), item: 4),
+        ])
         #expect(changeset.itemMoves.isEmpty)
         #expect(try replay(new.difference(from: old), on: old) == new.sectionedItems)
     }
@@ -54,10 +52,9 @@ func replay(_ difference: Difference, on old: DiffableSnapshot<String, Int>) thr
         let old = snapshot([("a", [1, 2]), ("b", [3])])
         let new = snapshot([("a", [1]), ("b", [2, 3])])
         let changeset = new.difference(from: old).changeset
-        #expect(
-            changeset.itemMoves == [
-                .init(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 1), item: 2)
-            ])
+        #expect(changeset.itemMoves == [
+            .init(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 1), item: 2),
+        ])
         #expect(changeset.itemDeletes.isEmpty && changeset.itemInserts.isEmpty)
     }
 
@@ -71,10 +68,8 @@ func replay(_ difference: Difference, on old: DiffableSnapshot<String, Int>) thr
         after.appendItems([VersionedItem(id: 3), VersionedItem(id: 1, version: 1), VersionedItem(id: 2)])
         after.reconfigureItems([VersionedItem(id: 3)])
         let difference = after.difference(from: before) { $0.version == $1.version }
-        #expect(
-            difference.changeset.itemUpdates.map(\.path) == [
-                ItemPath(item: 0, section: 0), ItemPath(item: 2, section: 0),
-            ])
+        let updatedPaths = difference.changeset.itemUpdates.map(\.path)
+        #expect(updatedPaths == [ItemPath(item: 0, section: 0), ItemPath(item: 2, section: 0)])
         #expect(difference.changeset.itemUpdates[0].item.version == 1, "the update carries the new content")
         #expect(difference.stages.first?.itemUpdates.count == 2)
         #expect(difference.stages.first?.itemMoves.isEmpty == true, "updates never share a batch with moves")

@@ -23,7 +23,7 @@ enum EmojiExplorer {
 
     struct Item: Hashable {
         let title: String
-        let emoji: Emoji  // (struct. text, title, category)
+        let emoji: Emoji    // (struct. text, title, category)
 
         init(title: String, emoji: Emoji) {
             self.title = title
@@ -37,11 +37,12 @@ enum EmojiExplorer {
         var dataSource: HeadlessDataSource<Section, Item>! = HeadlessDataSource()
 
         func applyInitialSnapshots() {
-            for category in Emoji.Category.allCases.reversed() {  // 카테고리를 돌아.
+            for category in Emoji.Category.allCases.reversed() {    // 카테고리를 돌아.
 
-                var sectionSnapshot = NSDiffableDataSourceSectionSnapshot<Item>()  // 섹션 스냅샷을 하나 만들어. 들어가는 타입은 Item
+                // 섹션 스냅샷을 하나 만들어. 들어가는 타입은 Item
+                var sectionSnapshot = NSDiffableDataSourceSectionSnapshot<Item>()
 
-                let items = category.emojis.map { Item(title: /*$0.text*/ String(describing: category), emoji: $0) }
+                let items = category.emojis.map{ Item(title: /*$0.text*/String(describing: category), emoji: $0) }
 
                 sectionSnapshot.append(items)
 

@@ -54,24 +54,23 @@ enum FAQCellData: Hashable {
 }
 
 /// The body of the view model's `Observable.combineLatest(...).map` closure.
-let makeFAQSnapshot:
-    @Sendable (Int, [any FAQTagDisplayable], [any FAQItemDisplayable], Set<Int>)
-        -> NSDiffableDataSourceSnapshot<FAQSection, FAQCellData> = { selectedTagId, tagList, faqList, expandedFAQSet in
-            var snapshot = NSDiffableDataSourceSnapshot<FAQSection, FAQCellData>()
-            snapshot.appendSections([.tag])
-            let tagCells = tagList.map { tag in
-                FAQCellData.tag(tag: tag, isSelected: tag.id == selectedTagId)
-            }
-            snapshot.appendItems(tagCells, toSection: .tag)
-            snapshot.appendSections([.faq])
-            let faqCells = faqList.map { faqItem in
-                FAQCellData.faq(item: faqItem, isCollapsed: !expandedFAQSet.contains { $0 == faqItem.id })
-            }
-            snapshot.appendItems(faqCells, toSection: .faq)
-            snapshot.appendSections([.bottomGuide])
-            snapshot.appendItems([.bottomGuide], toSection: .bottomGuide)
-            return snapshot
+let makeFAQSnapshot: @Sendable (Int, [any FAQTagDisplayable], [any FAQItemDisplayable], Set<Int>)
+    -> NSDiffableDataSourceSnapshot<FAQSection, FAQCellData> = { selectedTagId, tagList, faqList, expandedFAQSet in
+        var snapshot = NSDiffableDataSourceSnapshot<FAQSection, FAQCellData>()
+        snapshot.appendSections([.tag])
+        let tagCells = tagList.map { tag in
+            FAQCellData.tag(tag: tag, isSelected: tag.id == selectedTagId)
         }
+        snapshot.appendItems(tagCells, toSection: .tag)
+        snapshot.appendSections([.faq])
+        let faqCells = faqList.map { faqItem in
+            FAQCellData.faq(item: faqItem, isCollapsed: !expandedFAQSet.contains { $0 ==  faqItem.id })
+        }
+        snapshot.appendItems(faqCells, toSection: .faq)
+        snapshot.appendSections([.bottomGuide])
+        snapshot.appendItems([.bottomGuide], toSection: .bottomGuide)
+        return snapshot
+    }
 
 @Suite struct FAQSeed {
     let tags: [any FAQTagDisplayable] = [
@@ -85,17 +84,15 @@ let makeFAQSnapshot:
     @Test func threeSectionsWithSelectionAndExpansionInTheItems() {
         let snapshot = makeFAQSnapshot(2, tags, questions, [11])
         #expect(snapshot.sectionIdentifiers == [.tag, .faq, .bottomGuide])
-        #expect(
-            snapshot.itemIdentifiers(inSection: .tag) == [
-                .tag(tag: FAQTag(id: 1, title: "All"), isSelected: false),
-                .tag(tag: FAQTag(id: 2, title: "Account"), isSelected: true),
-                .tag(tag: FAQTag(id: 3, title: "Habits"), isSelected: false),
-            ])
-        #expect(
-            snapshot.itemIdentifiers(inSection: .faq) == [
-                .faq(item: FAQQuestion(id: 10, question: "How do I reset a streak?"), isCollapsed: true),
-                .faq(item: FAQQuestion(id: 11, question: "Can I follow friends?"), isCollapsed: false),
-            ])
+        #expect(snapshot.itemIdentifiers(inSection: .tag) == [
+            .tag(tag: FAQTag(id: 1, title: "All"), isSelected: false),
+            .tag(tag: FAQTag(id: 2, title: "Account"), isSelected: true),
+            .tag(tag: FAQTag(id: 3, title: "Habits"), isSelected: false),
+        ])
+        #expect(snapshot.itemIdentifiers(inSection: .faq) == [
+            .faq(item: FAQQuestion(id: 10, question: "How do I reset a streak?"), isCollapsed: true),
+            .faq(item: FAQQuestion(id: 11, question: "Can I follow friends?"), isCollapsed: false),
+        ])
         #expect(snapshot.itemIdentifiers(inSection: .bottomGuide) == [.bottomGuide])
         #expect(snapshot.indexOfItem(.bottomGuide) == 5)
     }

@@ -40,10 +40,11 @@ struct RandomSnapshotPair {
             return (nextID..<(nextID + count)).map { VersionedItem(id: $0) }
         }
         let sectionCount = Int.random(in: 0...6, using: &random)
-        for s in 0..<sectionCount {
-            try! old.tryAppendSections([s])
-            try! old.tryAppendItems(fresh(Int.random(in: 0...(8 * scale), using: &random)), toSection: s)
+        for section in 0..<sectionCount {
+            try! old.tryAppendSections([section])
+            try! old.tryAppendItems(fresh(Int.random(in: 0...(8 * scale), using: &random)), toSection: section)
         }
+        old._checkInvariants()
         new = old
         var nextSection = 100
         for _ in 0..<Int.random(in: 0...(12 * scale), using: &random) {
@@ -62,26 +63,26 @@ struct RandomSnapshotPair {
                 }
                 try! new.tryAppendItems(fresh(Int.random(in: 0...4, using: &random)), toSection: added)
             case 2 where sections.count > 1:
-                let a = sections.randomElement(using: &random)!
-                let b = sections.randomElement(using: &random)!
-                if a != b { try! new.tryMoveSection(a, afterSection: b) }
+                let moving = sections.randomElement(using: &random)!
+                let anchor = sections.randomElement(using: &random)!
+                if moving != anchor { try! new.tryMoveSection(moving, afterSection: anchor) }
             case 3 where !items.isEmpty, 4 where !items.isEmpty:
-                try! new.tryDeleteItems(
-                    Array(items.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random))))
+                let shuffled = items.shuffled(using: &random)
+                try! new.tryDeleteItems(Array(shuffled.prefix(Int.random(in: 1...3, using: &random))))
             case 5 where !items.isEmpty:
-                try! new.tryInsertItems(
-                    fresh(Int.random(in: 1...3, using: &random)), afterItem: items.randomElement(using: &random)!)
+                let added = fresh(Int.random(in: 1...3, using: &random))
+                try! new.tryInsertItems(added, afterItem: items.randomElement(using: &random)!)
             case 6 where !sections.isEmpty:
-                try! new.tryAppendItems(
-                    fresh(Int.random(in: 1...3, using: &random)), toSection: sections.randomElement(using: &random)!)
+                let added = fresh(Int.random(in: 1...3, using: &random))
+                try! new.tryAppendItems(added, toSection: sections.randomElement(using: &random)!)
             case 7 where items.count > 1, 8 where items.count > 1:
-                let a = items.randomElement(using: &random)!
-                let b = items.randomElement(using: &random)!
-                if a != b {
+                let moving = items.randomElement(using: &random)!
+                let anchor = items.randomElement(using: &random)!
+                if moving != anchor {
                     if Bool.random(using: &random) {
-                        try! new.tryMoveItem(a, beforeItem: b)
+                        try! new.tryMoveItem(moving, beforeItem: anchor)
                     } else {
-                        try! new.tryMoveItem(a, afterItem: b)
+                        try! new.tryMoveItem(moving, afterItem: anchor)
                     }
                 }
             case 9 where !items.isEmpty:
@@ -95,7 +96,6 @@ struct RandomSnapshotPair {
             }
             new._checkInvariants()
         }
-        old._checkInvariants()
     }
 
     /// Replaces an item by an equal identifier with newer content, in place.

@@ -144,7 +144,8 @@ func sampleOutline() -> Outline {
             OutlineError(.append, .duplicateItem("a")).description
                 == "append: item a is already in the section snapshot")
         #expect(
-            OutlineError(.delete, .itemNotFound("b")).description == "delete: item b is not in the section snapshot")
+            OutlineError(.delete, .itemNotFound("b")).description
+                == "delete: item b is not in the section snapshot")
     }
 
     @Test func applyingToASnapshotUsesVisibleItems() throws {

@@ -6,10 +6,11 @@ typealias StringIntError = SnapshotError<String, Int>
 /// Every lookup agrees with the arrays: catches stale positions after a mutation.
 func expectConsistent(_ snapshot: DiffableSnapshot<String, Int>, sourceLocation: SourceLocation = #_sourceLocation) {
     var flat = 0
-    for (s, section) in snapshot.sectionIdentifiers.enumerated() {
-        #expect(snapshot.indexOfSection(section) == s, sourceLocation: sourceLocation)
-        for (i, item) in snapshot.itemIdentifiers(inSection: section).enumerated() {
-            #expect(snapshot.itemPath(of: item) == ItemPath(item: i, section: s), sourceLocation: sourceLocation)
+    for (position, section) in snapshot.sectionIdentifiers.enumerated() {
+        #expect(snapshot.indexOfSection(section) == position, sourceLocation: sourceLocation)
+        for (index, item) in snapshot.itemIdentifiers(inSection: section).enumerated() {
+            let path = ItemPath(item: index, section: position)
+            #expect(snapshot.itemPath(of: item) == path, sourceLocation: sourceLocation)
             #expect(snapshot.indexOfItem(item) == flat, sourceLocation: sourceLocation)
             #expect(snapshot.sectionIdentifier(containingItem: item) == section, sourceLocation: sourceLocation)
             flat += 1
@@ -191,7 +192,8 @@ func expectConsistent(_ snapshot: DiffableSnapshot<String, Int>, sourceLocation:
             StringIntError(.deleteSections, .sectionNotFound("q")).description
                 == "deleteSections: section q is not in the snapshot")
         #expect(
-            StringIntError(.deleteItems, .itemNotFound(9)).description == "deleteItems: item 9 is not in the snapshot")
+            StringIntError(.deleteItems, .itemNotFound(9)).description
+                == "deleteItems: item 9 is not in the snapshot")
         #expect(
             StringIntError(.appendItems, .noSections).description
                 == "appendItems: the snapshot has no section to append items to")

@@ -1,0 +1,67 @@
+/// Positions of the items of one array, for the flat-list diff: each item is hashed once on the way in
+/// and once per lookup.
+///
+/// Open addressing with linear probing over a power-of-two array of 32-bit positions, at most half full.
+/// The table stores positions only and compares against the array itself, so it is a quarter of the
+/// size of a `[Item: Int]` dictionary for 16-byte items and a lookup touches one cache line of it.
+@usableFromInline
+struct ItemPositionTable<Item: Hashable> {
+    /// The items whose positions the table holds.
+    @usableFromInline let items: [Item]
+    /// `buckets[b]` is a position in `items`, or -1 when the bucket is empty.
+    @usableFromInline var buckets: [Int32]
+    /// Bucket count minus one; the bucket count is a power of two.
+    @usableFromInline let bucketMask: Int
+    /// The first item met a second time, if any; the table then holds only the items before it.
+    @usableFromInline var firstRepeatedItem: Item?
+
+    /// Builds the table of `items`, stopping at the first repeated item.
+    ///
+    /// - Complexity: O(n) expected for n items.
+    @inlinable
+    init(_ items: [Item]) {
+        var bucketCount = 8
+        while bucketCount < items.count * 2 { bucketCount <<= 1 }
+        self.items = items
+        bucketMask = bucketCount - 1
+        buckets = [Int32](repeating: -1, count: bucketCount)
+        firstRepeatedItem = nil
+        let mask = bucketMask
+        var repeated: Item?
+        buckets.withUnsafeMutableBufferPointer { buckets in
+            items.withUnsafeBufferPointer { items in
+                for position in items.indices {
+                    let item = items[position]
+                    var bucket = item.hashValue & mask
+                    while buckets[bucket] >= 0 {
+                        if items[Int(buckets[bucket])] == item {
+                            repeated = item
+                            return
+                        }
+                        bucket = (bucket + 1) & mask
+                    }
+                    buckets[bucket] = Int32(truncatingIfNeeded: position)
+                }
+            }
+        }
+        firstRepeatedItem = repeated
+    }
+
+    /// The position of `item` in the array, nil if it is not there.
+    ///
+    /// - Complexity: O(1) expected.
+    @inlinable
+    func position(of item: Item) -> Int? {
+        buckets.withUnsafeBufferPointer { buckets in
+            items.withUnsafeBufferPointer { items in
+                var bucket = item.hashValue & bucketMask
+                while buckets[bucket] >= 0 {
+                    let position = Int(buckets[bucket])
+                    if items[position] == item { return position }
+                    bucket = (bucket + 1) & bucketMask
+                }
+                return nil
+            }
+        }
+    }
+}
