@@ -12,7 +12,8 @@ import HabitsDomain
 actor GroupCommit {
     /// One queued write: runs inside the shared transaction, then learns how the commit went.
     private struct PendingWrite {
-        /// Runs the write in its own savepoint; returns whether it succeeded.
+        /// Runs the write in its own savepoint; returns whether it succeeded and changed what the
+        /// revision covers.
         let run: @Sendable (Database) -> Bool
         /// Resumes the caller with the write's outcome, or with `commitError` when the commit failed.
         let finish: @Sendable (_ commitError: (any Error)?) -> Void
@@ -28,9 +29,12 @@ actor GroupCommit {
         self.revision = revision
     }
 
-    /// Runs `body` in the next group transaction, which also bumps the revision once, and returns
-    /// its value after the commit; a constraint failure in `body` becomes `HabitsError.conflict`.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// Runs `body` in the next group transaction and returns its value after the commit; a constraint
+    /// failure in `body` becomes `HabitsError.conflict`. The transaction bumps the revision once when a
+    /// write in it succeeded with `bumpsRevision` (users, habits, logs; not pictures).
+    func write<T: Sendable>(
+        bumpsRevision: Bool, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let outcome = OutcomeBox<T>()
             pending.append(PendingWrite(
@@ -42,7 +46,7 @@ actor GroupCommit {
                             return .commit
                         }
                         outcome.result = value.map { .success($0) }
-                        return true
+                        return bumpsRevision
                     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                         // A backstop: the explicit checks should have caught it first.
                         outcome.result = .failure(HabitsError.conflict(

@@ -75,7 +75,8 @@ extension SQLiteHabitStore {
     }
 
     public func setImage(_ image: StoredImage, userID: String) async throws {
-        try await writeBumping { db in
+        // Pictures are not in the statistics: committed with the others, without a new revision.
+        try await commits.write(bumpsRevision: false) { db in
             let rowID = try Self.userRowID(db, key: userID)
             try db.execute(
                 sql: """

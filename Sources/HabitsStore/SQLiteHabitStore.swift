@@ -64,7 +64,7 @@ public final class SQLiteHabitStore: HabitStore {
     /// Runs `body` in a write transaction shared with concurrent writes, bumps the revision and
     /// returns once the transaction is committed and the revision published.
     func writeBumping<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await commits.write(body)
+        try await commits.write(bumpsRevision: true, body)
     }
 
     public func ping() async throws {

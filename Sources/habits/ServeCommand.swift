@@ -55,7 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let settings = try ServeSettings(
             host: host ?? environment["HABITS_HOST"] ?? "127.0.0.1",
-            port: port ?? environment["HABITS_PORT"].map(Self.parsePort) ?? 8080,
+            port: try port ?? environment["HABITS_PORT"].map { try Self.number($0, variable: "HABITS_PORT") } ?? 8080,
             database: database ?? environment["HABITS_DATABASE"] ?? "./habits.sqlite",
             demo: demo ?? ServeSettings.isTrue(environment["HABITS_DEMO"]),
             activeUserID: activeUser ?? environment["HABITS_ACTIVE_USER"] ?? DemoDataSet.defaultActiveUserID,
@@ -63,21 +63,18 @@ struct ServeCommand: AsyncParsableCommand {
             allowedHosts: allowedHosts.isEmpty
                 ? (environment["HABITS_ALLOWED_HOSTS"] ?? "").split(separator: ",").map(String.init)
                 : allowedHosts,
-            readTimeout: try readTimeout ?? environment["HABITS_READ_TIMEOUT"].map(Self.parseSeconds) ?? 30
+            readTimeout: try readTimeout
+                ?? environment["HABITS_READ_TIMEOUT"].map { try Self.number($0, variable: "HABITS_READ_TIMEOUT") } ?? 30
         )
         try await settings.serve()
     }
 
-    static func parseSeconds(_ text: String) throws -> Double {
-        guard let seconds = Double(text) else {
-            throw ValidationError("HABITS_READ_TIMEOUT must be a number, got \"\(text)\".")
+    /// The number in environment variable `variable`, or a clear error naming it.
+    static func number<Number: LosslessStringConvertible>(_ text: String, variable: String) throws -> Number {
+        guard let number = Number(text) else {
+            throw ValidationError("\(variable) must be a number, got \"\(text)\".")
         }
-        return seconds
-    }
-
-    static func parsePort(_ text: String) throws -> Int {
-        guard let port = Int(text) else { throw ValidationError("HABITS_PORT must be a number, got \"\(text)\".") }
-        return port
+        return number
     }
 }
 

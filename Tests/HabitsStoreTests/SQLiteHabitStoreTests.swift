@@ -116,8 +116,10 @@ import Testing
         try await store.replaceAll(with: Fixture.content(withImage: false))
         #expect(try await store.image(userID: "user1") == nil)
         let image = StoredImage(contentType: "image/jpeg", bytes: Data([0xFF, 0xD8, 0xFF, 1, 2, 3]))
+        let revision = store.currentRevision()
         try await store.setImage(image, userID: "user1")
         #expect(try await store.image(userID: "user1") == image)
+        #expect(store.currentRevision() == revision, "pictures are not in the statistics")
         await #expect(throws: HabitsError.notFound(kind: .user, id: "ghost")) { try await store.image(userID: "ghost") }
     }
 

@@ -72,10 +72,7 @@ struct CourseAPIController: Sendable {
     }
 
     @Sendable func logHabit(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        var event = try await RequestBody.decode(LoggedHabit.self, from: request, limit: Self.maximumLogBody)
-        // The statistics compare names canonically; the store looks them up by their NFC bytes.
-        event.userID = event.userID.precomposedStringWithCanonicalMapping
-        event.habitName = event.habitName.precomposedStringWithCanonicalMapping
+        let event = try await RequestBody.decode(LoggedHabit.self, from: request, limit: Self.maximumLogBody)
         try LogRules.validate(event, now: clock())
         try await store.log(event)
         metrics.countLogsWritten()

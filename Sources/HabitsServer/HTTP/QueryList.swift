@@ -16,7 +16,7 @@ enum QueryList {
                 guard let decoded = String(item).removingPercentEncoding else {
                     throw HabitsError.malformed(reason: "Parameter \(name) is not correctly percent-encoded.")
                 }
-                return decoded.precomposedStringWithCanonicalMapping
+                return decoded
             }
         }
         return nil

@@ -118,9 +118,9 @@ public actor ActivitySimulator: Service {
             metrics?.countLogsWritten(events.count)
         } catch HabitsError.notFound {
             // A person or habit was deleted or renamed meanwhile: stop simulating it, keep the rest.
-            await forgetMissingPairs()
+            guard let snapshot = await forgetMissingPairs() else { return }
             let kept = events.filter { event in
-                rates.contains { $0.userID == event.userID && $0.habitName == event.habitName }
+                snapshot.user(id: event.userID) != nil && snapshot.habit(named: event.habitName) != nil
             }
             guard !kept.isEmpty else { return }
             do {
@@ -137,13 +137,15 @@ public actor ActivitySimulator: Service {
     /// The (user, habit) pairs simulated now.
     public var simulatedPairs: [DemoDataSet.PairRate] { rates }
 
-    /// Drops the pairs whose user or habit no longer exists under that id or name.
-    private func forgetMissingPairs() async {
-        guard let snapshot = try? await store.statisticsSnapshot() else { return }
+    /// Drops the pairs whose user or habit no longer exists under that id or name; returns the data it
+    /// checked against, nil when the store could not be read.
+    private func forgetMissingPairs() async -> StatisticsSnapshot? {
+        guard let snapshot = try? await store.statisticsSnapshot() else { return nil }
         let before = rates.count
         rates.removeAll { snapshot.user(id: $0.userID) == nil || snapshot.habit(named: $0.habitName) == nil }
         cumulative = Self.cumulativeRates(rates)
         logger.info("simulation follows the data", metadata: ["dropped pairs": "\(before - rates.count)"])
+        return snapshot
     }
 
     private func requireDemo() throws(HabitsError) {
