@@ -1,0 +1,55 @@
+/// A user's place in one habit's ranking: the user and their all-time count of logs of the habit.
+public struct Standing: Hashable, Sendable {
+    public var user: UserResource
+    public var count: Int
+
+    public init(user: UserResource, count: Int) {
+        self.user = user
+        self.count = count
+    }
+}
+
+/// Where a count places in one habit's ranking.
+public struct RankPosition: Hashable, Sendable {
+    /// Competition rank: 1 + the number of users with a strictly higher count (5, 3, 3, 1 → 1, 2, 2, 4).
+    public var rank: Int
+    /// How many users have exactly this count, the one asking included when they have it.
+    public var usersWithCount: Int
+
+    public init(rank: Int, usersWithCount: Int) {
+        self.rank = rank
+        self.usersWithCount = usersWithCount
+    }
+}
+
+/// What screen documents read, inside one read transaction so that a document shows one state.
+///
+/// Every call is served by an index: none scans the logs, and none reads all users except `users`,
+/// whose screen lists them all. Counts are all-time log counts kept in the write's transaction.
+public protocol ScreenSource {
+    /// The store's revision at the start of the read.
+    var revision: Int64 { get }
+    /// The user with this id.
+    func user(id: Int64) throws -> UserResource?
+    /// The user with this course key (compared in NFC).
+    func user(key: String) throws -> UserResource?
+    /// Every user but `excludedID`, by name, then key.
+    func users(excluding excludedID: Int64?) throws -> [UserResource]
+    /// Every category, by name.
+    func categories() throws -> [CategoryResource]
+    /// Every habit, by name.
+    func habits() throws -> [HabitResource]
+    /// The habit with this id.
+    func habit(id: Int64) throws -> HabitResource?
+    /// The ids of a user's favourite habits.
+    func favoriteHabitIDs(userID: Int64) throws -> Set<Int64>
+    /// The users a user follows, by name, then key.
+    func followedUsers(userID: Int64) throws -> [UserResource]
+    /// A user's count of every habit they logged at least once, by habit id.
+    func counts(userID: Int64) throws -> [Int64: Int]
+    /// The users who logged a habit at least once, by count from highest, ties by name, then key;
+    /// the first `limit` of them, or all when `limit` is nil.
+    func standings(habitID: Int64, limit: Int?) throws -> [Standing]
+    /// Where `count` (at least 1) places in the habit's ranking.
+    func position(habitID: Int64, count: Int) throws -> RankPosition
+}

@@ -1,0 +1,80 @@
+/// A change of one user's count of one habit.
+public struct CountChange: Hashable, Sendable {
+    public var userID: Int64
+    public var habitID: Int64
+    /// The count before the change (0 when the user had not logged the habit).
+    public var before: Int
+    /// The count after the change (0 when none is left).
+    public var after: Int
+
+    public init(userID: Int64, habitID: Int64, before: Int, after: Int) {
+        self.userID = userID
+        self.habitID = habitID
+        self.before = before
+        self.after = after
+    }
+}
+
+/// What committed writes changed, so that live screens can tell whether they are affected.
+///
+/// Changes merge: a feed whose reader is busy folds new commits into the one it holds, keeping each
+/// pair's first `before` and last `after`, so a slow reader never grows a queue nor loses a change.
+public struct StoreChange: Hashable, Sendable {
+    /// The revision after the last merged commit.
+    public var revision: Int64
+    /// Count changes, one per (user, habit) pair.
+    public var counts: [CountChange]
+    /// Users whose favourites changed.
+    public var favoritesOf: Set<Int64>
+    /// Users who followed or unfollowed someone.
+    public var followsOf: Set<Int64>
+    /// Users, categories or habits were created, changed or deleted, or everything was replaced:
+    /// any screen may differ.
+    public var catalogue: Bool
+
+    public init(
+        revision: Int64, counts: [CountChange] = [], favoritesOf: Set<Int64> = [], followsOf: Set<Int64> = [],
+        catalogue: Bool = false
+    ) {
+        self.revision = revision
+        self.counts = counts
+        self.favoritesOf = favoritesOf
+        self.followsOf = followsOf
+        self.catalogue = catalogue
+    }
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { counts.isEmpty && favoritesOf.isEmpty && followsOf.isEmpty && !catalogue }
+
+    /// This change followed by `later`.
+    ///
+    /// - Complexity: O(n + m) for the two changes' count lists.
+    public func merged(with later: StoreChange) -> StoreChange {
+        var positions: [PairKey: Int] = [:]
+        var merged = counts
+        for (index, change) in counts.enumerated() {
+            positions[PairKey(userID: change.userID, habitID: change.habitID)] = index
+        }
+        for change in later.counts {
+            let key = PairKey(userID: change.userID, habitID: change.habitID)
+            if let index = positions[key] {
+                merged[index].after = change.after
+            } else {
+                positions[key] = merged.count
+                merged.append(change)
+            }
+        }
+        return StoreChange(
+            revision: max(revision, later.revision),
+            counts: merged.filter { $0.before != $0.after },
+            favoritesOf: favoritesOf.union(later.favoritesOf),
+            followsOf: followsOf.union(later.followsOf),
+            catalogue: catalogue || later.catalogue
+        )
+    }
+
+    private struct PairKey: Hashable {
+        var userID: Int64
+        var habitID: Int64
+    }
+}
