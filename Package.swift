@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CompositionalLayoutCompat", targets: ["CompositionalLayoutCompat"]),
         .library(name: "HabitsDomain", targets: ["HabitsDomain"]),
         .library(name: "HabitsStore", targets: ["HabitsStore"]),
+        .library(name: "HabitsScreens", targets: ["HabitsScreens"]),
         .library(name: "HabitsServer", targets: ["HabitsServer"]),
         .executable(name: "habits", targets: ["habits"]),
     ],
@@ -46,6 +47,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Screen documents: pure, built from the domain's reads with the engines.
+        .target(name: "HabitsScreens", dependencies: ["HabitsDomain", "DiffableData", "CompositionalLayout"]),
         .target(
             name: "HabitsServer",
             dependencies: [
@@ -87,6 +90,10 @@ let package = Package(
         // What the store and server tests share: one fixture, one instant, seeds, temporary databases.
         .target(name: "HabitsTestSupport", dependencies: ["HabitsDomain", "HabitsStore"], path: "Tests/HabitsTestSupport"),
         .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain"]),
+        .testTarget(
+            name: "HabitsScreensTests",
+            dependencies: ["HabitsScreens", "HabitsDomain", "DiffableData", "CompositionalLayout", "HabitsTestSupport"]
+        ),
         .testTarget(name: "HabitsStoreTests", dependencies: ["HabitsStore", "HabitsDomain", "HabitsTestSupport"]),
         .testTarget(
             name: "HabitsServerTests",

@@ -1,0 +1,78 @@
+import CompositionalLayout
+import HabitsDomain
+
+/// The habits screen and the log screen: favourites first, then one section per category by name.
+extension ScreenBuilder {
+    /// The favourites header's colour in the course app.
+    static var favoritesColor: ScreenColor { ScreenColor(hue: 0.15, saturation: 1, brightness: 0.9) }
+
+    func habits(viewer: UserResource, revision: String) throws -> ScreenDocument {
+        let sections = try catalogueSections(viewer: viewer, layout: ScreenLayouts.habitList) {
+            habit, row, isFavorite in
+            let favoritePath = "/v1/users/\(viewer.id)/favorites/\(habit.id)"
+            return (
+                .habit(row),
+                [
+                    .open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"]),
+                    isFavorite
+                        ? .request(.menu, title: "Unfavorite", method: "DELETE", path: favoritePath)
+                        : .request(.menu, title: "Favorite", method: "PUT", path: favoritePath),
+                ]
+            )
+        }
+        return ScreenDocument(screen: .habits, title: "Habits", revision: revision, sections: sections)
+    }
+
+    func log(viewer: UserResource, revision: String) throws -> ScreenDocument {
+        let sections = try catalogueSections(viewer: viewer, layout: ScreenLayouts.logButtons) { habit, row, _ in
+            let body: [String: ActionValue] = ["userID": .integer(viewer.id), "habitID": .integer(habit.id)]
+            return (
+                .logHabit(row),
+                [.request(.activate, title: "Log \(habit.name)", method: "POST", path: "/v1/logs", body: body)]
+            )
+        }
+        return ScreenDocument(screen: .log, title: "Log Habit", revision: revision, sections: sections)
+    }
+
+    /// A "Favorites" section when the viewer has favourites, then a section per category with habits.
+    private func catalogueSections(
+        viewer: UserResource, layout: LayoutSection,
+        item: (HabitResource, HabitRow, Bool) -> (ItemContent, [ItemAction])
+    ) throws -> [ScreenSection] {
+        let (habits, categories) = try catalogue()
+        let favorites = try source.favoriteHabitIDs(userID: viewer.id)
+        func screenItem(_ habit: HabitResource, prefix: String) -> ScreenItem? {
+            guard let category = categories[habit.categoryID] else { return nil }
+            let isFavorite = favorites.contains(habit.id)
+            let row = HabitRow(
+                habitID: habit.id, name: habit.name, emoji: habit.emoji, category: category.name,
+                color: category.color.screenColor, isFavorite: isFavorite)
+            let (content, actions) = item(habit, row, isFavorite)
+            return ScreenItem(
+                id: "\(prefix)-\(habit.id)", content: content,
+                fallback: ItemFallback(title: habit.name, subtitle: category.name), actions: actions)
+        }
+        var sections: [ScreenSection] = []
+        let favoriteItems = habits.filter { favorites.contains($0.id) }.compactMap {
+            screenItem($0, prefix: "favorite")
+        }
+        if !favoriteItems.isEmpty {
+            sections.append(
+                ScreenSection(
+                    id: "favorites", layout: layout,
+                    header: SectionBoundary(title: "Favorites", color: Self.favoritesColor), items: favoriteItems))
+        }
+        var byCategory: [Int64: [HabitResource]] = [:]
+        for habit in habits { byCategory[habit.categoryID, default: []].append(habit) }
+        let orderedCategories = categories.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+        for category in orderedCategories {
+            guard let members = byCategory[category.id], !members.isEmpty else { continue }
+            sections.append(
+                ScreenSection(
+                    id: "category-\(category.id)", layout: layout,
+                    header: SectionBoundary(title: category.name, color: category.color.screenColor),
+                    items: members.compactMap { screenItem($0, prefix: "habit") }))
+        }
+        return sections
+    }
+}

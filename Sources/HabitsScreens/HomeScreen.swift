@@ -1,0 +1,94 @@
+import HabitsDomain
+
+/// Home: a leaderboard card per favourite habit, and a message per followed user.
+extension ScreenBuilder {
+    func home(viewer: UserResource, revision: String) throws -> ScreenDocument {
+        let (habits, _) = try catalogue()
+        let favorites = try source.favoriteHabitIDs(userID: viewer.id)
+        let viewerCounts = try source.counts(userID: viewer.id)
+        let cards = try habits.filter { favorites.contains($0.id) }.map { habit in
+            let card = try leaderboard(habit: habit, viewer: viewer, viewerCount: viewerCounts[habit.id] ?? 0)
+            return ScreenItem(
+                id: "habit-\(habit.id)", content: .leaderboardHabit(card),
+                fallback: ItemFallback(
+                    title: card.habitName,
+                    subtitle: [card.leader, card.secondary].compactMap { $0 }
+                        .joined(separator: "\n")),
+                actions: [.open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"])])
+        }
+        let habitsByID = Dictionary(habits.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let comparison = FollowedUserComparison(
+            source: source, viewerCounts: viewerCounts, favorites: favorites, habits: habitsByID)
+        let followed = try source.followedUsers(userID: viewer.id).map { user in
+            let message = try comparison.message(about: user)
+            return ScreenItem(
+                id: "user-\(user.id)", content: .followedUser(FollowedUser(userName: user.name, message: message)),
+                fallback: ItemFallback(title: user.name, subtitle: message),
+                actions: [.open(title: "Open \(user.name)", screen: .user, parameters: ["of": "\(user.id)"])])
+        }
+        return ScreenDocument(
+            screen: .home, title: "Home", revision: revision,
+            sections: [
+                ScreenSection(id: "leaderboard", layout: ScreenLayouts.leaderboard, items: cards),
+                ScreenSection(id: "followedUsers", layout: ScreenLayouts.followedUsers, items: followed),
+            ])
+    }
+
+    /// The card of one favourite habit: its leader and the line under it.
+    func leaderboard(habit: HabitResource, viewer: UserResource, viewerCount: Int) throws -> LeaderboardHabit {
+        let top = try source.standings(habitID: habit.id, limit: 2)
+        guard let first = top.first else {
+            return LeaderboardHabit(habitName: habit.name, leader: "Nobody Yet!", secondary: nil)
+        }
+        func line(_ standing: Standing) throws -> String {
+            guard standing.user.id == viewer.id else { return "\(standing.user.name) \(standing.count)" }
+            let position = try source.position(habitID: habit.id, count: standing.count)
+            let ordinal = Ordinal.english(position.rank)
+            return "You \(standing.count) (\(position.usersWithCount > 1 ? "tied " + ordinal : ordinal))"
+        }
+        let leader = try line(first)
+        guard top.count > 1 else { return LeaderboardHabit(habitName: habit.name, leader: leader, secondary: nil) }
+        let secondary: Standing =
+            viewerCount > 0 && first.user.id != viewer.id ? Standing(user: viewer, count: viewerCount) : top[1]
+        return LeaderboardHabit(habitName: habit.name, leader: leader, secondary: try line(secondary))
+    }
+}
+
+/// How a followed user compares with the viewer, in the course app's words.
+struct FollowedUserComparison<Source: ScreenSource> {
+    let source: Source
+    let viewerCounts: [Int64: Int]
+    let favorites: Set<Int64>
+    let habits: [Int64: HabitResource]
+
+    func message(about user: UserResource) throws -> String {
+        let theirCounts = try source.counts(userID: user.id)
+        let theirHabits = theirCounts.keys.compactMap { habits[$0] }
+        let common = theirHabits.filter { viewerCounts[$0.id] != nil }
+        let commonFavorites = common.filter { favorites.contains($0.id) }
+        if let habit = Self.firstByName(commonFavorites) ?? Self.firstByName(common),
+            let theirCount = theirCounts[habit.id], let viewerCount = viewerCounts[habit.id]
+        {
+            let theirs = try source.position(habitID: habit.id, count: theirCount).rank
+            let yours = try source.position(habitID: habit.id, count: viewerCount).rank
+            if theirs < yours {
+                return "Currently \(Ordinal.english(theirs)), ahead of you (\(Ordinal.english(yours))) in "
+                    + "\(habit.name).\nYou might catch up with a little extra effort!"
+            } else if theirs > yours {
+                return "Currently \(Ordinal.english(theirs)), behind you (\(Ordinal.english(yours))) in "
+                    + "\(habit.name).\nSend them a friendly reminder!"
+            }
+            return "You are tied at \(Ordinal.english(theirs)) in \(habit.name)! Now's your chance to pull ahead."
+        }
+        if let habit = Self.firstByName(theirHabits), let theirCount = theirCounts[habit.id] {
+            let theirs = try source.position(habitID: habit.id, count: theirCount).rank
+            return "Currently \(Ordinal.english(theirs)) in \(habit.name).\nMaybe you should give this habit a look."
+        }
+        return "This user doesn't seem to have done much yet. Check in to see if they need any help getting started."
+    }
+
+    /// The first habit by name (then id, so that the choice never depends on dictionary order).
+    static func firstByName(_ habits: [HabitResource]) -> HabitResource? {
+        habits.min { ($0.name, $0.id) < ($1.name, $1.id) }
+    }
+}

@@ -1,0 +1,115 @@
+import CompositionalLayout
+import HabitsDomain
+
+/// The habit screen, the users screen and the user screen.
+extension ScreenBuilder {
+    func habit(id: Int64, viewer: UserResource, revision: String) throws -> ScreenDocument {
+        guard let habit = try source.habit(id: id) else { throw ScreenError.unknownHabit(String(id)) }
+        let category = try source.categories().first { $0.id == habit.categoryID }
+        let color = (category?.color ?? Color(hue: 0, saturation: 0, brightness: 0.5)).screenColor
+        let header = ScreenItem(
+            id: "about",
+            content: .habitHeader(
+                HabitHeader(
+                    name: habit.name, emoji: habit.emoji, category: category?.name ?? "", color: color,
+                    description: habit.info)),
+            fallback: ItemFallback(title: habit.name, subtitle: habit.info))
+        let rows = try source.standings(habitID: habit.id, limit: nil).map { standing in
+            ScreenItem(
+                id: "user-\(standing.user.id)",
+                content: .userCount(
+                    UserCount(
+                        userID: standing.user.id, userName: standing.user.name, count: standing.count,
+                        isViewer: standing.user.id == viewer.id)),
+                fallback: ItemFallback(title: standing.user.name, subtitle: "\(standing.count)"),
+                actions: [
+                    .open(title: "Open \(standing.user.name)", screen: .user, parameters: ["of": "\(standing.user.id)"])
+                ])
+        }
+        return ScreenDocument(
+            screen: .habit, title: habit.name, revision: revision,
+            sections: [
+                ScreenSection(id: "about", layout: ScreenLayouts.headerBlock, items: [header]),
+                ScreenSection(id: "ranking", layout: ScreenLayouts.habitRanking, items: rows),
+            ])
+    }
+
+    func users(viewer: UserResource, revision: String) throws -> ScreenDocument {
+        let followed = Set(try source.followedUsers(userID: viewer.id).map(\.id))
+        let cards = try source.users(excluding: viewer.id).map { user in
+            let isFollowed = followed.contains(user.id)
+            let path = "/v1/users/\(viewer.id)/following/\(user.id)"
+            return ScreenItem(
+                id: "user-\(user.id)",
+                content: .userCard(
+                    UserCard(
+                        userID: user.id, name: user.name, color: user.color?.screenColor, picture: user.picturePath,
+                        isFollowed: isFollowed)),
+                fallback: ItemFallback(title: user.name, subtitle: isFollowed ? "Following" : nil),
+                actions: [
+                    .open(title: "Open \(user.name)", screen: .user, parameters: ["of": "\(user.id)"]),
+                    isFollowed
+                        ? .request(.menu, title: "Unfollow", method: "DELETE", path: path)
+                        : .request(.menu, title: "Follow", method: "PUT", path: path),
+                ])
+        }
+        return ScreenDocument(
+            screen: .users, title: "Users", revision: revision,
+            sections: [ScreenSection(id: "users", layout: ScreenLayouts.userGrid, items: cards)])
+    }
+
+    func user(id: Int64, viewer: UserResource, revision: String) throws -> ScreenDocument {
+        guard let user = try source.user(id: id) else { throw ScreenError.unknownUser(String(id)) }
+        var headerActions: [ItemAction] = []
+        if user.id != viewer.id {
+            let isFollowed = try source.followedUsers(userID: viewer.id).contains { $0.id == user.id }
+            let path = "/v1/users/\(viewer.id)/following/\(user.id)"
+            headerActions.append(
+                isFollowed
+                    ? .request(.menu, title: "Unfollow", method: "DELETE", path: path)
+                    : .request(.menu, title: "Follow", method: "PUT", path: path))
+        }
+        let header = ScreenItem(
+            id: "profile",
+            content: .userHeader(
+                UserHeader(
+                    userID: user.id, name: user.name, bio: user.bio, color: user.color?.screenColor,
+                    picture: user.picturePath)),
+            fallback: ItemFallback(title: user.name, subtitle: user.bio), actions: headerActions)
+        var sections = [ScreenSection(id: "profile", layout: ScreenLayouts.headerBlock, items: [header])]
+
+        let (habits, categories) = try catalogue()
+        let counts = try source.counts(userID: user.id)
+        let logged = habits.filter { counts[$0.id] != nil }
+        func row(_ habit: HabitResource, prefix: String) -> ScreenItem {
+            let count = counts[habit.id] ?? 0
+            return ScreenItem(
+                id: "\(prefix)-\(habit.id)",
+                content: .habitCount(
+                    HabitCount(habitID: habit.id, habitName: habit.name, emoji: habit.emoji, count: count)),
+                fallback: ItemFallback(title: habit.name, subtitle: "\(count)"),
+                actions: [.open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"])])
+        }
+        let leading = try logged.filter { habit in
+            try source.position(habitID: habit.id, count: counts[habit.id] ?? 0).rank == 1
+        }
+        if !leading.isEmpty {
+            sections.append(
+                ScreenSection(
+                    id: "leading", layout: ScreenLayouts.userHabitCounts,
+                    header: SectionBoundary(title: "Leading", color: Self.favoritesColor),
+                    items: leading.map { row($0, prefix: "leading") }))
+        }
+        var byCategory: [Int64: [HabitResource]] = [:]
+        for habit in logged { byCategory[habit.categoryID, default: []].append(habit) }
+        for category in categories.values.sorted(by: { ($0.name, $0.id) < ($1.name, $1.id) }) {
+            guard let members = byCategory[category.id] else { continue }
+            sections.append(
+                ScreenSection(
+                    id: "category-\(category.id)", layout: ScreenLayouts.userHabitCounts,
+                    header: SectionBoundary(title: category.name, color: category.color.screenColor),
+                    items: members.map { row($0, prefix: "habit") }))
+        }
+        return ScreenDocument(screen: .user, title: user.name, revision: revision, sections: sections)
+    }
+}

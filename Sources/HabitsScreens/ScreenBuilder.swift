@@ -1,0 +1,83 @@
+import HabitsDomain
+
+/// Why a screen cannot be built: what the request names does not exist.
+public enum ScreenError: Error, Hashable, Sendable {
+    case unknownUser(String)
+    case unknownHabit(String)
+    case missingParameter(String)
+
+    /// The same failure in the domain's terms, which the server maps to HTTP.
+    public var habitsError: HabitsError {
+        switch self {
+        case .unknownUser(let id): .notFound(kind: .user, id: id)
+        case .unknownHabit(let id): .notFound(kind: .habit, id: id)
+        case .missingParameter(let name): .invalid(field: name, reason: "is required for this screen.")
+        }
+    }
+}
+
+/// Builds screen documents from a `ScreenSource`; pure, so one state of the store gives one document.
+public struct ScreenBuilder<Source: ScreenSource> {
+    let source: Source
+
+    public init(source: Source) {
+        self.source = source
+    }
+
+    /// The document `request` names, with `revision` as its revision.
+    public func document(for request: ScreenRequest, revision: String) throws -> ScreenDocument {
+        guard let viewer = try source.user(id: request.viewerID) else {
+            throw ScreenError.unknownUser(String(request.viewerID))
+        }
+        switch request.screen {
+        case .home: return try home(viewer: viewer, revision: revision)
+        case .habits: return try habits(viewer: viewer, revision: revision)
+        case .habit:
+            guard let habitID = request.habitID else { throw ScreenError.missingParameter("habit") }
+            return try habit(id: habitID, viewer: viewer, revision: revision)
+        case .users: return try users(viewer: viewer, revision: revision)
+        case .user:
+            guard let userID = request.userID else { throw ScreenError.missingParameter("of") }
+            return try user(id: userID, viewer: viewer, revision: revision)
+        case .log: return try log(viewer: viewer, revision: revision)
+        }
+    }
+
+    /// Habits by id, and the categories they belong to by id.
+    func catalogue() throws -> (habits: [HabitResource], categories: [Int64: CategoryResource]) {
+        var categories: [Int64: CategoryResource] = [:]
+        for category in try source.categories() { categories[category.id] = category }
+        return (try source.habits(), categories)
+    }
+}
+
+extension Color {
+    /// The colour as a screen document carries it.
+    var screenColor: ScreenColor { ScreenColor(hue: hue, saturation: saturation, brightness: brightness) }
+}
+
+extension UserResource {
+    /// Where the server serves this user's picture.
+    var picturePath: String {
+        "/images/" + (key.addingPercentEncodingForPath)
+    }
+}
+
+extension String {
+    /// Percent-encoded for one path segment (RFC 3986 unreserved characters kept).
+    var addingPercentEncodingForPath: String {
+        var result = ""
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = String(byte, radix: 16, uppercase: true)
+                result += "%" + (digits.count == 1 ? "0" + digits : digits)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,162 @@
+import CompositionalLayout
+
+/// A screen as the server sends it: sections of identified items, each section with its layout.
+///
+/// The JSON form is described in the README and the OpenAPI document. Item ids are unique within a
+/// document and stable across revisions, so two revisions differ by a `ScreenChangeset`.
+public struct ScreenDocument: Codable, Hashable, Sendable {
+    /// The version of this format; a client refuses a version it does not know.
+    public static let schemaVersion = 1
+
+    public var schemaVersion: Int
+    public var screen: ScreenName
+    public var title: String
+    /// Opaque: names this state of the document for `changes?since=` and `Last-Event-ID`.
+    public var revision: String
+    public var sections: [ScreenSection]
+
+    public init(screen: ScreenName, title: String, revision: String, sections: [ScreenSection]) {
+        self.schemaVersion = Self.schemaVersion
+        self.screen = screen
+        self.title = title
+        self.revision = revision
+        self.sections = sections
+    }
+
+    /// Every item of every section, in order.
+    public var items: [ScreenItem] { sections.flatMap(\.items) }
+}
+
+/// A section: its layout descriptor, optional header and footer, and its items.
+public struct ScreenSection: Codable, Hashable, Sendable {
+    public var id: String
+    /// `CompositionalLayout`'s section descriptor in its JSON form.
+    public var layout: LayoutSection
+    public var header: SectionBoundary?
+    public var footer: SectionBoundary?
+    public var items: [ScreenItem]
+
+    public init(
+        id: String, layout: LayoutSection, header: SectionBoundary? = nil, footer: SectionBoundary? = nil,
+        items: [ScreenItem]
+    ) {
+        self.id = id
+        self.layout = layout
+        self.header = header
+        self.footer = footer
+        self.items = items
+    }
+
+    /// The section without its items: what a section change carries.
+    public var withoutItems: ScreenSection {
+        var copy = self
+        copy.items = []
+        return copy
+    }
+}
+
+/// A section's header or footer: a title, and the colour its background takes.
+public struct SectionBoundary: Codable, Hashable, Sendable {
+    public var title: String
+    public var color: ScreenColor?
+
+    public init(title: String, color: ScreenColor? = nil) {
+        self.title = title
+        self.color = color
+    }
+}
+
+/// A colour as the course app stores it (hue, saturation, brightness, each 0…1), with its CSS hex form.
+public struct ScreenColor: Codable, Hashable, Sendable {
+    public var hue: Double
+    public var saturation: Double
+    public var brightness: Double
+    /// `#rrggbb`, for clients that do not convert HSB themselves.
+    public var hex: String
+
+    public init(hue: Double, saturation: Double, brightness: Double) {
+        self.hue = hue
+        self.saturation = saturation
+        self.brightness = brightness
+        self.hex = Self.hex(hue: hue, saturation: saturation, brightness: brightness)
+    }
+
+    /// HSB to sRGB, as `UIColor(hue:saturation:brightness:alpha:)` converts it.
+    static func hex(hue: Double, saturation: Double, brightness: Double) -> String {
+        let sector = (hue.truncatingRemainder(dividingBy: 1) + 1).truncatingRemainder(dividingBy: 1) * 6
+        let whole = Int(sector.rounded(.down))
+        let fraction = sector - Double(whole)
+        let low = brightness * (1 - saturation)
+        let falling = brightness * (1 - saturation * fraction)
+        let rising = brightness * (1 - saturation * (1 - fraction))
+        let (red, green, blue): (Double, Double, Double) =
+            switch whole % 6 {
+            case 0: (brightness, rising, low)
+            case 1: (falling, brightness, low)
+            case 2: (low, brightness, rising)
+            case 3: (low, falling, brightness)
+            case 4: (rising, low, brightness)
+            default: (brightness, low, falling)
+            }
+        func byte(_ value: Double) -> String {
+            let scaled = Int((min(max(value, 0), 1) * 255).rounded())
+            let digits = String(scaled, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }
+        return "#" + byte(red) + byte(green) + byte(blue)
+    }
+}
+
+/// One identified item: its type and typed content, what to show when the type is unknown, and what
+/// activating it does.
+public struct ScreenItem: Codable, Hashable, Sendable {
+    /// Stable identity across revisions; a change of content with the same id is an update.
+    public var id: String
+    public var content: ItemContent
+    public var fallback: ItemFallback
+    /// What the item offers: the first `activate` action runs on a tap, `menu` ones in a context menu.
+    public var actions: [ItemAction]
+
+    public init(id: String, content: ItemContent, fallback: ItemFallback, actions: [ItemAction] = []) {
+        self.id = id
+        self.content = content
+        self.fallback = fallback
+        self.actions = actions
+    }
+
+    /// The item's `type` in JSON.
+    public var type: String { content.type }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, type, content, fallback, actions
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        let type = try container.decode(String.self, forKey: .type)
+        content = try ItemContent(type: type, from: container.superDecoder(forKey: .content))
+        fallback = try container.decode(ItemFallback.self, forKey: .fallback)
+        actions = try container.decodeIfPresent([ItemAction].self, forKey: .actions) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(content.type, forKey: .type)
+        try content.encodePayload(to: container.superEncoder(forKey: .content))
+        try container.encode(fallback, forKey: .fallback)
+        if !actions.isEmpty { try container.encode(actions, forKey: .actions) }
+    }
+}
+
+/// What a client that does not know an item's type shows instead.
+public struct ItemFallback: Codable, Hashable, Sendable {
+    public var title: String
+    public var subtitle: String?
+
+    public init(title: String, subtitle: String? = nil) {
+        self.title = title
+        self.subtitle = subtitle
+    }
+}

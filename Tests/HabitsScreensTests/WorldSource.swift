@@ -1,0 +1,64 @@
+import HabitsDomain
+
+/// A `ScreenSource` over plain values that answers by brute force: the oracle the screen tests build on.
+/// The real store's indexed answers are checked against the same brute force in the store's tests.
+struct WorldSource: ScreenSource {
+    var revision: Int64 = 1
+    var users: [Int64: UserResource] = [:]
+    var categoryList: [CategoryResource] = []
+    var habitList: [HabitResource] = []
+    var favorites: [Int64: Set<Int64>] = [:]
+    var follows: [Int64: Set<Int64>] = [:]
+    /// counts[user][habit]
+    var countTable: [Int64: [Int64: Int]] = [:]
+
+    mutating func addUser(_ id: Int64, _ name: String, key: String? = nil) {
+        users[id] = UserResource(
+            id: id, key: key ?? "u\(id)", name: name, color: nil, bio: nil, timeZone: "UTC", locale: "en_US")
+    }
+
+    mutating func addHabit(_ id: Int64, _ name: String, categoryID: Int64 = 1) {
+        if !categoryList.contains(where: { $0.id == categoryID }) {
+            categoryList.append(
+                CategoryResource(
+                    id: categoryID, name: "Category \(categoryID)",
+                    color: Color(hue: 0.1 * Double(categoryID), saturation: 0.5, brightness: 0.8)))
+        }
+        habitList.append(HabitResource(id: id, name: name, categoryID: categoryID, info: "About \(name)", emoji: nil))
+    }
+
+    mutating func setCount(user: Int64, habit: Int64, _ count: Int) {
+        countTable[user, default: [:]][habit] = count > 0 ? count : nil
+    }
+
+    func user(id: Int64) throws -> UserResource? { users[id] }
+    func user(key: String) throws -> UserResource? { users.values.first { $0.key == key } }
+
+    func users(excluding excludedID: Int64?) throws -> [UserResource] {
+        users.values.filter { $0.id != excludedID }.sorted { ($0.name, $0.key) < ($1.name, $1.key) }
+    }
+
+    func categories() throws -> [CategoryResource] { categoryList.sorted { $0.name < $1.name } }
+    func habits() throws -> [HabitResource] { habitList.sorted { $0.name < $1.name } }
+    func habit(id: Int64) throws -> HabitResource? { habitList.first { $0.id == id } }
+    func favoriteHabitIDs(userID: Int64) throws -> Set<Int64> { favorites[userID] ?? [] }
+
+    func followedUsers(userID: Int64) throws -> [UserResource] {
+        (follows[userID] ?? []).compactMap { users[$0] }.sorted { ($0.name, $0.key) < ($1.name, $1.key) }
+    }
+
+    func counts(userID: Int64) throws -> [Int64: Int] { countTable[userID] ?? [:] }
+
+    func standings(habitID: Int64, limit: Int?) throws -> [Standing] {
+        let all = countTable.compactMap { userID, counts -> Standing? in
+            guard let count = counts[habitID], count > 0, let user = users[userID] else { return nil }
+            return Standing(user: user, count: count)
+        }.sorted { ($1.count, $0.user.name, $0.user.key) < ($0.count, $1.user.name, $1.user.key) }
+        return limit.map { Array(all.prefix($0)) } ?? all
+    }
+
+    func position(habitID: Int64, count: Int) throws -> RankPosition {
+        let all = countTable.values.compactMap { $0[habitID] }
+        return RankPosition(rank: 1 + all.filter { $0 > count }.count, usersWithCount: all.filter { $0 == count }.count)
+    }
+}
