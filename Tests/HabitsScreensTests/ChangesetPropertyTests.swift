@@ -1,0 +1,132 @@
+import Foundation
+import HabitsDomain
+import HabitsTestSupport
+import Testing
+
+@testable import HabitsScreens
+
+/// Random edits of a world: after each, every screen's changeset applied to its previous document
+/// gives the new document, also after a trip through JSON.
+@Suite struct ChangesetPropertyTests {
+    static let viewerID: Int64 = 1
+
+    /// A random world of up to 8 users, 3 categories and 7 habits.
+    static func randomWorld(_ random: inout SeededRandom) -> WorldSource {
+        var world = WorldSource()
+        for id in 1...Int64.random(in: 2...8, using: &random) { world.addUser(id, randomName(&random)) }
+        for id in 10...Int64.random(in: 10...16, using: &random) {
+            world.addHabit(id, "Habit \(id) \(randomName(&random))", categoryID: Int64.random(in: 1...3, using: &random))
+        }
+        for _ in 0..<20 { edit(&world, &random) }
+        return world
+    }
+
+    static func randomName(_ random: inout SeededRandom) -> String {
+        ["Ann", "Bob", "Cy", "Di", "Éva", "Zed", "민수", "Amy"].randomElement(using: &random) ?? "Ann"
+    }
+
+    /// One random edit: a count, a favourite, a follow, a rename, a new or removed user or habit.
+    static func edit(_ world: inout WorldSource, _ random: inout SeededRandom) {
+        let userIDs = world.users.keys.sorted()
+        let habitIDs = world.habitList.map(\.id).sorted()
+        guard let user = userIDs.randomElement(using: &random), let habit = habitIDs.randomElement(using: &random)
+        else { return }
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0..<4:
+            let current = world.countTable[user]?[habit] ?? 0
+            world.setCount(user: user, habit: habit, max(0, current + Int.random(in: -2...3, using: &random)))
+        case 4:
+            world.favorites[user, default: []].formSymmetricDifference([habit])
+        case 5:
+            if let other = userIDs.randomElement(using: &random), other != user {
+                world.follows[user, default: []].formSymmetricDifference([other])
+            }
+        case 6:
+            if user != viewerID { world.users[user]?.name = randomName(&random) }
+        case 7:
+            if let index = world.habitList.firstIndex(where: { $0.id == habit }) {
+                world.habitList[index].categoryID = Int64.random(in: 1...3, using: &random)
+                if !world.categoryList.contains(where: { $0.id == world.habitList[index].categoryID }) {
+                    world.addHabit(99, "placeholder", categoryID: world.habitList[index].categoryID)
+                    world.habitList.removeAll { $0.id == 99 }
+                }
+            }
+        case 8:
+            let id = (userIDs.last ?? 0) + 1
+            world.addUser(id, randomName(&random))
+        default:
+            if user != viewerID && Bool.random(using: &random) {
+                world.users[user] = nil
+                world.countTable[user] = nil
+                world.follows[user] = nil
+                for key in world.follows.keys { world.follows[key]?.remove(user) }
+            } else if habitIDs.count > 1 {
+                world.habitList.removeAll { $0.id == habit }
+                for key in world.countTable.keys { world.countTable[key]?[habit] = nil }
+                for key in world.favorites.keys { world.favorites[key]?.remove(habit) }
+            }
+        }
+    }
+
+    /// Every screen the viewer can open in `world`.
+    static func requests(in world: WorldSource) -> [ScreenRequest] {
+        var requests = [ScreenName.home, .habits, .users, .log].map { ScreenRequest(screen: $0, viewerID: viewerID) }
+        for habit in world.habitList { requests.append(ScreenRequest(screen: .habit, viewerID: viewerID, habitID: habit.id)) }
+        for user in world.users.keys { requests.append(ScreenRequest(screen: .user, viewerID: viewerID, userID: user)) }
+        return requests
+    }
+
+    @Test func changesetsReplayEveryEdit() throws {
+        forEachSeed(count: UInt64(150)) { seed in
+            var random = SeededRandom(seed: seed)
+            var world = Self.randomWorld(&random)
+            for step in 0..<6 {
+                var next = world
+                for _ in 0..<Int.random(in: 1...4, using: &random) { Self.edit(&next, &random) }
+                for request in Self.requests(in: world) {
+                    // A habit or user that the edit removed has no next document.
+                    guard request.habitID.map({ id in next.habitList.contains { $0.id == id } }) ?? true,
+                        request.userID.map({ next.users[$0] != nil }) ?? true
+                    else { continue }
+                    let old = try ScreenBuilder(source: world).document(for: request, revision: "\(step)")
+                    let new = try ScreenBuilder(source: next).document(for: request, revision: "\(step + 1)")
+                    let changeset = try new.changeset(from: old)
+                    #expect(try old.applying(changeset) == new, "seed \(seed) step \(step) \(request)")
+                    let wire = try JSONDecoder().decode(
+                        ScreenChangeset.self, from: try JSONEncoder().encode(changeset))
+                    #expect(try old.applying(wire) == new, "seed \(seed) step \(step) \(request), through JSON")
+                    if old.sections == new.sections && old.title == new.title {
+                        #expect(changeset.isEmpty, "seed \(seed): an unchanged screen has an empty changeset")
+                    }
+                }
+                world = next
+            }
+        }
+    }
+
+    @Test func documentsSurviveJSON() throws {
+        forEachSeed(count: UInt64(40)) { seed in
+            var random = SeededRandom(seed: seed)
+            let world = Self.randomWorld(&random)
+            for request in Self.requests(in: world) {
+                let document = try ScreenBuilder(source: world).document(for: request, revision: "7")
+                let decoded = try JSONDecoder().decode(ScreenDocument.self, from: try JSONEncoder().encode(document))
+                #expect(decoded == document, "seed \(seed) \(request)")
+            }
+        }
+    }
+
+    @Test func aChangesetForAnotherRevisionIsRefused() throws {
+        var world = WorldSource()
+        world.addUser(1, "Me")
+        world.addHabit(10, "Run")
+        let request = ScreenRequest(screen: .habits, viewerID: 1)
+        let old = try ScreenBuilder(source: world).document(for: request, revision: "1")
+        world.favorites[1] = [10]
+        let new = try ScreenBuilder(source: world).document(for: request, revision: "2")
+        var changeset = try new.changeset(from: old)
+        #expect(!changeset.isEmpty)
+        changeset.from = "0"
+        #expect(throws: ScreenChangeError.revisionMismatch(expected: "1", found: "0")) { try old.applying(changeset) }
+    }
+}
