@@ -15,7 +15,8 @@ import Testing
         var world = WorldSource()
         for id in 1...Int64.random(in: 2...8, using: &random) { world.addUser(id, randomName(&random)) }
         for id in 10...Int64.random(in: 10...16, using: &random) {
-            world.addHabit(id, "Habit \(id) \(randomName(&random))", categoryID: Int64.random(in: 1...3, using: &random))
+            world.addHabit(
+                id, "Habit \(id) \(randomName(&random))", categoryID: Int64.random(in: 1...3, using: &random))
         }
         for _ in 0..<20 { edit(&world, &random) }
         return world
@@ -71,7 +72,9 @@ import Testing
     /// Every screen the viewer can open in `world`.
     static func requests(in world: WorldSource) -> [ScreenRequest] {
         var requests = [ScreenName.home, .habits, .users, .log].map { ScreenRequest(screen: $0, viewerID: viewerID) }
-        for habit in world.habitList { requests.append(ScreenRequest(screen: .habit, viewerID: viewerID, habitID: habit.id)) }
+        for habit in world.habitList {
+            requests.append(ScreenRequest(screen: .habit, viewerID: viewerID, habitID: habit.id))
+        }
         for user in world.users.keys { requests.append(ScreenRequest(screen: .user, viewerID: viewerID, userID: user)) }
         return requests
     }

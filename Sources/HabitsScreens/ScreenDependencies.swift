@@ -1,0 +1,92 @@
+import HabitsDomain
+
+/// What a document read, so that a committed change can be tested against it without rebuilding.
+///
+/// A change that affects none of these reads leaves the document as it was: rankings are observed as
+/// thresholds (the last count of a top-k list) and probed counts (a rank asked for a count), so a log
+/// far from what a screen shows wakes nothing.
+public struct ScreenDependencies: Hashable, Sendable {
+    /// Users whose favourites were read.
+    public var favoritesOf: Set<Int64> = []
+    /// Users whose follows were read.
+    public var followsOf: Set<Int64> = []
+    /// Users whose counts were read.
+    public var countsOf: Set<Int64> = []
+    /// Habits whose whole ranking was read (or a top-k list shorter than k).
+    public var wholeRankings: Set<Int64> = []
+    /// For a top-k list of a habit: the lowest count in it. A change below it cannot enter the list.
+    public var rankingThresholds: [Int64: Int] = [:]
+    /// Counts whose rank was asked, per habit.
+    public var rankProbes: [Int64: Set<Int>] = [:]
+
+    public init() {}
+
+    /// Whether `change` may alter a document that made these reads.
+    ///
+    /// - Complexity: O(c × p) for c count changes and p probes of a touched habit.
+    public func isAffected(by change: StoreChange) -> Bool {
+        if change.catalogue { return true }
+        if !favoritesOf.isDisjoint(with: change.favoritesOf) || !followsOf.isDisjoint(with: change.followsOf) {
+            return true
+        }
+        for count in change.counts {
+            if countsOf.contains(count.userID) || wholeRankings.contains(count.habitID) { return true }
+            let low = min(count.before, count.after)
+            let high = max(count.before, count.after)
+            if let threshold = rankingThresholds[count.habitID], high >= threshold { return true }
+            if let probes = rankProbes[count.habitID], probes.contains(where: { (low...high).contains($0) }) {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+/// A `ScreenSource` that records what is read from it as `ScreenDependencies`.
+public final class ObservingSource<Base: ScreenSource>: ScreenSource {
+    let base: Base
+    /// What has been read so far.
+    public private(set) var dependencies = ScreenDependencies()
+
+    public init(_ base: Base) {
+        self.base = base
+    }
+
+    public var revision: Int64 { base.revision }
+    public func user(id: Int64) throws -> UserResource? { try base.user(id: id) }
+    public func user(key: String) throws -> UserResource? { try base.user(key: key) }
+    public func users(excluding excludedID: Int64?) throws -> [UserResource] { try base.users(excluding: excludedID) }
+    public func categories() throws -> [CategoryResource] { try base.categories() }
+    public func habits() throws -> [HabitResource] { try base.habits() }
+    public func habit(id: Int64) throws -> HabitResource? { try base.habit(id: id) }
+
+    public func favoriteHabitIDs(userID: Int64) throws -> Set<Int64> {
+        dependencies.favoritesOf.insert(userID)
+        return try base.favoriteHabitIDs(userID: userID)
+    }
+
+    public func followedUsers(userID: Int64) throws -> [UserResource] {
+        dependencies.followsOf.insert(userID)
+        return try base.followedUsers(userID: userID)
+    }
+
+    public func counts(userID: Int64) throws -> [Int64: Int] {
+        dependencies.countsOf.insert(userID)
+        return try base.counts(userID: userID)
+    }
+
+    public func standings(habitID: Int64, limit: Int?) throws -> [Standing] {
+        let standings = try base.standings(habitID: habitID, limit: limit)
+        if let limit, standings.count >= limit, let last = standings.last {
+            dependencies.rankingThresholds[habitID] = min(dependencies.rankingThresholds[habitID] ?? .max, last.count)
+        } else {
+            dependencies.wholeRankings.insert(habitID)
+        }
+        return standings
+    }
+
+    public func position(habitID: Int64, count: Int) throws -> RankPosition {
+        dependencies.rankProbes[habitID, default: []].insert(count)
+        return try base.position(habitID: habitID, count: count)
+    }
+}

@@ -1,0 +1,82 @@
+import HabitsDomain
+import HabitsTestSupport
+import Testing
+
+@testable import HabitsScreens
+
+extension WorldSource {
+    /// What a store would report for the edits that turn this world into `next`.
+    func change(to next: WorldSource) -> StoreChange {
+        var change = StoreChange(revision: next.revision)
+        change.catalogue =
+            users != next.users || categoryList != next.categoryList || habitList != next.habitList
+        for userID in Set(countTable.keys).union(next.countTable.keys) {
+            let before = countTable[userID] ?? [:]
+            let after = next.countTable[userID] ?? [:]
+            for habitID in Set(before.keys).union(after.keys) where before[habitID] != after[habitID] {
+                change.counts.append(
+                    CountChange(
+                        userID: userID, habitID: habitID, before: before[habitID] ?? 0, after: after[habitID] ?? 0))
+            }
+        }
+        for userID in Set(favorites.keys).union(next.favorites.keys)
+        where (favorites[userID] ?? []) != (next.favorites[userID] ?? []) {
+            change.favoritesOf.insert(userID)
+        }
+        for userID in Set(follows.keys).union(next.follows.keys)
+        where (follows[userID] ?? []) != (next.follows[userID] ?? []) {
+            change.followsOf.insert(userID)
+        }
+        return change
+    }
+}
+
+/// A change that a document's recorded reads call unaffected must leave the document as it was.
+@Suite struct DependencyPropertyTests {
+    @Test func anUnaffectedScreenIsUnchanged() throws {
+        var skipped = 0
+        forEachSeed(count: UInt64(150)) { seed in
+            var random = SeededRandom(seed: seed)
+            var world = ChangesetPropertyTests.randomWorld(&random)
+            for step in 0..<8 {
+                var next = world
+                // Mostly count edits, which are the ones dependencies filter finely.
+                for _ in 0..<Int.random(in: 1...2, using: &random) { ChangesetPropertyTests.edit(&next, &random) }
+                let change = world.change(to: next)
+                for request in ChangesetPropertyTests.requests(in: world) {
+                    let observing = ObservingSource(world)
+                    let old = try ScreenBuilder(source: observing).document(for: request, revision: "1")
+                    guard !observing.dependencies.isAffected(by: change) else { continue }
+                    skipped += 1
+                    let new = try ScreenBuilder(source: next).document(for: request, revision: "1")
+                    #expect(new == old, "seed \(seed) step \(step) \(request): \(change) was called unaffecting")
+                }
+                world = next
+            }
+        }
+        // The filter must actually filter, or the property says nothing.
+        #expect(skipped > 1_000)
+    }
+
+    @Test func aLogFarBelowTheTopAndTheViewerWakesNoHome() throws {
+        var world = WorldSource()
+        world.addUser(1, "Me")
+        world.addHabit(10, "Run")
+        world.favorites[1] = [10]
+        world.setCount(user: 1, habit: 10, 9)
+        for id in Int64(2)...6 {
+            world.addUser(id, "User \(id)")
+            world.setCount(user: id, habit: 10, Int(id) + 10)
+        }
+        world.addUser(7, "Low")
+        world.setCount(user: 7, habit: 10, 1)
+        let observing = ObservingSource(world)
+        _ = try ScreenBuilder(source: observing).document(for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
+        let far = StoreChange(revision: 2, counts: [CountChange(userID: 7, habitID: 10, before: 1, after: 2)])
+        #expect(!observing.dependencies.isAffected(by: far))
+        let passing = StoreChange(revision: 2, counts: [CountChange(userID: 7, habitID: 10, before: 9, after: 10)])
+        #expect(observing.dependencies.isAffected(by: passing))
+        let top = StoreChange(revision: 2, counts: [CountChange(userID: 7, habitID: 10, before: 15, after: 16)])
+        #expect(observing.dependencies.isAffected(by: top))
+    }
+}
