@@ -81,6 +81,16 @@ public final class SQLiteHabitStore: HabitStore {
         _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
+    public func readScreens<T: Sendable>(
+        _ body: @escaping @Sendable (any ScreenSource) throws -> T
+    ) async throws -> T {
+        // `read` runs in one read transaction (a snapshot, in WAL mode): every read of `body` sees the
+        // state of the revision the source reports.
+        try await writer.read { db in try body(try SQLiteScreenSource(db: db)) }
+    }
+
+    public func storeChanges() -> StoreChanges { StoreChanges(feed: changeFeed) }
+
     // MARK: - For tests
 
     /// The settings of the connection that writes: journal mode, `synchronous` level, foreign keys.
