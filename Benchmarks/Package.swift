@@ -29,5 +29,15 @@ let package = Package(
             path: "Benchmarks/CompositionalLayoutBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "ScreenSourceBenchmarks",
+            dependencies: [
+                .product(name: "HabitsStore", package: "Habits"),
+                .product(name: "HabitsDomain", package: "Habits"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ScreenSourceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -12,40 +12,47 @@ import HabitsDomain
 actor GroupCommit {
     /// One queued write: runs inside the shared transaction, then learns how the commit went.
     private struct PendingWrite {
-        /// Runs the write in its own savepoint; returns whether it succeeded and changed what the
-        /// revision covers.
-        let run: @Sendable (Database) -> Bool
+        /// Runs the write in its own savepoint; when it succeeds, folds what it changed into the
+        /// transaction's changes. Returns whether it succeeded and changed what the revision covers.
+        let run: @Sendable (Database, inout ChangeAccumulator) -> Bool
         /// Resumes the caller with the write's outcome, or with `commitError` when the commit failed.
         let finish: @Sendable (_ commitError: (any Error)?) -> Void
     }
 
     private let writer: any DatabaseWriter
     private let revision: RevisionCounter
+    private let feed: StoreChangeFeed
     private var pending: [PendingWrite] = []
     private var isCommitting = false
 
-    init(writer: any DatabaseWriter, revision: RevisionCounter) {
+    init(writer: any DatabaseWriter, revision: RevisionCounter, feed: StoreChangeFeed) {
         self.writer = writer
         self.revision = revision
+        self.feed = feed
     }
 
     /// Runs `body` in the next group transaction and returns its value after the commit; a constraint
     /// failure in `body` becomes `HabitsError.conflict`. The transaction bumps the revision once when a
     /// write in it succeeded with `bumpsRevision` (users, habits, logs; not pictures).
+    ///
+    /// `body` records what it changes in the recorder it is given. The recording is kept only when
+    /// `body` succeeds, and published to the change feed only once the transaction is committed.
     func write<T: Sendable>(
-        bumpsRevision: Bool, _ body: @escaping @Sendable (Database) throws -> T
+        bumpsRevision: Bool, _ body: @escaping @Sendable (Database, ChangeRecorder) throws -> T
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let outcome = OutcomeBox<T>()
             pending.append(PendingWrite(
-                run: { db in
+                run: { db, transactionChanges in
                     do {
                         var value: T?
+                        let recorder = ChangeRecorder()
                         try db.inSavepoint {
-                            value = try body(db)
+                            value = try body(db, recorder)
                             return .commit
                         }
                         outcome.result = value.map { .success($0) }
+                        transactionChanges.fold(recorder.recorded)
                         return bumpsRevision
                     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                         // A backstop: the explicit checks should have caught it first.
@@ -80,12 +87,19 @@ actor GroupCommit {
             let batch = pending
             pending = []
             do {
-                let newRevision = try await writer.write { db -> Int64? in
+                let committed = try await writer.write { db -> (revision: Int64, changes: StoreChange)? in
                     var changed = false
-                    for write in batch where write.run(db) { changed = true }
-                    return changed ? try SQLiteHabitStore.bumpRevision(db) : nil
+                    var changes = ChangeAccumulator()
+                    for write in batch where write.run(db, &changes) { changed = true }
+                    guard changed else { return nil }
+                    let newRevision = try SQLiteHabitStore.bumpRevision(db)
+                    return (newRevision, changes.change(revision: newRevision))
                 }
-                if let newRevision { revision.raise(to: newRevision) }
+                if let committed {
+                    revision.raise(to: committed.revision)
+                    // Before the callers resume, so a caller that awaited its write finds it in the feed.
+                    feed.publish(committed.changes)
+                }
                 for write in batch { write.finish(nil) }
             } catch {
                 for write in batch { write.finish(error) }

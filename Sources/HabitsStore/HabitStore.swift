@@ -31,6 +31,22 @@ public struct StoreContent: Sendable {
     }
 }
 
+/// One log of a bulk load (`SQLiteHabitStore.bulkLoad`), by position in the load's users and habits,
+/// so that millions of them stream without a string each.
+public struct BulkLog: Hashable, Sendable {
+    /// The index of the log's user in `StoreContent.users`.
+    public var userIndex: Int
+    /// The index of the log's habit in `StoreContent.habits`.
+    public var habitIndex: Int
+    public var timestamp: Date
+
+    public init(userIndex: Int, habitIndex: Int, timestamp: Date) {
+        self.userIndex = userIndex
+        self.habitIndex = habitIndex
+        self.timestamp = timestamp
+    }
+}
+
 /// What a statistics cache needs: the latest revision, cheaply, and a consistent snapshot.
 public protocol StatisticsSource: Sendable {
     /// Users, habits and counters read in one transaction.
@@ -44,7 +60,7 @@ public protocol StatisticsSource: Sendable {
 /// Every write runs in one transaction that also updates the per-(user, habit) counter and bumps the
 /// revision, so a reader never sees a log without its count. Unknown references throw
 /// `HabitsError.notFound` and write nothing.
-public protocol HabitStore: ResourceStore, StatisticsSource, StoreHealth {
+public protocol HabitStore: ResourceStore, StatisticsSource, StoreHealth, ScreenStore {
     /// All users, ordered by id.
     func users() async throws -> [User]
     /// All habits, ordered by name.

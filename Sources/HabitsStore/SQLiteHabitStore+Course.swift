@@ -40,7 +40,7 @@ extension SQLiteHabitStore {
     @discardableResult
     public func log(_ events: [LoggedHabit]) async throws -> [Int64] {
         guard !events.isEmpty else { return [] }
-        return try await writeBumping { db in
+        return try await writeBumping { db, changes in
             var users: [String: Int64] = [:]
             var habits: [String: Int64] = [:]
             let rows = try events.map { event in
@@ -50,18 +50,18 @@ extension SQLiteHabitStore {
                 habits[event.habitName] = habitID
                 return LogRow(userID: userID, habitID: habitID, timestamp: event.timestamp)
             }
-            return try Self.insertLogs(db, rows)
+            return try Self.insertLogs(db, rows, changes: changes)
         }
     }
 
     public func deleteLog(id: Int64) async throws {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
             let sql = "SELECT user_id, habit_id FROM logs WHERE id = ?"
             guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else {
                 throw HabitsError.notFound(kind: .log, id: String(id))
             }
             try db.execute(sql: "DELETE FROM logs WHERE id = ?", arguments: [id])
-            try Self.dropCount(db, userID: row["user_id"], habitID: row["habit_id"], by: 1)
+            try Self.dropCount(db, userID: row["user_id"], habitID: row["habit_id"], by: 1, changes: changes)
         }
     }
 
@@ -76,7 +76,7 @@ extension SQLiteHabitStore {
 
     public func setImage(_ image: StoredImage, userID: String) async throws {
         // Pictures are not in the statistics: committed with the others, without a new revision.
-        try await commits.write(bumpsRevision: false) { db in
+        try await commits.write(bumpsRevision: false) { db, _ in
             let rowID = try Self.userRowID(db, key: userID)
             try db.execute(
                 sql: """
@@ -95,53 +95,33 @@ extension SQLiteHabitStore {
     }
 
     public func replaceAll(with content: StoreContent) async throws {
-        try await writeBumping { db in
-            for table in ["avatars", "favorites", "follows", "habit_counts", "logs", "habits", "categories", "users"] {
+        try await bulkLoad(content, logs: [])
+    }
+
+    /// Replaces everything with `content` and the logs `logs` yields, in one transaction that streams
+    /// the logs: for data sets too large to hold as `LoggedHabit`s. Counters and levels are kept as
+    /// every write keeps them; the change feed reports a catalogue change (every screen may differ).
+    ///
+    /// - Complexity: O(n + p log p) time for n logs over p (user, habit) pairs; memory O(p) beyond
+    ///   `content`, whatever n is.
+    public func bulkLoad<Logs: Sequence & Sendable>(
+        _ content: StoreContent, logs: Logs
+    ) async throws where Logs.Element == BulkLog {
+        try await writeBumping { db, changes in
+            // Row ids may be reused by the new content, so pairs are not listed: the catalogue flag says
+            // that everything may differ.
+            changes.catalogueChanged()
+            for table in [
+                "avatars", "favorites", "follows", "habit_count_levels", "habit_counts", "logs", "habits",
+                "categories", "users",
+            ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
-            try SQLiteContentLoader(db: db).load(content)
+            try SQLiteContentLoader(db: db).load(content, logs: logs)
         }
     }
 
     // MARK: - Rows
-
-    /// One log to insert, by row ids.
-    struct LogRow: Sendable {
-        var userID: Int64
-        var habitID: Int64
-        var timestamp: Date
-    }
-
-    /// Inserts logs and bumps their counters inside the caller's transaction; returns the new ids in order.
-    /// Both APIs write logs through here, so a log never lands without its count.
-    static func insertLogs(_ db: Database, _ rows: [LogRow]) throws -> [Int64] {
-        let insertLog = try db.cachedStatement(sql: "INSERT INTO logs (user_id, habit_id, logged_at) VALUES (?, ?, ?)")
-        let bumpCount = try db.cachedStatement(sql: """
-            INSERT INTO habit_counts (user_id, habit_id, count) VALUES (?, ?, 1)
-            ON CONFLICT (user_id, habit_id) DO UPDATE SET count = count + 1
-            """)
-        var ids: [Int64] = []
-        ids.reserveCapacity(rows.count)
-        for row in rows {
-            try insertLog.execute(arguments: [row.userID, row.habitID, row.timestamp.timeIntervalSince1970])
-            ids.append(db.lastInsertedRowID)
-            try bumpCount.execute(arguments: [row.userID, row.habitID])
-        }
-        return ids
-    }
-
-    /// Lowers a counter by `amount` inside the caller's transaction, removing it when it reaches zero.
-    static func dropCount(_ db: Database, userID: Int64, habitID: Int64, by amount: Int) throws {
-        try db.execute(
-            sql: "UPDATE habit_counts SET count = count - ? WHERE user_id = ? AND habit_id = ? AND count > ?",
-            arguments: [amount, userID, habitID, amount]
-        )
-        if db.changesCount == 0 {
-            try db.execute(
-                sql: "DELETE FROM habit_counts WHERE user_id = ? AND habit_id = ?", arguments: [userID, habitID]
-            )
-        }
-    }
 
     static func fetchRevision(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'revision'") ?? 0

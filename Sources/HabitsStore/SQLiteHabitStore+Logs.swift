@@ -5,7 +5,7 @@ import HabitsDomain
 /// `/v1` logs, favourites and follows in SQLite.
 extension SQLiteHabitStore {
     public func createLogs(_ logs: [LogDraft]) async throws -> [LogResource] {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
             var knownUsers = Set<Int64>()
             var knownHabits = Set<Int64>()
             for log in logs {
@@ -13,7 +13,8 @@ extension SQLiteHabitStore {
                 if knownHabits.insert(log.habitID).inserted { _ = try Self.fetchHabit(db, id: log.habitID) }
             }
             let ids = try Self.insertLogs(
-                db, logs.map { LogRow(userID: $0.userID, habitID: $0.habitID, timestamp: $0.timestamp) })
+                db, logs.map { LogRow(userID: $0.userID, habitID: $0.habitID, timestamp: $0.timestamp) },
+                changes: changes)
             return zip(ids, logs).map { id, log in
                 LogResource(id: id, userID: log.userID, habitID: log.habitID, timestamp: log.timestamp)
             }
@@ -57,7 +58,7 @@ extension SQLiteHabitStore {
     }
 
     public func setFavorite(userID: Int64, habitID: Int64, _ isFavorite: Bool) async throws {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)
             _ = try Self.fetchHabit(db, id: habitID)
             let sql =
@@ -65,6 +66,8 @@ extension SQLiteHabitStore {
                 ? "INSERT OR IGNORE INTO favorites (user_id, habit_id) VALUES (?, ?)"
                 : "DELETE FROM favorites WHERE user_id = ? AND habit_id = ?"
             try db.execute(sql: sql, arguments: [userID, habitID])
+            // Setting what was already set changes nothing a screen shows.
+            if db.changesCount > 0 { changes.favorites(of: userID) }
         }
     }
 
@@ -82,15 +85,24 @@ extension SQLiteHabitStore {
     }
 
     public func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)
-            _ = try Self.fetchUser(db, id: followedID)
+            let followed = try Self.fetchUser(db, id: followedID)
             if userID == followedID { throw StoreRefusal.followSelf }
-            let sql =
-                isFollowing
-                ? "INSERT OR IGNORE INTO follows (follower_id, followed_id) VALUES (?, ?)"
-                : "DELETE FROM follows WHERE follower_id = ? AND followed_id = ?"
-            try db.execute(sql: sql, arguments: [userID, followedID])
+            if isFollowing {
+                // The followed user's name and key are kept beside the follow, for listing by name.
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO follows (follower_id, followed_id, followed_name, followed_key)
+                        VALUES (?, ?, ?, ?)
+                        """,
+                    arguments: [userID, followedID, followed.name, followed.key])
+            } else {
+                try db.execute(
+                    sql: "DELETE FROM follows WHERE follower_id = ? AND followed_id = ?", arguments: [userID, followedID])
+            }
+            // Setting what was already set changes nothing a screen shows.
+            if db.changesCount > 0 { changes.follows(of: userID) }
         }
     }
 

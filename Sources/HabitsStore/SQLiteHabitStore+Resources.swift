@@ -3,11 +3,15 @@ import GRDB
 import HabitsDomain
 
 /// `/v1` users, categories and habits in SQLite.
+///
+/// Every write here changes the catalogue, so each records that first; a write that fails discards its
+/// recording with its savepoint.
 extension SQLiteHabitStore {
     // MARK: Users
 
     public func createUser(_ user: UserResource) async throws -> UserResource {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
             try Self.requireFreeKey(db, user.key)
             try db.execute(
                 sql:
@@ -43,11 +47,15 @@ extension SQLiteHabitStore {
     public func updateUser(
         id: Int64, _ change: @escaping @Sendable (UserResource) throws -> UserResource
     ) async throws -> UserResource {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
             let current = try Self.fetchUser(db, id: id)
             var updated = try change(current)
             updated.id = id
             updated.key = current.key
+            if updated.name != current.name {
+                try Self.propagateName(db, userID: id, name: updated.name)
+            }
             try db.execute(
                 sql:
                     """
@@ -65,16 +73,22 @@ extension SQLiteHabitStore {
     }
 
     public func deleteUser(id: Int64, cascade: Bool) async throws {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
             _ = try Self.fetchUser(db, id: id)
             let logged =
                 try Int.fetchOne(
                     db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE user_id = ?", arguments: [id]) ?? 0
             if logged > 0 && !cascade { throw StoreRefusal.userHasLogs(logged) }
             try db.execute(sql: "DELETE FROM logs WHERE user_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM habit_counts WHERE user_id = ?", arguments: [id])
+            try Self.removeCounts(db, userID: id, changes: changes)
             try db.execute(sql: "DELETE FROM favorites WHERE user_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM follows WHERE follower_id = ? OR followed_id = ?", arguments: [id, id])
+            if db.changesCount > 0 { changes.favorites(of: id) }
+            // The user's own follows, and every follow of the user: each follower's list changes.
+            let followers = try Int64.fetchAll(
+                db, sql: "DELETE FROM follows WHERE follower_id = ? OR followed_id = ? RETURNING follower_id",
+                arguments: [id, id])
+            for follower in followers { changes.follows(of: follower) }
             try db.execute(sql: "DELETE FROM avatars WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
         }
@@ -83,7 +97,8 @@ extension SQLiteHabitStore {
     // MARK: Categories
 
     public func createCategory(_ category: CategoryResource) async throws -> CategoryResource {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
             try Self.requireFreeName(db, table: "categories", kind: "category", category.name, except: 0)
             try db.execute(
                 sql: """
@@ -117,7 +132,8 @@ extension SQLiteHabitStore {
     public func updateCategory(
         id: Int64, _ change: @escaping @Sendable (CategoryResource) throws -> CategoryResource
     ) async throws -> CategoryResource {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
             var updated = try change(try Self.fetchCategory(db, id: id))
             updated.id = id
             try Self.requireFreeName(db, table: "categories", kind: "category", updated.name, except: id)
@@ -136,7 +152,8 @@ extension SQLiteHabitStore {
     }
 
     public func deleteCategory(id: Int64) async throws {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
             _ = try Self.fetchCategory(db, id: id)
             let used =
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM habits WHERE category_id = ?", arguments: [id]) ?? 0
@@ -148,7 +165,8 @@ extension SQLiteHabitStore {
     // MARK: Habits
 
     public func createHabit(_ habit: HabitResource) async throws -> HabitResource {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
             _ = try Self.fetchCategory(db, id: habit.categoryID)
             try Self.requireFreeName(db, table: "habits", kind: "habit", habit.name, except: 0)
             try db.execute(
@@ -180,7 +198,8 @@ extension SQLiteHabitStore {
     public func updateHabit(
         id: Int64, _ change: @escaping @Sendable (HabitResource) throws -> HabitResource
     ) async throws -> HabitResource {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
             var updated = try change(try Self.fetchHabit(db, id: id))
             updated.id = id
             _ = try Self.fetchCategory(db, id: updated.categoryID)
@@ -199,7 +218,8 @@ extension SQLiteHabitStore {
     }
 
     public func deleteHabit(id: Int64, cascade: Bool) async throws {
-        try await writeBumping { db in
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
             _ = try Self.fetchHabit(db, id: id)
             let logged =
                 try Int.fetchOne(
@@ -207,8 +227,10 @@ extension SQLiteHabitStore {
                 ?? 0
             if logged > 0 && !cascade { throw StoreRefusal.habitHasLogs(logged) }
             try db.execute(sql: "DELETE FROM logs WHERE habit_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM habit_counts WHERE habit_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM favorites WHERE habit_id = ?", arguments: [id])
+            try Self.removeCounts(db, habitID: id, changes: changes)
+            let favoredBy = try Int64.fetchAll(
+                db, sql: "DELETE FROM favorites WHERE habit_id = ? RETURNING user_id", arguments: [id])
+            for user in favoredBy { changes.favorites(of: user) }
             try db.execute(sql: "DELETE FROM habits WHERE id = ?", arguments: [id])
         }
     }

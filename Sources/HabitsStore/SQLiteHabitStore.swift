@@ -13,6 +13,7 @@ public final class SQLiteHabitStore: HabitStore {
     let writer: any DatabaseWriter
     let revision: RevisionCounter
     let commits: GroupCommit
+    let changeFeed = StoreChangeFeed()
 
     /// Opens (creating when missing) the database file at `path` and migrates it to the latest schema.
     public convenience init(path: String, logger: Logger = Logger(label: "habits.store")) throws {
@@ -38,7 +39,12 @@ public final class SQLiteHabitStore: HabitStore {
         self.writer = writer
         let stored = try writer.read { db in try Self.fetchRevision(db) }
         revision = RevisionCounter(stored)
-        commits = GroupCommit(writer: writer, revision: revision)
+        commits = GroupCommit(writer: writer, revision: revision, feed: changeFeed)
+    }
+
+    deinit {
+        // Readers of the change feed would otherwise wait for commits that can no longer come.
+        changeFeed.finish()
     }
 
     private static func configuration() -> Configuration {
@@ -50,8 +56,9 @@ public final class SQLiteHabitStore: HabitStore {
         return configuration
     }
 
-    /// Closes the database; later calls fail.
+    /// Closes the database; later calls fail, and change feeds end once their pending changes are taken.
     public func close() throws {
+        changeFeed.finish()
         if let pool = writer as? DatabasePool {
             // Fold the WAL back into the database first, so the file on disk is complete by itself.
             try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
@@ -62,14 +69,27 @@ public final class SQLiteHabitStore: HabitStore {
     public func currentRevision() -> Int64 { revision.current }
 
     /// Runs `body` in a write transaction shared with concurrent writes, bumps the revision and
-    /// returns once the transaction is committed and the revision published.
-    func writeBumping<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// returns once the transaction is committed and the revision and changes published. `body`
+    /// records what it changes in the recorder it is given.
+    func writeBumping<T: Sendable>(
+        _ body: @escaping @Sendable (Database, ChangeRecorder) throws -> T
+    ) async throws -> T {
         try await commits.write(bumpsRevision: true, body)
     }
 
     public func ping() async throws {
         _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
+
+    public func readScreens<T: Sendable>(
+        _ body: @escaping @Sendable (any ScreenSource) throws -> T
+    ) async throws -> T {
+        // `read` runs in one read transaction (a snapshot, in WAL mode): every read of `body` sees the
+        // state of the revision the source reports.
+        try await writer.read { db in try body(try SQLiteScreenSource(db: db)) }
+    }
+
+    public func storeChanges() -> StoreChanges { StoreChanges(feed: changeFeed) }
 
     // MARK: - For tests
 
@@ -93,6 +113,55 @@ public final class SQLiteHabitStore: HabitStore {
         }
     }
 
+    /// Every stored counter with the user's name and key copied beside it, by user then habit.
+    package func storedCounters() async throws -> [StoredCounter] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM habit_counts ORDER BY user_id, habit_id").map { row in
+                StoredCounter(
+                    userID: row["user_id"], habitID: row["habit_id"], count: row["count"],
+                    userName: row["user_name"], userKey: row["user_key"]
+                )
+            }
+        }
+    }
+
+    /// Every stored level: per habit and count, how many users have that count.
+    package func storedLevels() async throws -> [CountLevel] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM habit_count_levels ORDER BY habit_id, count").map { row in
+                CountLevel(habitID: row["habit_id"], count: row["count"], users: row["users"])
+            }
+        }
+    }
+
+    /// Every follow with the followed user's name and key copied beside it.
+    package func storedFollows() async throws -> [StoredFollow] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM follows ORDER BY follower_id, followed_id").map { row in
+                StoredFollow(
+                    followerID: row["follower_id"], followedID: row["followed_id"],
+                    followedName: row["followed_name"], followedKey: row["followed_key"]
+                )
+            }
+        }
+    }
+
+    /// Every favourite, as (user, habit) row ids.
+    package func storedFavorites() async throws -> [(userID: Int64, habitID: Int64)] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT user_id, habit_id FROM favorites").map { ($0["user_id"], $0["habit_id"]) }
+        }
+    }
+
+    /// Creates a database at `path` migrated only up to `migration` (by name), then runs `sql` on it:
+    /// for testing later migrations on data written by earlier schemas.
+    package static func createDatabase(path: String, migratedUpTo migration: String, then sql: String) throws {
+        let queue = try DatabaseQueue(path: path, configuration: configuration())
+        try SQLiteSchema.migrator.migrate(queue, upTo: migration)
+        try queue.write { db in try db.execute(sql: sql) }
+        try queue.close()
+    }
+
     /// Counters recomputed from the logs: a full scan, for consistency checks only, never on a request.
     package func recountFromLogs() async throws -> [PairCount] {
         try await writer.read { db in
@@ -103,4 +172,34 @@ public final class SQLiteHabitStore: HabitStore {
                 """).map { PairCount(userID: $0["user_key"], habitName: $0["habit_name"], count: $0["count"]) }
         }
     }
+}
+
+/// A stored counter, for tests.
+package struct StoredCounter: Hashable, Sendable {
+    package var userID: Int64
+    package var habitID: Int64
+    package var count: Int
+    package var userName: String
+    package var userKey: String
+}
+
+/// A stored level, for tests: `users` users have exactly `count` logs of the habit.
+package struct CountLevel: Hashable, Sendable {
+    package var habitID: Int64
+    package var count: Int
+    package var users: Int
+
+    package init(habitID: Int64, count: Int, users: Int) {
+        self.habitID = habitID
+        self.count = count
+        self.users = users
+    }
+}
+
+/// A stored follow, for tests.
+package struct StoredFollow: Hashable, Sendable {
+    package var followerID: Int64
+    package var followedID: Int64
+    package var followedName: String
+    package var followedKey: String
 }

@@ -116,6 +116,39 @@ enum SQLiteSchema {
                     """)
             }
         }
+        migrator.registerMigration("v5: rankings by index, count levels, names for ordered listings") { db in
+            try db.execute(sql: """
+                -- Standings walk one index in order: the user's name and key are copied beside the count,
+                -- kept equal to users.name and users.key by every write. The index starts with habit_id,
+                -- so it also serves what habit_counts_habit served.
+                ALTER TABLE habit_counts ADD COLUMN user_name TEXT NOT NULL DEFAULT '';
+                ALTER TABLE habit_counts ADD COLUMN user_key TEXT NOT NULL DEFAULT '';
+                UPDATE habit_counts
+                SET (user_name, user_key) = (SELECT name, key FROM users WHERE users.id = habit_counts.user_id);
+                DROP INDEX habit_counts_habit;
+                CREATE INDEX habit_counts_standings ON habit_counts(habit_id, count DESC, user_name, user_key);
+
+                -- How many users have exactly each count of a habit: a rank is a sum over the levels
+                -- above a count, never a count over users.
+                CREATE TABLE habit_count_levels (
+                    habit_id INTEGER NOT NULL REFERENCES habits(id),
+                    count INTEGER NOT NULL CHECK (count > 0),
+                    users INTEGER NOT NULL CHECK (users > 0),
+                    PRIMARY KEY (habit_id, count)
+                ) WITHOUT ROWID;
+                INSERT INTO habit_count_levels (habit_id, count, users)
+                SELECT habit_id, count, COUNT(*) FROM habit_counts GROUP BY habit_id, count;
+
+                -- Followed users listed by name, then key, from one index.
+                ALTER TABLE follows ADD COLUMN followed_name TEXT NOT NULL DEFAULT '';
+                ALTER TABLE follows ADD COLUMN followed_key TEXT NOT NULL DEFAULT '';
+                UPDATE follows
+                SET (followed_name, followed_key) = (SELECT name, key FROM users WHERE users.id = follows.followed_id);
+                CREATE INDEX follows_by_name ON follows(follower_id, followed_name, followed_key);
+
+                CREATE INDEX users_name_key ON users(name, key);
+                """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import HabitsDomain
+
+/// The reads of screen documents over one read transaction, each through a cached statement and an
+/// index (`ScreenQueries` holds the SQL; `ScreenSourceQueryPlanTests` checks the plans).
+struct SQLiteScreenSource: ScreenSource {
+    let db: Database
+    let revision: Int64
+
+    /// A source over `db`, which must be inside a read transaction for the reads to agree.
+    init(db: Database) throws {
+        self.db = db
+        revision = try SQLiteHabitStore.fetchRevision(db)
+    }
+
+    func user(id: Int64) throws -> UserResource? {
+        try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.userByID), arguments: [id])
+            .map(StoredRow.userResource(from:))
+    }
+
+    func user(key: String) throws -> UserResource? {
+        let normalized = key.precomposedStringWithCanonicalMapping
+        return try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.userByKey), arguments: [normalized])
+            .map(StoredRow.userResource(from:))
+    }
+
+    /// - Complexity: O(u) for u users, walked in index order.
+    func users(excluding excludedID: Int64?) throws -> [UserResource] {
+        // Row ids are positive, so 0 excludes nobody.
+        try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.usersByName), arguments: [excludedID ?? 0])
+            .map(StoredRow.userResource(from:))
+    }
+
+    /// - Complexity: O(c) for c categories.
+    func categories() throws -> [CategoryResource] {
+        try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.categoriesByName))
+            .map(StoredRow.categoryResource(from:))
+    }
+
+    /// - Complexity: O(h) for h habits.
+    func habits() throws -> [HabitResource] {
+        try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.habitsByName)).map(StoredRow.habitResource(from:))
+    }
+
+    func habit(id: Int64) throws -> HabitResource? {
+        try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.habitByID), arguments: [id])
+            .map(StoredRow.habitResource(from:))
+    }
+
+    /// - Complexity: O(f) for the user's f favourites.
+    func favoriteHabitIDs(userID: Int64) throws -> Set<Int64> {
+        Set(try Int64.fetchAll(db.cachedStatement(sql: ScreenQueries.favoriteHabitIDs), arguments: [userID]))
+    }
+
+    /// - Complexity: O(f log u) for the f users followed, among u users.
+    func followedUsers(userID: Int64) throws -> [UserResource] {
+        try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.followedByName), arguments: [userID])
+            .map(StoredRow.userResource(from:))
+    }
+
+    /// - Complexity: O(h) for the h habits the user logged.
+    func counts(userID: Int64) throws -> [Int64: Int] {
+        var counts: [Int64: Int] = [:]
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: ScreenQueries.countsOfUser), arguments: [userID])
+        while let row = try rows.next() { counts[row["habit_id"]] = row["count"] }
+        return counts
+    }
+
+    /// - Complexity: O(k log u) for the k standings returned, among u users: one index walk.
+    func standings(habitID: Int64, limit: Int?) throws -> [Standing] {
+        // A negative LIMIT is no limit in SQLite.
+        let rowLimit = limit.map { max($0, 0) } ?? -1
+        return try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.standings), arguments: [habitID, rowLimit])
+            .map { row in Standing(user: StoredRow.userResource(from: row), count: row["standing_count"]) }
+    }
+
+    /// - Complexity: O(l) for the l distinct counts at or above `count`: a sum over levels, not users.
+    func position(habitID: Int64, count: Int) throws -> RankPosition {
+        let row = try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.position), arguments: [count, habitID])
+        let above: Int = row?["above"] ?? 0
+        let at: Int = row?["at"] ?? 0
+        return RankPosition(rank: 1 + above, usersWithCount: at)
+    }
+}
+
+/// The SQL of `SQLiteScreenSource`, where the query plan tests can read it.
+package enum ScreenQueries {
+    package static let userByID = "SELECT * FROM users WHERE id = ?"
+    package static let userByKey = "SELECT * FROM users WHERE key = ?"
+    /// Walks `users_name_key`.
+    package static let usersByName = "SELECT * FROM users WHERE id != ? ORDER BY name, key"
+    /// Walks `categories_name`.
+    package static let categoriesByName = "SELECT * FROM categories ORDER BY name"
+    /// Walks `habits_name`.
+    package static let habitsByName = "SELECT * FROM habits ORDER BY name"
+    package static let habitByID = "SELECT * FROM habits WHERE id = ?"
+    package static let favoriteHabitIDs = "SELECT habit_id FROM favorites WHERE user_id = ?"
+    /// Walks `follows_by_name`, which holds the followed users' names and keys.
+    package static let followedByName = """
+        SELECT u.* FROM follows f CROSS JOIN users u ON u.id = f.followed_id
+        WHERE f.follower_id = ? ORDER BY f.followed_name, f.followed_key
+        """
+    package static let countsOfUser = "SELECT habit_id, count FROM habit_counts WHERE user_id = ?"
+    /// Walks `habit_counts_standings` in order and stops at the limit; CROSS JOIN keeps the counters as
+    /// the outer loop, so the planner cannot choose to sort users instead.
+    package static let standings = """
+        SELECT c.count AS standing_count, u.* FROM habit_counts c CROSS JOIN users u ON u.id = c.user_id
+        WHERE c.habit_id = ? ORDER BY c.count DESC, c.user_name, c.user_key LIMIT ?
+        """
+    /// One range of `habit_count_levels`: the levels at or above the count.
+    package static let position = """
+        SELECT COALESCE(SUM(CASE WHEN count > ?1 THEN users END), 0) AS above,
+               COALESCE(SUM(CASE WHEN count = ?1 THEN users END), 0) AS at
+        FROM habit_count_levels WHERE habit_id = ?2 AND count >= ?1
+        """
+}
