@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "HabitsDomain",
                 "HabitsStore",
+                "HabitsScreens",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -88,7 +89,9 @@ let package = Package(
             ]
         ),
         // What the store and server tests share: one fixture, one instant, seeds, temporary databases.
-        .target(name: "HabitsTestSupport", dependencies: ["HabitsDomain", "HabitsStore"], path: "Tests/HabitsTestSupport"),
+        .target(
+            name: "HabitsTestSupport", dependencies: ["HabitsDomain", "HabitsStore"], path: "Tests/HabitsTestSupport"
+        ),
         .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain"]),
         .testTarget(
             name: "HabitsScreensTests",

@@ -7,6 +7,8 @@ public struct DemoDataSet: Sendable {
     /// The id of the user the course app treats as "me" by default.
     public static let defaultActiveUserID = "activeUser"
 
+    /// The course key of the person using the app.
+    public var activeUserID: String
     public var users: [User]
     public var categories: [Category]
     public var habits: [Habit]
@@ -14,6 +16,10 @@ public struct DemoDataSet: Sendable {
     public var logs: [LoggedHabit]
     /// Average events per hour for each simulated (user, habit) pair; the active user has none.
     public var rates: [PairRate]
+    /// The names of the active user's favourite habits, so that a new user's Home is full.
+    public var favoriteHabitNames: [String]
+    /// The ids of the users the active user follows.
+    public var followedUserIDs: [String]
 
     /// How often one user logs one habit in the simulation.
     public struct PairRate: Hashable, Sendable {
@@ -28,6 +34,7 @@ public struct DemoDataSet: Sendable {
     ///   - now: history ends here.
     ///   - weeks: how many weeks of history to invent.
     public init(activeUserID: String = defaultActiveUserID, now: Date = Date(), weeks: Int = 4, seed: UInt64 = 2026) {
+        self.activeUserID = activeUserID
         var random = SeededRandom(seed: seed)
         func color() -> Color {
             Color(
@@ -91,6 +98,12 @@ public struct DemoDataSet: Sendable {
         }
         logs.sort { $0.timestamp < $1.timestamp }
         self.logs = logs
+
+        // Drawn last, so that the people, habits and history above stay as they were for a given seed.
+        let logged = historyRates.filter { $0.userID == activeUserID }.map(\.habitName)
+        let extra = habits.map(\.name).filter { !logged.contains($0) }.shuffled(using: &random).prefix(1)
+        favoriteHabitNames = (logged + extra).sorted()
+        followedUserIDs = users.map(\.id).filter { $0 != activeUserID }.shuffled(using: &random).prefix(6).sorted()
     }
 
     /// An ASCII id from a name: "Zoe Müller" → "zoe-muller", "Finn O'Brien" → "finn-obrien".

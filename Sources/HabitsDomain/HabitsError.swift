@@ -36,7 +36,7 @@ public enum HabitsError: Error, Equatable, Sendable {
 
 /// What a `HabitsError.notFound` could not find; its raw value names it in error codes and messages.
 public enum EntityKind: String, Sendable, Hashable {
-    case user, habit, category, log, image
+    case user, habit, category, log, image, screen
 }
 
 extension HabitsError: CustomStringConvertible {

@@ -7,16 +7,15 @@ extension ScreenBuilder {
     static var favoritesColor: ScreenColor { ScreenColor(hue: 0.15, saturation: 1, brightness: 0.9) }
 
     func habits(viewer: UserResource, revision: String) throws -> ScreenDocument {
-        let sections = try catalogueSections(viewer: viewer, layout: ScreenLayouts.habitList) {
+        let sections = try catalogueSections(
+            viewer: viewer, favoritesLayout: ScreenLayouts.habitList, categoryLayout: ScreenLayouts.habitList
+        ) {
             habit, row, isFavorite in
-            let favoritePath = "/v1/users/\(viewer.id)/favorites/\(habit.id)"
-            return (
+            (
                 .habit(row),
                 [
                     .open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"]),
-                    isFavorite
-                        ? .request(.menu, title: "Unfavorite", method: "DELETE", path: favoritePath)
-                        : .request(.menu, title: "Favorite", method: "PUT", path: favoritePath),
+                    favoriteToggle(viewer: viewer, habit: habit, isFavorite: isFavorite),
                 ]
             )
         }
@@ -24,19 +23,33 @@ extension ScreenBuilder {
     }
 
     func log(viewer: UserResource, revision: String) throws -> ScreenDocument {
-        let sections = try catalogueSections(viewer: viewer, layout: ScreenLayouts.logButtons) { habit, row, _ in
+        let sections = try catalogueSections(
+            viewer: viewer, favoritesLayout: ScreenLayouts.logFavorites, categoryLayout: ScreenLayouts.logButtons
+        ) { habit, row, isFavorite in
+            // No timestamp: the server logs it at its own "now".
             let body: [String: ActionValue] = ["userID": .integer(viewer.id), "habitID": .integer(habit.id)]
             return (
                 .logHabit(row),
-                [.request(.activate, title: "Log \(habit.name)", method: "POST", path: "/v1/logs", body: body)]
+                [
+                    .request(.activate, title: "Log \(habit.name)", method: "POST", path: "/v1/logs", body: body),
+                    favoriteToggle(viewer: viewer, habit: habit, isFavorite: isFavorite),
+                ]
             )
         }
         return ScreenDocument(screen: .log, title: "Log Habit", revision: revision, sections: sections)
     }
 
+    /// The context-menu entry that favourites or unfavourites a habit.
+    func favoriteToggle(viewer: UserResource, habit: HabitResource, isFavorite: Bool) -> ItemAction {
+        let path = "/v1/users/\(viewer.id)/favorites/\(habit.id)"
+        return isFavorite
+            ? .request(.menu, title: "Unfavorite", method: "DELETE", path: path)
+            : .request(.menu, title: "Favorite", method: "PUT", path: path)
+    }
+
     /// A "Favorites" section when the viewer has favourites, then a section per category with habits.
     private func catalogueSections(
-        viewer: UserResource, layout: LayoutSection,
+        viewer: UserResource, favoritesLayout: LayoutSection, categoryLayout: LayoutSection,
         item: (HabitResource, HabitRow, Bool) -> (ItemContent, [ItemAction])
     ) throws -> [ScreenSection] {
         let (habits, categories) = try catalogue()
@@ -59,7 +72,7 @@ extension ScreenBuilder {
         if !favoriteItems.isEmpty {
             sections.append(
                 ScreenSection(
-                    id: "favorites", layout: layout,
+                    id: "favorites", layout: favoritesLayout,
                     header: SectionBoundary(title: "Favorites", color: Self.favoritesColor), items: favoriteItems))
         }
         var byCategory: [Int64: [HabitResource]] = [:]
@@ -69,7 +82,7 @@ extension ScreenBuilder {
             guard let members = byCategory[category.id], !members.isEmpty else { continue }
             sections.append(
                 ScreenSection(
-                    id: "category-\(category.id)", layout: layout,
+                    id: "category-\(category.id)", layout: categoryLayout,
                     header: SectionBoundary(title: category.name, color: category.color.screenColor),
                     items: members.compactMap { screenItem($0, prefix: "habit") }))
         }

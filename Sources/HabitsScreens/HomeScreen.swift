@@ -29,8 +29,12 @@ extension ScreenBuilder {
         return ScreenDocument(
             screen: .home, title: "Home", revision: revision,
             sections: [
-                ScreenSection(id: "leaderboard", layout: ScreenLayouts.leaderboard, items: cards),
-                ScreenSection(id: "followedUsers", layout: ScreenLayouts.followedUsers, items: followed),
+                ScreenSection(
+                    id: "leaderboard", layout: ScreenLayouts.leaderboard,
+                    header: SectionBoundary(title: "Leaderboard"), items: cards),
+                ScreenSection(
+                    id: "followedUsers", layout: ScreenLayouts.followedUsers,
+                    header: SectionBoundary(title: "Following"), items: followed),
             ])
     }
 

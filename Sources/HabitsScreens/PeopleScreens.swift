@@ -3,6 +3,9 @@ import HabitsDomain
 
 /// The habit screen, the users screen and the user screen.
 extension ScreenBuilder {
+    /// The "Leading" header's colour: a light grey, as the course app's `systemGray4`.
+    static var leadingColor: ScreenColor { ScreenColor(hue: 0, saturation: 0, brightness: 0.82) }
+
     func habit(id: Int64, viewer: UserResource, revision: String) throws -> ScreenDocument {
         guard let habit = try source.habit(id: id) else { throw ScreenError.unknownHabit(String(id)) }
         let category = try source.categories().first { $0.id == habit.categoryID }
@@ -54,7 +57,7 @@ extension ScreenBuilder {
                 ])
         }
         return ScreenDocument(
-            screen: .users, title: "Users", revision: revision,
+            screen: .users, title: "People", revision: revision,
             sections: [ScreenSection(id: "users", layout: ScreenLayouts.userGrid, items: cards)])
     }
 
@@ -97,7 +100,7 @@ extension ScreenBuilder {
             sections.append(
                 ScreenSection(
                     id: "leading", layout: ScreenLayouts.userHabitCounts,
-                    header: SectionBoundary(title: "Leading", color: Self.favoritesColor),
+                    header: SectionBoundary(title: "Leading", color: Self.leadingColor),
                     items: leading.map { row($0, prefix: "leading") }))
         }
         var byCategory: [Int64: [HabitResource]] = [:]

@@ -43,12 +43,12 @@ public struct ScreenDependencies: Hashable, Sendable {
 }
 
 /// A `ScreenSource` that records what is read from it as `ScreenDependencies`.
-public final class ObservingSource<Base: ScreenSource>: ScreenSource {
-    let base: Base
+public final class ObservingSource: ScreenSource {
+    let base: any ScreenSource
     /// What has been read so far.
     public private(set) var dependencies = ScreenDependencies()
 
-    public init(_ base: Base) {
+    public init(_ base: any ScreenSource) {
         self.base = base
     }
 

@@ -66,13 +66,20 @@ public struct SectionBoundary: Codable, Hashable, Sendable {
     }
 }
 
-/// A colour as the course app stores it (hue, saturation, brightness, each 0…1), with its CSS hex form.
+/// A colour as the course API writes it (`h`, `s`, `b`, each 0…1), with its CSS hex form.
 public struct ScreenColor: Codable, Hashable, Sendable {
     public var hue: Double
     public var saturation: Double
     public var brightness: Double
     /// `#rrggbb`, for clients that do not convert HSB themselves.
     public var hex: String
+
+    private enum CodingKeys: String, CodingKey {
+        case hue = "h"
+        case saturation = "s"
+        case brightness = "b"
+        case hex
+    }
 
     public init(hue: Double, saturation: Double, brightness: Double) {
         self.hue = hue

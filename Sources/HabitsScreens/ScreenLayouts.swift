@@ -2,7 +2,8 @@ import CompositionalLayout
 
 /// The section layouts of the course app's screens, with its numbers.
 enum ScreenLayouts {
-    /// Home's leaderboard: vertical trios of cards scrolling sideways.
+    /// Home's leaderboard: vertical trios of cards scrolling sideways, under a "Leaderboard" header, on a
+    /// background.
     static let leaderboard: LayoutSection = {
         let card = LayoutItem(
             layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.3)))
@@ -12,15 +13,26 @@ enum ScreenLayouts {
         trio.interItemSpacing = .fixed(10)
         return LayoutSection(
             group: trio, contentInsets: EdgeInsets(top: 12, leading: 20, bottom: 20, trailing: 20),
-            interGroupSpacing: 20, orthogonalScrollingBehavior: .continuous)
+            interGroupSpacing: 20, orthogonalScrollingBehavior: .continuous,
+            boundarySupplementaryItems: [header(height: 80)],
+            decorationItems: [.background(elementKind: "background")],
+            supplementariesFollowContentInsets: false)
     }()
 
-    /// Home's followed users: full-width rows that size to their message.
+    /// Home's followed users: full-width rows that size to their message, under a "Following" header.
     static let followedUsers: LayoutSection = {
         let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(100))
-        let row = LayoutGroup.horizontal(layoutSize: size, subitems: [.item(LayoutItem(layoutSize: size))])
-        return LayoutSection(group: row)
+        let row = LayoutGroup.horizontal(
+            layoutSize: size, repeatingSubitem: .item(LayoutItem(layoutSize: size)), count: 1)
+        return LayoutSection(group: row, boundarySupplementaryItems: [header(height: 60)])
     }()
+
+    /// A header of absolute height `height` across the section, scrolling with it.
+    static func header(height: Double) -> BoundarySupplementaryItem {
+        BoundarySupplementaryItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)),
+            elementKind: "header", alignment: .top)
+    }
 
     /// A pinned header of absolute height `height` across the section.
     static func pinnedHeader(height: Double) -> BoundarySupplementaryItem {
@@ -61,35 +73,48 @@ enum ScreenLayouts {
         return LayoutSection(group: row, contentInsets: EdgeInsets(top: 12, leading: 20, bottom: 12, trailing: 20))
     }()
 
-    /// The users screen: a grid of square-ish cards, two across.
+    /// The users screen: square cards in the user's colour, two to a row.
     static let userGrid: LayoutSection = {
-        let item = LayoutItem(
-            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+        let square = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalHeight(1), heightDimension: .fractionalHeight(1)))
         var pair = LayoutGroup.horizontal(
             layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalWidth(0.45)),
-            repeatingSubitem: .item(item), count: 2)
+            subitems: [.item(square), .item(square)])
         pair.interItemSpacing = .fixed(20)
         return LayoutSection(
             group: pair, contentInsets: EdgeInsets(top: 20, leading: 20, bottom: 20, trailing: 20),
             interGroupSpacing: 20)
     }()
 
-    /// The user screen's habit counts under pinned category headers.
+    /// The user screen's habit counts under pinned headers: rows of 44 points, name and count side by side.
     static let userHabitCounts = rows(
         height: 44, itemInsets: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 12),
-        sectionInsets: EdgeInsets(top: 0, leading: 10, bottom: 10, trailing: 10), header: pinnedHeader(height: 36))
+        sectionInsets: EdgeInsets(top: 20, leading: 0, bottom: 20, trailing: 0), header: pinnedHeader(height: 36))
 
-    /// The log screen: buttons two across under pinned category headers.
+    /// The log screen's favourites: two large buttons to a row (the course app meant two equal halves).
+    static let logFavorites: LayoutSection = {
+        let button = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
+            contentInsets: EdgeInsets(top: 12, leading: 12, bottom: 12, trailing: 12))
+        let pair = LayoutGroup.horizontal(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)),
+            repeatingSubitem: .item(button), count: 2)
+        return LayoutSection(
+            group: pair, contentInsets: EdgeInsets(top: 20, leading: 0, bottom: 20, trailing: 0),
+            boundarySupplementaryItems: [header(height: 36)])
+    }()
+
+    /// The log screen's categories: buttons two to a row under a header (the course app meant two halves).
     static let logButtons: LayoutSection = {
-        let item = LayoutItem(
+        let button = LayoutItem(
             layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
         var pair = LayoutGroup.horizontal(
             layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(50)),
-            repeatingSubitem: .item(item), count: 2)
+            repeatingSubitem: .item(button), count: 2)
         pair.interItemSpacing = .fixed(8)
+        pair.contentInsets = EdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10)
         return LayoutSection(
-            group: pair, contentInsets: EdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10),
-            interGroupSpacing: 10,
-            boundarySupplementaryItems: [pinnedHeader(height: 36)])
+            group: pair, contentInsets: EdgeInsets(top: 20, leading: 0, bottom: 20, trailing: 0),
+            interGroupSpacing: 10, boundarySupplementaryItems: [header(height: 36)])
     }()
 }

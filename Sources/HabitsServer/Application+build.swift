@@ -18,6 +18,8 @@ public struct ServerConfiguration: Sendable {
     public var readTimeout: Duration
     /// How many image uploads are read at once.
     public var maximumConcurrentUploads: Int
+    /// The course key of the user whose screens `/v1/screens` shows when a request names nobody.
+    public var activeUser: String
 
     public init(
         host: String = "127.0.0.1",
@@ -25,7 +27,8 @@ public struct ServerConfiguration: Sendable {
         allowedHosts: [String] = [],
         idleTimeout: Duration = .seconds(60),
         readTimeout: Duration = .seconds(30),
-        maximumConcurrentUploads: Int = 4
+        maximumConcurrentUploads: Int = 4,
+        activeUser: String = DemoDataSet.defaultActiveUserID
     ) {
         self.host = host
         self.port = port
@@ -33,6 +36,7 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.readTimeout = readTimeout
         self.maximumConcurrentUploads = maximumConcurrentUploads
+        self.activeUser = activeUser
     }
 
     /// Every host name a request's `Host` may carry.
@@ -50,8 +54,9 @@ public func buildApplication(
     clock: @escaping @Sendable () -> Date = { Date() },
     onReady: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
+    let hub = ScreenHub(store: store, metrics: metrics, logger: logger)
     let router = buildRouter(
-        configuration: configuration, store: store, simulator: simulator, metrics: metrics, clock: clock)
+        configuration: configuration, store: store, simulator: simulator, hub: hub, metrics: metrics, clock: clock)
     let idleTimeout = TimeAmount(configuration.idleTimeout)
     let readTimeout = TimeAmount(configuration.readTimeout)
     let http = HTTP1Channel.Configuration(
@@ -61,7 +66,7 @@ public func buildApplication(
         router: router,
         server: .http1(configuration: http),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Habits"),
-        services: [simulator],
+        services: [simulator, ScreenHubService(hub: hub)],
         onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
@@ -72,6 +77,7 @@ func buildRouter(
     configuration: ServerConfiguration,
     store: any HabitStore,
     simulator: ActivitySimulator,
+    hub: ScreenHub,
     metrics: ServerMetrics,
     clock: @escaping @Sendable () -> Date
 ) -> Router<HabitsRequestContext> {
@@ -94,6 +100,7 @@ func buildRouter(
     LogsController(store: store, clock: clock, metrics: metrics).addRoutes(to: router)
     OperationsController(store: store, metrics: metrics).addRoutes(to: router)
     SimulatorController(simulator: simulator).addRoutes(to: router)
+    ScreensController(hub: hub, store: store, defaultViewerKey: configuration.activeUser).addRoutes(to: router)
     WebController().addRoutes(to: router)
     routeTable.load(router.routes.map { (path: $0.path.description, method: $0.method.rawValue) })
     return router

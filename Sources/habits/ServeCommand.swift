@@ -137,7 +137,7 @@ struct ServeSettings {
         if demo {
             var data = DemoDataSet(activeUserID: activeUserID)
             if try await store.isEmpty() {
-                try await store.replaceAll(with: StoreContent(demo: data))
+                try await DemoContent.load(data, into: store)
                 logger.info(
                     "loaded demo data",
                     metadata: [
@@ -159,7 +159,8 @@ struct ServeSettings {
             metrics: metrics)
         let host = self.host
         let configuration = ServerConfiguration(
-            host: host, port: port, allowedHosts: allowedHosts, readTimeout: .milliseconds(Int64(readTimeout * 1_000))
+            host: host, port: port, allowedHosts: allowedHosts, readTimeout: .milliseconds(Int64(readTimeout * 1_000)),
+            activeUser: activeUserID
         )
         let displayHost = host.contains(":") ? "[\(host)]" : host
         let app = buildApplication(

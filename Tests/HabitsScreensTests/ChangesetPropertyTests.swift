@@ -75,7 +75,9 @@ import Testing
         for habit in world.habitList {
             requests.append(ScreenRequest(screen: .habit, viewerID: viewerID, habitID: habit.id))
         }
-        for user in world.users.keys { requests.append(ScreenRequest(screen: .user, viewerID: viewerID, userID: user)) }
+        for user in world.users.keys.sorted() {
+            requests.append(ScreenRequest(screen: .user, viewerID: viewerID, userID: user))
+        }
         return requests
     }
 

@@ -53,7 +53,12 @@ import Darwin
 
     @Test(.timeLimit(.minutes(1))) func aPromptRequestIsAnswered() async throws {
         let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
-        try await app(store).test(.live) { client in
+        // Short deadlines, but not so short that a busy test machine misses them between connect and send.
+        let app = makeApplication(
+            store: store,
+            configuration: ServerConfiguration(port: 0, idleTimeout: .seconds(3), readTimeout: .seconds(3))
+        )
+        try await app.test(.live) { client in
             let response = try await client.execute(uri: "/healthz", method: .get) { $0 }
             #expect(response.status == .ok)
         }

@@ -37,7 +37,8 @@ func documentedOperations(_ yaml: String) -> Set<String> {
         let simulator = ActivitySimulator(
             store: store, demo: nil, activeUserID: "user0", startRunning: false, logger: logger)
         let router = buildRouter(
-            configuration: ServerConfiguration(), store: store, simulator: simulator, metrics: ServerMetrics(),
+            configuration: ServerConfiguration(), store: store, simulator: simulator,
+            hub: ScreenHub(store: store, metrics: ServerMetrics(), logger: logger), metrics: ServerMetrics(),
             clock: { Fixture.now }
         )
         let routed = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })

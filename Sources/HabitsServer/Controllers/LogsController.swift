@@ -28,8 +28,10 @@ struct LogsController: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<LogResource> {
-        let draft = try await RequestBody.decode(LogDraft.self, from: request)
-        let created = try await store.createLogs([try ResourceRules.checked(draft, now: clock())])
+        let input = try await RequestBody.decode(LogInput.self, from: request)
+        let now = clock()
+        let draft = LogDraft(userID: input.userID, habitID: input.habitID, timestamp: input.timestamp ?? now)
+        let created = try await store.createLogs([try ResourceRules.checked(draft, now: now)])
         metrics.countLogsWritten(created.count)
         guard let log = created.first else {
             throw HabitsError.unavailable(reason: "The store did not return the new log.")
@@ -61,4 +63,12 @@ struct LogsController: Sendable {
         try await store.deleteLog(id: try RequestInput.id("logID", context))
         return NoContent()
     }
+}
+
+/// The body of `POST /v1/logs`: a log whose timestamp defaults to the server's "now", so that a screen's
+/// "log it now" action needs no clock of its own.
+struct LogInput: Decodable, Sendable {
+    var userID: Int64
+    var habitID: Int64
+    var timestamp: Date?
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HabitsDomain
 import Hummingbird
 
 /// An error raised by the HTTP layer itself (as opposed to the domain), with its status and code.
@@ -12,21 +13,32 @@ struct APIError: Error {
 
     /// The JSON error body every failure carries: `{"error": {"code": …, "message": …}}`.
     static func response(status: HTTPResponse.Status, code: String, message: String) -> Response {
-        struct Body: Encodable {
-            struct Detail: Encodable {
-                var code: String
-                var message: String
-            }
-            var error: Detail
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let fallback = Data(#"{"error":{"code":"internal","message":""}}"#.utf8)
-        let bytes = (try? encoder.encode(Body(error: .init(code: code, message: message)))) ?? fallback
+        let bytes = (try? encoder.encode(APIErrorBody(code: code, message: message))) ?? fallback
         return Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: bytes))
         )
+    }
+}
+
+/// The JSON error body: `{"error": {"code": …, "message": …}}`.
+struct APIErrorBody: Encodable {
+    struct Detail: Encodable {
+        var code: String
+        var message: String
+    }
+
+    var error: Detail
+
+    init(code: String, message: String) {
+        error = Detail(code: code, message: message)
+    }
+
+    init(_ error: HabitsError) {
+        self.init(code: error.code, message: error.message)
     }
 }

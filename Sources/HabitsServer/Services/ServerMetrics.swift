@@ -9,6 +9,10 @@ public struct ServerMetrics: Sendable {
     public let registry: PrometheusCollectorRegistry
     /// Logs written through the HTTP APIs (course and `/v1`) and by the activity simulator.
     let logsWritten: Counter
+    /// Open screen event streams.
+    let liveSubscribers: Gauge
+    /// Events sent on screen streams (documents and changes).
+    let screenEventsSent: Counter
 
     /// Latency buckets from 0.5 ms to 10 s.
     static let latencyBuckets: [Duration] = [
@@ -22,6 +26,14 @@ public struct ServerMetrics: Sendable {
         logsWritten = registry.makeCounter(descriptor: .init(
             namespace: "habits", metricName: "logs_written", unitName: "total",
             helpText: "Logged events written, through the HTTP APIs or by the activity simulator."
+        ))
+        liveSubscribers = registry.makeGauge(descriptor: .init(
+            namespace: "habits", metricName: "live_subscribers",
+            helpText: "Open screen event streams (/v1/screens/{screen}/events)."
+        ))
+        screenEventsSent = registry.makeCounter(descriptor: .init(
+            namespace: "habits", metricName: "screen_events_sent", unitName: "total",
+            helpText: "Documents and changesets sent on screen event streams."
         ))
     }
 

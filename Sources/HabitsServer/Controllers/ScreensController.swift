@@ -1,0 +1,135 @@
+import Foundation
+import HTTPTypes
+import HabitsDomain
+import HabitsScreens
+import HabitsStore
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+
+/// `/v1/screens/{screen}`: server-driven screens as documents, their changes, and a live stream.
+struct ScreensController: Sendable {
+    let hub: ScreenHub
+    let store: any ScreenStore
+    /// Whose screens they are when a request names nobody (`--active-user`).
+    let defaultViewerKey: String
+    /// How often an idle stream sends a comment, so proxies keep it open.
+    var keepAliveInterval: Duration = .seconds(15)
+
+    func addRoutes(to router: Router<HabitsRequestContext>) {
+        router.group("/v1/screens")
+            .get(":screen", use: document)
+            .get(":screen/changes", use: changes)
+            .get(":screen/events", use: events)
+    }
+
+    @Sendable func document(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ScreenDocument> {
+        JSON(try await hub.document(for: try await screenRequest(request, context)), noStore: true)
+    }
+
+    @Sendable func changes(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let screen = try await screenRequest(request, context)
+        guard let since = request.uri.queryParameters.get("since") else {
+            throw HabitsError.invalid(field: "since", reason: "is required: the revision the client holds.")
+        }
+        switch try await hub.changes(for: screen, since: since) {
+        case .changes(let changeset):
+            return try JSON(changeset, noStore: true).response(from: request, context: context)
+        case .document(let document): return try JSON(document, noStore: true).response(from: request, context: context)
+        case .gone(let error): throw error
+        }
+    }
+
+    @Sendable func events(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let screen = try await screenRequest(request, context)
+        let lastEventID = HTTPField.Name.lastEventID.flatMap { request.headers[$0] }
+        let (id, wake) = try await hub.subscribe(screen, lastEventID: lastEventID)
+        let hub = self.hub
+        let interval = keepAliveInterval
+        let body = ResponseBody { writer in
+            let (signals, signal) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(8))
+            let forward = Task {
+                for await _ in wake { signal.yield(true) }
+                signal.finish()
+            }
+            let keepAlive = Task {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: interval)
+                    signal.yield(false)
+                }
+            }
+            defer {
+                forward.cancel()
+                keepAlive.cancel()
+                Task { await hub.unsubscribe(id) }
+            }
+            try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+            // The HTTP server waits for open requests before the other services hear of a shutdown, so
+            // a stream ends itself when the server starts to shut down.
+            try await withGracefulShutdownHandler {
+                streaming: for await isChange in signals {
+                    var wrote = false
+                    while let event = await hub.nextEvent(for: id) {
+                        try await writer.write(ByteBuffer(bytes: try ServerSentEvent.encode(event)))
+                        wrote = true
+                        if case .gone = event { break streaming }
+                    }
+                    if !isChange && !wrote { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
+                }
+            } onGracefulShutdown: {
+                signal.finish()
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+            body: body)
+    }
+
+    /// The screen, viewer and parameters a request names.
+    func screenRequest(_ request: Request, _ context: HabitsRequestContext) async throws -> ScreenRequest {
+        let name = try context.parameters.require("screen")
+        guard let screen = ScreenName(rawValue: name) else {
+            throw HabitsError.notFound(kind: .screen, id: String(name.prefix(40)))
+        }
+        let query = request.uri.queryParameters
+        let viewerKey = query.get("user") ?? defaultViewerKey
+        guard let viewer = try await store.readScreens({ source in try source.user(key: viewerKey) }) else {
+            throw HabitsError.notFound(kind: .user, id: viewerKey)
+        }
+        func id(_ name: String) throws -> Int64? {
+            guard let text = query.get(name) else { return nil }
+            guard let id = Int64(text) else {
+                throw HabitsError.malformed(reason: "\(name) must be a whole number, got \"\(text.prefix(40))\".")
+            }
+            return id
+        }
+        return ScreenRequest(screen: screen, viewerID: viewer.id, habitID: try id("habit"), userID: try id("of"))
+    }
+}
+
+extension HTTPField.Name {
+    /// Where a reconnecting event stream names the last event it received.
+    static let lastEventID = HTTPField.Name("Last-Event-ID")
+}
+
+/// The Server-Sent Events wire form of screen events.
+enum ServerSentEvent {
+    static func encode(_ event: ScreenEvent) throws -> [UInt8] {
+        let encoder = HabitsJSON.encoder()
+        var text: String
+        switch event {
+        case .document(let document):
+            text = "event: document\nid: \(document.revision)\ndata: "
+            text += String(decoding: try encoder.encode(document), as: UTF8.self)
+        case .changes(let changeset):
+            text = "event: changes\nid: \(changeset.revision)\ndata: "
+            text += String(decoding: try encoder.encode(changeset), as: UTF8.self)
+        case .gone(let error):
+            text = "event: gone\ndata: "
+            text += String(decoding: try encoder.encode(APIErrorBody(error)), as: UTF8.self)
+        }
+        return Array((text + "\n\n").utf8)
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import HabitsDomain
+import HabitsScreens
+import HabitsStore
+import Logging
+import Prometheus
+import ServiceLifecycle
+
+/// What an open screen receives next.
+enum ScreenEvent: Sendable, Equatable {
+    /// The whole document: the first event, or when the subscriber's revision is no longer held.
+    case document(ScreenDocument)
+    /// The change from the subscriber's revision to the current one.
+    case changes(ScreenChangeset)
+    /// The screen cannot be built any more (its habit or user was deleted).
+    case gone(HabitsError)
+}
+
+/// The screens the server keeps current: per screen and viewer, the latest documents and what they read.
+///
+/// Writers never wait for it: commits reach it through the store's merging change feed. A change is
+/// tested against each live document's recorded reads, only affected documents are rebuilt (all in one
+/// read transaction), and their subscribers are woken. A subscriber pulls its next event itself, so a
+/// slow one holds nothing up: it receives the change from its own revision to the newest, or the
+/// document when that revision is no longer held.
+actor ScreenHub {
+    /// Documents kept per screen, for `changes?since=` and resuming streams.
+    static let historyLength = 16
+    /// Screens kept without subscribers (for `changes?since=`), least recently used dropped first.
+    static let idleEntryLimit = 512
+
+    private struct Subscriber {
+        var sentRevision: String?
+        let wake: AsyncStream<Void>.Continuation
+    }
+
+    private struct Entry {
+        var history: [ScreenDocument] = []
+        var dependencies = ScreenDependencies()
+        /// The store revision the newest document was built at.
+        var builtAt: Int64 = -1
+        var subscribers: [UUID: Subscriber] = [:]
+        var lastUse: UInt64 = 0
+        var gone: HabitsError?
+
+        var current: ScreenDocument? { history.last }
+    }
+
+    private let store: any ScreenStore
+    private let metrics: ServerMetrics
+    private let logger: Logger
+    private var entries: [ScreenRequest: Entry] = [:]
+    private var subscriptions: [UUID: ScreenRequest] = [:]
+    private var useCounter: UInt64 = 0
+
+    /// The open subscriptions.
+    var subscriptionIDs: Dictionary<UUID, ScreenRequest>.Keys { subscriptions.keys }
+
+    init(store: any ScreenStore, metrics: ServerMetrics, logger: Logger) {
+        self.store = store
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    // MARK: Reading
+
+    /// The current document of `request`.
+    func document(for request: ScreenRequest) async throws -> ScreenDocument {
+        let built = try await build([request])
+        guard let result = built.first else { throw HabitsError.unavailable(reason: "The screen was not built.") }
+        return try record(request, result)
+    }
+
+    /// The changes from `revision` to the current document, or the document when `revision` is unknown.
+    func changes(for request: ScreenRequest, since revision: String) async throws -> ScreenEvent {
+        let current = try await document(for: request)
+        return event(for: request, from: revision, to: current)
+    }
+
+    // MARK: Subscribing
+
+    /// Opens a subscription; the stream wakes whenever the screen may have a new event.
+    func subscribe(
+        _ request: ScreenRequest, lastEventID: String?
+    ) async throws -> (id: UUID, wake: AsyncStream<Void>) {
+        _ = try await document(for: request)
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        entries[request, default: Entry()].subscribers[id] = Subscriber(sentRevision: lastEventID, wake: continuation)
+        subscriptions[id] = request
+        metrics.liveSubscribers.increment()
+        continuation.yield()
+        return (id, stream)
+    }
+
+    /// The subscriber's next event, or nil when it has the current document.
+    func nextEvent(for id: UUID) -> ScreenEvent? {
+        guard let request = subscriptions[id], var entry = entries[request],
+            var subscriber = entry.subscribers[id], let current = entry.current
+        else { return nil }
+        if let gone = entry.gone { return .gone(gone) }
+        guard subscriber.sentRevision != current.revision else { return nil }
+        let event =
+            subscriber.sentRevision.map { self.event(for: request, from: $0, to: current) } ?? .document(current)
+        subscriber.sentRevision = current.revision
+        entry.subscribers[id] = subscriber
+        entries[request] = entry
+        metrics.screenEventsSent.increment()
+        return event
+    }
+
+    /// Ends a subscription.
+    func unsubscribe(_ id: UUID) {
+        guard let request = subscriptions.removeValue(forKey: id) else { return }
+        entries[request]?.subscribers[id]?.wake.finish()
+        entries[request]?.subscribers[id] = nil
+        metrics.liveSubscribers.decrement()
+    }
+
+    // MARK: Following the store
+
+    /// Follows committed changes until cancelled: rebuilds the live documents they affect.
+    func run() async {
+        for await change in store.storeChanges() {
+            let affected = entries.compactMap { request, entry in
+                !entry.subscribers.isEmpty && entry.gone == nil && entry.dependencies.isAffected(by: change)
+                    ? request : nil
+            }
+            guard !affected.isEmpty else { continue }
+            do {
+                let built = try await build(affected)
+                for (request, result) in zip(affected, built) {
+                    let before = entries[request]?.current?.revision
+                    _ = try? record(request, result)
+                    if entries[request]?.current?.revision != before || entries[request]?.gone != nil {
+                        for subscriber in entries[request]?.subscribers.values ?? [:].values { subscriber.wake.yield() }
+                    }
+                }
+            } catch {
+                logger.error("could not rebuild live screens", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    // MARK: Building
+
+    /// The outcome of building one screen.
+    private enum BuildResult: Sendable {
+        case built(ScreenDocument, ScreenDependencies, storeRevision: Int64)
+        case failed(HabitsError)
+    }
+
+    /// Builds every request in one read transaction.
+    private func build(_ requests: [ScreenRequest]) async throws -> [BuildResult] {
+        try await store.readScreens { source in
+            requests.map { request in
+                let observing = ObservingSource(source)
+                do {
+                    let document = try ScreenBuilder(source: observing).document(
+                        for: request, revision: String(source.revision))
+                    return .built(document, observing.dependencies, storeRevision: source.revision)
+                } catch let error as ScreenError {
+                    return .failed(error.habitsError)
+                } catch let error as HabitsError {
+                    return .failed(error)
+                } catch {
+                    return .failed(.unavailable(reason: "The screen could not be read: \(error)"))
+                }
+            }
+        }
+    }
+
+    /// Keeps a newly built document: a document equal to the newest keeps the newest's revision.
+    private func record(_ request: ScreenRequest, _ result: BuildResult) throws -> ScreenDocument {
+        useCounter += 1
+        var entry = entries[request] ?? Entry()
+        entry.lastUse = useCounter
+        defer {
+            entries[request] = entry
+            evictIdleEntries()
+        }
+        switch result {
+        case .failed(let error):
+            if case .notFound = error, !entry.subscribers.isEmpty { entry.gone = error }
+            throw error
+        case .built(var document, let dependencies, let storeRevision):
+            entry.gone = nil
+            if let current = entry.current, storeRevision < entry.builtAt {
+                // An older read finishing late: answer it, but keep the newer document.
+                return current.sections == document.sections && current.title == document.title ? current : document
+            }
+            entry.dependencies = dependencies
+            entry.builtAt = storeRevision
+            if let current = entry.current, current.sections == document.sections, current.title == document.title {
+                return current
+            }
+            if let current = entry.current, current.revision == document.revision {
+                // Same store revision, other content (a rebuild after a catalogue change): a new name.
+                document.revision += "." + String(useCounter)
+            }
+            entry.history.append(document)
+            if entry.history.count > Self.historyLength { entry.history.removeFirst() }
+            return document
+        }
+    }
+
+    /// The event that takes a client from `revision` to `current`.
+    private func event(for request: ScreenRequest, from revision: String, to current: ScreenDocument) -> ScreenEvent {
+        guard let old = entries[request]?.history.first(where: { $0.revision == revision }),
+            let changeset = try? current.changeset(from: old)
+        else { return .document(current) }
+        return .changes(changeset)
+    }
+
+    private func evictIdleEntries() {
+        let idle = entries.filter { $0.value.subscribers.isEmpty }
+        guard idle.count > Self.idleEntryLimit else { return }
+        for (request, _) in idle.sorted(by: { $0.value.lastUse < $1.value.lastUse }).prefix(idle.count / 4) {
+            entries[request] = nil
+        }
+    }
+}
+
+/// Runs the hub beside the HTTP server; on shutdown it ends every open stream so connections close.
+struct ScreenHubService: Service {
+    let hub: ScreenHub
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            await cancelWhenGracefulShutdown { await hub.run() }
+        } onGracefulShutdown: {
+            Task { await hub.endAllSubscriptions() }
+        }
+    }
+}
+
+extension ScreenHub {
+    /// Ends every open stream (at shutdown).
+    func endAllSubscriptions() {
+        for id in Array(subscriptionIDs) { unsubscribe(id) }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HabitsDomain
+import Testing
+
+@testable import HabitsScreens
+
+/// The example documents under `Docs/Examples/` and the item examples in the OpenAPI document are the
+/// output of the code for one small world; they never drift from it.
+///
+/// After an intended change of format: `HABITS_WRITE_EXAMPLES=1 swift test --filter ScreenExampleTests`
+/// rewrites the files and the OpenAPI examples.
+@Suite struct ScreenExampleTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let examples = repository.appendingPathComponent("Docs/Examples")
+    static let openAPI = repository.appendingPathComponent("Sources/HabitsServer/Resources/openapi.yaml")
+    static let writing = ProcessInfo.processInfo.environment["HABITS_WRITE_EXAMPLES"] == "1"
+
+    /// Alex follows Sam and Kai and favours Morning run and Read; Sam leads Morning run.
+    static func world() -> WorldSource {
+        var world = WorldSource()
+        world.addUser(1, "Alex Rivera", key: "activeUser")
+        world.users[1]?.bio = "Building better days, one habit at a time."
+        world.users[1]?.color = Color(hue: 0.55, saturation: 0.6, brightness: 0.85)
+        world.addUser(2, "Sam Lee", key: "sam-lee")
+        world.users[2]?.color = Color(hue: 0.1, saturation: 0.5, brightness: 0.9)
+        world.addUser(3, "Kai Müller", key: "kai-muller")
+        world.addHabit(10, "Morning run", categoryID: 1)
+        world.habitList[0].emoji = "🏃"
+        world.addHabit(11, "Read", categoryID: 2)
+        world.categoryList = [
+            CategoryResource(id: 1, name: "Exercise", color: Color(hue: 0.3, saturation: 0.6, brightness: 0.85)),
+            CategoryResource(id: 2, name: "Learning", color: Color(hue: 0.6, saturation: 0.6, brightness: 0.85)),
+        ]
+        world.favorites[1] = [10, 11]
+        world.follows[1] = [2, 3]
+        world.setCount(user: 1, habit: 10, 4)
+        world.setCount(user: 2, habit: 10, 7)
+        world.setCount(user: 3, habit: 10, 4)
+        world.setCount(user: 1, habit: 11, 2)
+        return world
+    }
+
+    static func encode<Value: Encodable>(_ value: Value) throws -> String {
+        String(decoding: try HabitsJSON.encoder().encode(value), as: UTF8.self)
+    }
+
+    /// Checks (or, when writing, rewrites) `file` under `Docs/Examples/`.
+    static func check(_ text: String, file: String) throws {
+        let url = examples.appendingPathComponent(file)
+        if writing {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try (text + "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+        let stored = try String(contentsOf: url, encoding: .utf8)
+        #expect(stored == text + "\n", "\(file) differs from the code's output; see ScreenExampleTests")
+    }
+
+    @Test func documentsMatchTheirExampleFiles() throws {
+        let world = Self.world()
+        let builder = ScreenBuilder(source: world)
+        let requests: [(String, ScreenRequest)] = [
+            ("home", ScreenRequest(screen: .home, viewerID: 1)),
+            ("habits", ScreenRequest(screen: .habits, viewerID: 1)),
+            ("habit", ScreenRequest(screen: .habit, viewerID: 1, habitID: 10)),
+            ("users", ScreenRequest(screen: .users, viewerID: 1)),
+            ("user", ScreenRequest(screen: .user, viewerID: 1, userID: 2)),
+            ("log", ScreenRequest(screen: .log, viewerID: 1)),
+        ]
+        for (name, request) in requests {
+            try Self.check(try Self.encode(try builder.document(for: request, revision: "41")), file: "\(name).json")
+        }
+        // Kai logs Morning run once more: 5 passes Alex's 4, so Alex's line and Kai's message change.
+        var next = world
+        next.setCount(user: 3, habit: 10, 5)
+        let home = ScreenRequest(screen: .home, viewerID: 1)
+        let old = try builder.document(for: home, revision: "41")
+        let new = try ScreenBuilder(source: next).document(for: home, revision: "42")
+        try Self.check(try Self.encode(try new.changeset(from: old)), file: "home-changes.json")
+    }
+
+    @Test func everyItemTypeHasItsExampleInTheOpenAPIDocument() throws {
+        let world = Self.world()
+        let builder = ScreenBuilder(source: world)
+        var examples: [String: ItemContent] = [:]
+        for request in ChangesetPropertyTests.requests(in: world) {
+            for item in try builder.document(for: request, revision: "1").items where examples[item.type] == nil {
+                examples[item.type] = item.content
+            }
+        }
+        #expect(Set(examples.keys) == Set(ItemContent.types), "every type appears in the example world")
+        var yaml = try String(contentsOf: Self.openAPI, encoding: .utf8)
+        for type in ItemContent.types.sorted() {
+            guard let content = examples[type] else { continue }
+            let json = String(decoding: try HabitsJSON.encoder().encode(ContentBox(content: content)), as: UTF8.self)
+            try Self.check(json, file: "items/\(type).json")
+            let line = "      example: \(json)"
+            if Self.writing { yaml = Self.replacingExample(of: type, with: line, in: yaml) }
+            #expect(yaml.contains(line + "\n"), "openapi.yaml lacks the example of \(type): \(line)")
+        }
+        if Self.writing { try yaml.write(to: Self.openAPI, atomically: true, encoding: .utf8) }
+    }
+
+    /// The OpenAPI schema of each item type's content.
+    static func schemaName(of type: String) -> String {
+        switch type {
+        case "habit": "HabitRowContent"
+        default: type.prefix(1).uppercased() + type.dropFirst() + "Content"
+        }
+    }
+
+    /// `yaml` with the `example:` line of `type`'s schema replaced by `line`.
+    static func replacingExample(of type: String, with line: String, in yaml: String) -> String {
+        var lines = yaml.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: "    \(schemaName(of: type)):") else { return yaml }
+        var index = start + 1
+        while index < lines.count, lines[index].hasPrefix("      ") {
+            if lines[index].hasPrefix("      example: ") {
+                lines[index] = line
+                break
+            }
+            index += 1
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// An item's content encoded alone, as the OpenAPI schema of its type describes it.
+    struct ContentBox: Encodable {
+        var content: ItemContent
+        func encode(to encoder: any Encoder) throws { try content.encodePayload(to: encoder) }
+    }
+}

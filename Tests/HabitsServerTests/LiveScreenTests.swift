@@ -1,0 +1,111 @@
+import Foundation
+import HTTPTypes
+import HabitsDomain
+import HabitsScreens
+import HabitsServer
+import HabitsStore
+import HabitsTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Prometheus
+import Testing
+
+/// Live screens over real sockets: events, resuming, and subscribers that stall.
+@Suite struct LiveScreenTests {
+    static func log(_ key: String, _ habit: String, _ client: some TestClientProtocol) async throws {
+        let body = #"{"userID":"\#(key)","habitName":"\#(habit)","timestamp":"2026-11-22T17:00:00Z"}"#
+        try await client.execute(
+            uri: "/loggedHabit", method: .post, headers: [.contentType: "application/json"],
+            body: ByteBuffer(string: body)
+        ) { response in #expect(response.status == .ok) }
+    }
+
+    static func document(_ event: ReceivedEvent?) throws -> ScreenDocument {
+        let event = try #require(event)
+        #expect(event.event == "document")
+        return try JSONDecoder().decode(ScreenDocument.self, from: Data(event.data.utf8))
+    }
+
+    static func changeset(_ event: ReceivedEvent?) throws -> ScreenChangeset {
+        let event = try #require(event)
+        #expect(event.event == "changes")
+        return try JSONDecoder().decode(ScreenChangeset.self, from: Data(event.data.utf8))
+    }
+
+    @Test func twoSubscribersReceiveOneWriteAndAResumeSendsOnlyTheChanges() async throws {
+        let (store, _, _) = try await screenStore()
+        let metrics = ServerMetrics()
+        let app = makeApplication(
+            store: store, metrics: metrics, configuration: ServerConfiguration(port: 0, activeUser: "user0"))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let first = try EventStreamClient(port: port, path: "/v1/screens/home/events")
+            let second = try EventStreamClient(port: port, path: "/v1/screens/home/events?user=user0")
+            let initial = try Self.document(await first.nextEvent(timeout: 5))
+            #expect(try Self.document(await second.nextEvent(timeout: 5)) == initial)
+            #expect(first.status == 200)
+
+            let written = Date()
+            try await Self.log("user1", "Run", client)
+            let firstChange = try Self.changeset(await first.nextEvent(timeout: 5))
+            let secondChange = try Self.changeset(await second.nextEvent(timeout: 5))
+            #expect(Date().timeIntervalSince(written) < 2)
+            #expect(firstChange == secondChange)
+            #expect(firstChange.from == initial.revision)
+            let updated = try initial.applying(firstChange)
+            let current = try await client.execute(uri: "/v1/screens/home", method: .get) { response in
+                try JSONDecoder().decode(ScreenDocument.self, from: Data(response.body.readableBytesView))
+            }
+            #expect(updated == current)
+
+            // A client that reconnects with the first revision gets the changes, not the document.
+            let resumed = try EventStreamClient(
+                port: port, path: "/v1/screens/home/events", headers: ["Last-Event-ID": initial.revision])
+            #expect(try initial.applying(try Self.changeset(await resumed.nextEvent(timeout: 5))) == current)
+            // With a revision the server never held, a document.
+            let unknown = try EventStreamClient(
+                port: port, path: "/v1/screens/home/events", headers: ["Last-Event-ID": "x"])
+            #expect(try Self.document(await unknown.nextEvent(timeout: 5)) == current)
+
+            let exposition = String(decoding: metrics.registry.emitToBuffer(), as: UTF8.self)
+            #expect(exposition.contains("habits_live_subscribers 4"))
+            #expect(exposition.contains("habits_screen_events_sent_total"))
+        }
+    }
+
+    @Test func anUnaffectedScreenReceivesNothing() async throws {
+        let (store, _, habits) = try await screenStore()
+        let app = makeApplication(store: store, configuration: ServerConfiguration(port: 0, activeUser: "user0"))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let swim = try EventStreamClient(port: port, path: "/v1/screens/habit/events?habit=\(habits["Swim"] ?? 0)")
+            _ = try Self.document(await swim.nextEvent(timeout: 5))
+            try await Self.log("user3", "Read", client)
+            #expect(await swim.nextEvent(timeout: 0.5) == nil)
+            try await Self.log("user3", "Swim", client)
+            _ = try Self.changeset(await swim.nextEvent(timeout: 5))
+        }
+    }
+
+    @Test func aStalledSubscriberDoesNotDelayTheOthers() async throws {
+        let (store, _, _) = try await screenStore()
+        let app = makeApplication(store: store, configuration: ServerConfiguration(port: 0, activeUser: "user0"))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            // Never read: once its small buffers fill, the server's writes to it block.
+            let stalled = try EventStreamClient(port: port, path: "/v1/screens/home/events", receiveBuffer: 256)
+            let lively = try EventStreamClient(port: port, path: "/v1/screens/home/events")
+            var document = try Self.document(await lively.nextEvent(timeout: 5))
+            for round in 0..<100 {
+                // Each log of Run changes Home for both subscribers.
+                let started = Date()
+                try await Self.log(round.isMultiple(of: 2) ? "user1" : "user2", "Run", client)
+                #expect(Date().timeIntervalSince(started) < 1, "round \(round): the write was held up")
+                let change = try Self.changeset(await lively.nextEvent(timeout: 2))
+                #expect(Date().timeIntervalSince(started) < 1, "round \(round): the lively subscriber was held up")
+                document = try document.applying(change)
+            }
+            _ = stalled
+        }
+    }
+}
