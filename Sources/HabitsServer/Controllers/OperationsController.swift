@@ -5,7 +5,7 @@ import Hummingbird
 
 /// `/healthz`, `/readyz`, `/metrics` and `/openapi.yaml`: what operators and tools read.
 struct OperationsController: Sendable {
-    let store: any StoreHealth
+    let store: any StoreHealth & StatisticsSource
     let metrics: ServerMetrics
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
@@ -26,7 +26,9 @@ struct OperationsController: Sendable {
         } catch {
             throw HabitsError.unavailable(reason: "The store does not answer.")
         }
-        return JSONResponse.bytes(Data(#"{"status":"ready"}"#.utf8), noStore: true)
+        // The store's revision lets tools (the live load script) tell which commit an event reflects.
+        let body = #"{"revision":\#(store.currentRevision()),"status":"ready"}"#
+        return JSONResponse.bytes(Data(body.utf8), noStore: true)
     }
 
     @Sendable func metricsExposition(_ request: Request, context: HabitsRequestContext) async throws -> Response {

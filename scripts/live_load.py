@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Live screens under load: many open Home streams on distinct viewers, writes at a steady rate.
+
+For each write, the time from its acknowledgement to the arrival of the change it caused on every
+stream it affected. Streams are read with asyncio over plain sockets (no third-party packages).
+Usage: live_load.py BASE_URL [--viewers 1000] [--rate 50] [--seconds 20]; run it through live-load.sh.
+"""
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import time
+import urllib.request
+from urllib.parse import urlparse
+
+
+def request(base, method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method=method,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as response:
+        text = response.read()
+        return json.loads(text) if text else None
+
+
+def all_pages(base, path):
+    items, cursor = [], None
+    while True:
+        page = request(base, "GET", path + "?limit=200" + (f"&cursor={cursor}" if cursor else ""))
+        items += page["items"]
+        cursor = page.get("nextCursor")
+        if not cursor:
+            return items
+
+
+class Stream:
+    """One Server-Sent Events connection: chunked body decoded into (arrival, event, id) records."""
+
+    def __init__(self, key):
+        self.key = key
+        self.events = []
+        self.first = asyncio.get_running_loop().create_future()
+
+    async def run(self, host, port, path):
+        reader, writer = await asyncio.open_connection(host, port)
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
+        await writer.drain()
+        await reader.readuntil(b"\r\n\r\n")
+        pending = b""
+        while True:
+            size_line = await reader.readline()
+            if not size_line:
+                return
+            size = int(size_line.strip() or b"0", 16)
+            if size == 0:
+                return
+            chunk = await reader.readexactly(size + 2)
+            arrival = time.monotonic()
+            pending += chunk[:-2]
+            while b"\n\n" in pending:
+                block, pending = pending.split(b"\n\n", 1)
+                fields = dict(line.split(": ", 1) for line in block.decode().split("\n")
+                              if ": " in line and not line.startswith(":"))
+                if "event" in fields:
+                    self.events.append((arrival, fields["event"], fields.get("id")))
+                    if not self.first.done():
+                        self.first.set_result(True)
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("base")
+    parser.add_argument("--viewers", type=int, default=1000)
+    parser.add_argument("--rate", type=float, default=50)
+    parser.add_argument("--seconds", type=float, default=20)
+    options = parser.parse_args()
+    base = options.base
+    url = urlparse(base)
+    rng = random.Random(2026)
+
+    habits = [habit["id"] for habit in all_pages(base, "/v1/habits")]
+    people = [user["id"] for user in all_pages(base, "/v1/users")]
+    print(f"setting up {options.viewers} viewers, each with 3 favourites and 5 followed people", flush=True)
+    keys = []
+    for index in range(options.viewers):
+        key = f"viewer-{index}"
+        viewer = request(base, "POST", "/v1/users", {"key": key, "name": f"Viewer {index}"})
+        for habit in rng.sample(habits, 3):
+            request(base, "PUT", f"/v1/users/{viewer['id']}/favorites/{habit}")
+        for person in rng.sample(people, 5):
+            request(base, "PUT", f"/v1/users/{viewer['id']}/following/{person}")
+        keys.append(key)
+
+    streams = [Stream(key) for key in keys]
+    tasks = [asyncio.create_task(stream.run(url.hostname, url.port, f"/v1/screens/home/events?user={stream.key}"))
+             for stream in streams]
+    opened = time.monotonic()
+    await asyncio.wait_for(asyncio.gather(*(stream.first for stream in streams)), timeout=120)
+    print(f"{len(streams)} streams open with their first document in {time.monotonic() - opened:.1f} s", flush=True)
+
+    base_revision = request(base, "GET", "/readyz")["revision"]
+    host, port = url.hostname, url.port
+    reader, writer = await asyncio.open_connection(host, port)
+    writes = []  # (revision, acknowledged at)
+    count = int(options.rate * options.seconds)
+    start = time.monotonic()
+    for index in range(count):
+        due = start + index / options.rate
+        await asyncio.sleep(max(0, due - time.monotonic()))
+        body = json.dumps({"userID": rng.choice(people), "habitID": rng.choice(habits)}).encode()
+        writer.write(b"POST /v1/logs HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n%s" % (host.encode(), port, len(body), body))
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = int([line.split(b":")[1] for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length")][0])
+        await reader.readexactly(length)
+        acknowledged = time.monotonic()
+        if not head.startswith(b"HTTP/1.1 201"):
+            sys.exit(f"a write failed: {head[:40]!r}")
+        # Writes are sequential and nothing else writes, so the i-th write is revision base + i + 1.
+        writes.append((base_revision + index + 1, acknowledged))
+    await asyncio.sleep(1)
+    for task in tasks:
+        task.cancel()
+
+    # An event whose id is a write's revision is the change that write caused on that stream.
+    acknowledged = dict(writes)
+    per_write = {}
+    events = 0
+    for stream in streams:
+        for arrival, kind, identifier in stream.events[1:]:
+            if kind != "changes" or identifier is None:
+                continue
+            events += 1
+            revision = int(identifier.split(".")[0])
+            if revision in acknowledged:
+                delay = arrival - acknowledged[revision]
+                per_write[revision] = max(per_write.get(revision, 0), delay)
+    delays = sorted(per_write.values())
+    if not delays:
+        sys.exit("no write reached a stream")
+    def percentile(p):
+        return delays[min(len(delays) - 1, int(p * len(delays)))] * 1000
+    print(f"{len(writes)} writes at {options.rate:g}/s over {len(streams)} streams; {events} change events; "
+          f"{len(delays)} writes changed at least one open Home")
+    print(f"acknowledgement → last affected stream's event: p50 {percentile(0.5):.1f} ms, "
+          f"p90 {percentile(0.9):.1f} ms, p99 {percentile(0.99):.1f} ms, max {delays[-1] * 1000:.1f} ms")
+
+
+asyncio.run(main())
