@@ -18,7 +18,9 @@ import Testing
         let store = try SQLiteHabitStore(path: folder.appendingPathComponent("habits.sqlite").path)
         try await makeApplication(store: store).test(.router) { client in
             #expect(try await client.send("/healthz").status == .ok)
-            #expect(try await client.send("/readyz").status == .ok)
+            let ready = try await client.send("/readyz")
+            #expect(ready.status == .ok)
+            #expect(String(buffer: ready.body) == #"{"revision":\#(store.currentRevision()),"status":"ready"}"#)
             try store.close()
             try expectError(try await client.send("/readyz"), .serviceUnavailable, code: "unavailable")
             #expect(try await client.send("/healthz").status == .ok, "liveness does not depend on the store")
