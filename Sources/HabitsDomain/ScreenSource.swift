@@ -47,9 +47,19 @@ public protocol ScreenSource {
     func followedUsers(userID: Int64) throws -> [UserResource]
     /// A user's count of every habit they logged at least once, by habit id.
     func counts(userID: Int64) throws -> [Int64: Int]
+    /// The habits a user logged at least once: what `counts` says without the numbers, for screens
+    /// that only compare which habits people share.
+    func loggedHabitIDs(userID: Int64) throws -> Set<Int64>
+    /// A user's count of one habit (0 when never logged).
+    func count(userID: Int64, habitID: Int64) throws -> Int
     /// The users who logged a habit at least once, by count from highest, ties by name, then key;
     /// the first `limit` of them, or all when `limit` is nil.
     func standings(habitID: Int64, limit: Int?) throws -> [Standing]
     /// Where `count` (at least 1) places in the habit's ranking.
     func position(habitID: Int64, count: Int) throws -> RankPosition
+}
+
+extension ScreenSource {
+    public func loggedHabitIDs(userID: Int64) throws -> Set<Int64> { Set(try counts(userID: userID).keys) }
+    public func count(userID: Int64, habitID: Int64) throws -> Int { try counts(userID: userID)[habitID] ?? 0 }
 }

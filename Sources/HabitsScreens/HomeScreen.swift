@@ -66,13 +66,14 @@ struct FollowedUserComparison<Source: ScreenSource> {
     let habits: [Int64: HabitResource]
 
     func message(about user: UserResource) throws -> String {
-        let theirCounts = try source.counts(userID: user.id)
-        let theirHabits = theirCounts.keys.compactMap { habits[$0] }
+        // Which habits they logged, then one count: a log of theirs elsewhere changes nothing here.
+        let theirHabits = try source.loggedHabitIDs(userID: user.id).compactMap { habits[$0] }
         let common = theirHabits.filter { viewerCounts[$0.id] != nil }
         let commonFavorites = common.filter { favorites.contains($0.id) }
         if let habit = Self.firstByName(commonFavorites) ?? Self.firstByName(common),
-            let theirCount = theirCounts[habit.id], let viewerCount = viewerCounts[habit.id]
+            let viewerCount = viewerCounts[habit.id]
         {
+            let theirCount = try source.count(userID: user.id, habitID: habit.id)
             let theirs = try source.position(habitID: habit.id, count: theirCount).rank
             let yours = try source.position(habitID: habit.id, count: viewerCount).rank
             if theirs < yours {
@@ -84,7 +85,8 @@ struct FollowedUserComparison<Source: ScreenSource> {
             }
             return "You are tied at \(Ordinal.english(theirs)) in \(habit.name)! Now's your chance to pull ahead."
         }
-        if let habit = Self.firstByName(theirHabits), let theirCount = theirCounts[habit.id] {
+        if let habit = Self.firstByName(theirHabits) {
+            let theirCount = try source.count(userID: user.id, habitID: habit.id)
             let theirs = try source.position(habitID: habit.id, count: theirCount).rank
             return "Currently \(Ordinal.english(theirs)) in \(habit.name).\nMaybe you should give this habit a look."
         }

@@ -12,6 +12,10 @@ public struct ScreenDependencies: Hashable, Sendable {
     public var followsOf: Set<Int64> = []
     /// Users whose counts were read.
     public var countsOf: Set<Int64> = []
+    /// Users whose set of logged habits was read: only a count leaving or reaching 0 changes it.
+    public var loggedHabitsOf: Set<Int64> = []
+    /// (user, habit) pairs whose count was read.
+    public var pairCounts: Set<Pair> = []
     /// Habits whose whole ranking was read (or a top-k list shorter than k).
     public var wholeRankings: Set<Int64> = []
     /// For a top-k list of a habit: the lowest count in it. A change below it cannot enter the list.
@@ -20,6 +24,12 @@ public struct ScreenDependencies: Hashable, Sendable {
     public var rankProbes: [Int64: Set<Int>] = [:]
 
     public init() {}
+
+    /// A user and a habit.
+    public struct Pair: Hashable, Sendable {
+        public var userID: Int64
+        public var habitID: Int64
+    }
 
     /// Whether `change` may alter a document that made these reads.
     ///
@@ -31,6 +41,8 @@ public struct ScreenDependencies: Hashable, Sendable {
         }
         for count in change.counts {
             if countsOf.contains(count.userID) || wholeRankings.contains(count.habitID) { return true }
+            if (count.before == 0 || count.after == 0) && loggedHabitsOf.contains(count.userID) { return true }
+            if pairCounts.contains(Pair(userID: count.userID, habitID: count.habitID)) { return true }
             let low = min(count.before, count.after)
             let high = max(count.before, count.after)
             if let threshold = rankingThresholds[count.habitID], high >= threshold { return true }
@@ -73,6 +85,16 @@ public final class ObservingSource: ScreenSource {
     public func counts(userID: Int64) throws -> [Int64: Int] {
         dependencies.countsOf.insert(userID)
         return try base.counts(userID: userID)
+    }
+
+    public func loggedHabitIDs(userID: Int64) throws -> Set<Int64> {
+        dependencies.loggedHabitsOf.insert(userID)
+        return try base.loggedHabitIDs(userID: userID)
+    }
+
+    public func count(userID: Int64, habitID: Int64) throws -> Int {
+        dependencies.pairCounts.insert(ScreenDependencies.Pair(userID: userID, habitID: habitID))
+        return try base.count(userID: userID, habitID: habitID)
     }
 
     public func standings(habitID: Int64, limit: Int?) throws -> [Standing] {
