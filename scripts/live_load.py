@@ -139,6 +139,10 @@ async def main():
             if revision in acknowledged:
                 delay = arrival - acknowledged[revision]
                 per_write[revision] = max(per_write.get(revision, 0), delay)
+    metrics = urllib.request.urlopen(base + "/metrics", timeout=30).read().decode()
+    for line in metrics.splitlines():
+        if line.startswith(("habits_screen_rebuilds_total", "habits_screen_events_sent_total")):
+            print(line)
     delays = sorted(per_write.values())
     if not delays:
         sys.exit("no write reached a stream")

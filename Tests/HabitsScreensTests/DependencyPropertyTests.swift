@@ -80,3 +80,19 @@ extension WorldSource {
         #expect(observing.dependencies.isAffected(by: top))
     }
 }
+
+/// One shared `MemoizingSource` across many screens gives the same documents as direct reads.
+@Suite struct MemoizingSourceTests {
+    @Test func sharedAnswersBuildTheSameDocuments() throws {
+        forEachSeed(count: UInt64(60)) { seed in
+            var random = SeededRandom(seed: seed)
+            let world = ChangesetPropertyTests.randomWorld(&random)
+            let shared = MemoizingSource(world)
+            for request in ChangesetPropertyTests.requests(in: world) {
+                let direct = try ScreenBuilder(source: world).document(for: request, revision: "1")
+                let memoized = try ScreenBuilder(source: ObservingSource(shared)).document(for: request, revision: "1")
+                #expect(memoized == direct, "seed \(seed) \(request)")
+            }
+        }
+    }
+}

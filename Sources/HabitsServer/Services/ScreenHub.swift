@@ -52,6 +52,8 @@ actor ScreenHub {
     private var entries: [ScreenRequest: Entry] = [:]
     private var subscriptions: [UUID: ScreenRequest] = [:]
     private var useCounter: UInt64 = 0
+    /// How many entries have subscribers, so that eviction knows the idle count without a scan.
+    private var liveEntryCount = 0
 
     /// The open subscriptions.
     var subscriptionIDs: Dictionary<UUID, ScreenRequest>.Keys { subscriptions.keys }
@@ -86,6 +88,7 @@ actor ScreenHub {
         _ = try await document(for: request)
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        if entries[request, default: Entry()].subscribers.isEmpty { liveEntryCount += 1 }
         entries[request, default: Entry()].subscribers[id] = Subscriber(sentRevision: lastEventID, wake: continuation)
         subscriptions[id] = request
         metrics.liveSubscribers.increment()
@@ -114,6 +117,7 @@ actor ScreenHub {
         guard let request = subscriptions.removeValue(forKey: id) else { return }
         entries[request]?.subscribers[id]?.wake.finish()
         entries[request]?.subscribers[id] = nil
+        if entries[request]?.subscribers.isEmpty == true { liveEntryCount -= 1 }
         metrics.liveSubscribers.decrement()
     }
 
@@ -127,6 +131,7 @@ actor ScreenHub {
                     ? request : nil
             }
             guard !affected.isEmpty else { continue }
+            metrics.screenRebuilds.increment(by: Int64(affected.count))
             do {
                 let built = try await build(affected)
                 for (request, result) in zip(affected, built) {
@@ -153,8 +158,10 @@ actor ScreenHub {
     /// Builds every request in one read transaction.
     private func build(_ requests: [ScreenRequest]) async throws -> [BuildResult] {
         try await store.readScreens { source in
-            requests.map { request in
-                let observing = ObservingSource(source)
+            // Viewers share habits, rankings and followed people: each question is asked once.
+            let shared = MemoizingSource(source)
+            return requests.map { request in
+                let observing = ObservingSource(shared)
                 do {
                     let document = try ScreenBuilder(source: observing).document(
                         for: request, revision: String(source.revision))
@@ -212,9 +219,12 @@ actor ScreenHub {
         return .changes(changeset)
     }
 
+    /// Drops the least recently used quarter of idle entries once there are too many.
+    ///
+    /// - Complexity: O(1) until the limit is passed, then O(n log n), amortised over many requests.
     private func evictIdleEntries() {
+        guard entries.count - liveEntryCount > Self.idleEntryLimit else { return }
         let idle = entries.filter { $0.value.subscribers.isEmpty }
-        guard idle.count > Self.idleEntryLimit else { return }
         for (request, _) in idle.sorted(by: { $0.value.lastUse < $1.value.lastUse }).prefix(idle.count / 4) {
             entries[request] = nil
         }

@@ -13,6 +13,8 @@ public struct ServerMetrics: Sendable {
     let liveSubscribers: Gauge
     /// Events sent on screen streams (documents and changes).
     let screenEventsSent: Counter
+    /// Live screens rebuilt because a commit touched what they read.
+    let screenRebuilds: Counter
 
     /// Latency buckets from 0.5 ms to 10 s.
     static let latencyBuckets: [Duration] = [
@@ -34,6 +36,10 @@ public struct ServerMetrics: Sendable {
         screenEventsSent = registry.makeCounter(descriptor: .init(
             namespace: "habits", metricName: "screen_events_sent", unitName: "total",
             helpText: "Documents and changesets sent on screen event streams."
+        ))
+        screenRebuilds = registry.makeCounter(descriptor: .init(
+            namespace: "habits", metricName: "screen_rebuilds", unitName: "total",
+            helpText: "Live screens rebuilt because a commit touched what they read."
         ))
     }
 

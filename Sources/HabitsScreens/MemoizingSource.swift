@@ -1,0 +1,127 @@
+import HabitsDomain
+
+/// A `ScreenSource` that answers each distinct question once: for building many screens in one read
+/// transaction, where viewers share habits, rankings and followed people.
+///
+/// Valid only for the transaction of its base: every answer is kept until it goes away.
+public final class MemoizingSource: ScreenSource {
+    private let base: any ScreenSource
+    private var usersByID: [Int64: UserResource?] = [:]
+    private var usersByKey: [String: UserResource?] = [:]
+    private var userLists: [Int64?: [UserResource]] = [:]
+    private var categoryList: [CategoryResource]?
+    private var habitList: [HabitResource]?
+    private var habitsByID: [Int64: HabitResource?] = [:]
+    private var favorites: [Int64: Set<Int64>] = [:]
+    private var followed: [Int64: [UserResource]] = [:]
+    private var countTables: [Int64: [Int64: Int]] = [:]
+    private var loggedHabits: [Int64: Set<Int64>] = [:]
+    private var standingLists: [StandingsKey: [Standing]] = [:]
+    private var positions: [PositionKey: RankPosition] = [:]
+
+    private struct StandingsKey: Hashable {
+        var habitID: Int64
+        var limit: Int?
+    }
+
+    private struct PositionKey: Hashable {
+        var habitID: Int64
+        var count: Int
+    }
+
+    public init(_ base: any ScreenSource) {
+        self.base = base
+    }
+
+    public var revision: Int64 { base.revision }
+
+    public func user(id: Int64) throws -> UserResource? {
+        if let known = usersByID[id] { return known }
+        let user = try base.user(id: id)
+        usersByID[id] = user
+        return user
+    }
+
+    public func user(key: String) throws -> UserResource? {
+        if let known = usersByKey[key] { return known }
+        let user = try base.user(key: key)
+        usersByKey[key] = user
+        return user
+    }
+
+    public func users(excluding excludedID: Int64?) throws -> [UserResource] {
+        if let known = userLists[excludedID] { return known }
+        let users = try base.users(excluding: excludedID)
+        userLists[excludedID] = users
+        return users
+    }
+
+    public func categories() throws -> [CategoryResource] {
+        if let categoryList { return categoryList }
+        let categories = try base.categories()
+        categoryList = categories
+        return categories
+    }
+
+    public func habits() throws -> [HabitResource] {
+        if let habitList { return habitList }
+        let habits = try base.habits()
+        habitList = habits
+        return habits
+    }
+
+    public func habit(id: Int64) throws -> HabitResource? {
+        if let known = habitsByID[id] { return known }
+        let habit = try base.habit(id: id)
+        habitsByID[id] = habit
+        return habit
+    }
+
+    public func favoriteHabitIDs(userID: Int64) throws -> Set<Int64> {
+        if let known = favorites[userID] { return known }
+        let ids = try base.favoriteHabitIDs(userID: userID)
+        favorites[userID] = ids
+        return ids
+    }
+
+    public func followedUsers(userID: Int64) throws -> [UserResource] {
+        if let known = followed[userID] { return known }
+        let users = try base.followedUsers(userID: userID)
+        followed[userID] = users
+        return users
+    }
+
+    public func counts(userID: Int64) throws -> [Int64: Int] {
+        if let known = countTables[userID] { return known }
+        let counts = try base.counts(userID: userID)
+        countTables[userID] = counts
+        return counts
+    }
+
+    public func loggedHabitIDs(userID: Int64) throws -> Set<Int64> {
+        if let known = loggedHabits[userID] { return known }
+        let ids = Set(try counts(userID: userID).keys)
+        loggedHabits[userID] = ids
+        return ids
+    }
+
+    public func count(userID: Int64, habitID: Int64) throws -> Int {
+        try counts(userID: userID)[habitID] ?? 0
+    }
+
+    public func standings(habitID: Int64, limit: Int?) throws -> [Standing] {
+        let key = StandingsKey(habitID: habitID, limit: limit)
+        if let known = standingLists[key] { return known }
+        let standings = try base.standings(habitID: habitID, limit: limit)
+        standingLists[key] = standings
+        return standings
+    }
+
+    public func position(habitID: Int64, count: Int) throws -> RankPosition {
+        let key = PositionKey(habitID: habitID, count: count)
+        if let known = positions[key] { return known }
+        let position = try base.position(habitID: habitID, count: count)
+        positions[key] = position
+        return position
+    }
+}
