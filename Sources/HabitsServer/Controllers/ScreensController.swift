@@ -32,7 +32,7 @@ struct ScreensController: Sendable {
         guard let since = request.uri.queryParameters.get("since") else {
             throw HabitsError.invalid(field: "since", reason: "is required: the revision the client holds.")
         }
-        switch try await hub.changes(for: screen, since: since) {
+        switch try await hub.changes(for: screen, since: since).resolved() {
         case .changes(let changeset):
             return try JSON(changeset, noStore: true).response(from: request, context: context)
         case .document(let document): return try JSON(document, noStore: true).response(from: request, context: context)
@@ -69,7 +69,7 @@ struct ScreensController: Sendable {
             try await withGracefulShutdownHandler {
                 streaming: for await isChange in signals {
                     var wrote = false
-                    while let event = await hub.nextEvent(for: id) {
+                    while let event = await hub.nextEvent(for: id)?.resolved() {
                         try await writer.write(ByteBuffer(bytes: try ServerSentEvent.encode(event)))
                         wrote = true
                         if case .gone = event { break streaming }

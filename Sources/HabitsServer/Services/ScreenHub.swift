@@ -16,6 +16,24 @@ enum ScreenEvent: Sendable, Equatable {
     case gone(HabitsError)
 }
 
+/// An event before its changeset is computed.
+enum PendingScreenEvent: Sendable {
+    case document(ScreenDocument)
+    case changes(from: ScreenDocument, to: ScreenDocument)
+    case gone(HabitsError)
+
+    /// The event, with the changeset computed (a document when the two cannot be diffed).
+    func resolved() -> ScreenEvent {
+        switch self {
+        case .document(let document): return .document(document)
+        case .gone(let error): return .gone(error)
+        case .changes(let old, let new):
+            guard let changeset = try? new.changeset(from: old) else { return .document(new) }
+            return .changes(changeset)
+        }
+    }
+}
+
 /// The screens the server keeps current: per screen and viewer, the latest documents and what they read.
 ///
 /// Writers never wait for it: commits reach it through the store's merging change feed. A change is
@@ -74,7 +92,7 @@ actor ScreenHub {
     }
 
     /// The changes from `revision` to the current document, or the document when `revision` is unknown.
-    func changes(for request: ScreenRequest, since revision: String) async throws -> ScreenEvent {
+    func changes(for request: ScreenRequest, since revision: String) async throws -> PendingScreenEvent {
         let current = try await document(for: request)
         return event(for: request, from: revision, to: current)
     }
@@ -96,20 +114,21 @@ actor ScreenHub {
         return (id, stream)
     }
 
-    /// The subscriber's next event, or nil when it has the current document.
-    func nextEvent(for id: UUID) -> ScreenEvent? {
-        guard let request = subscriptions[id], var entry = entries[request],
-            var subscriber = entry.subscribers[id], let current = entry.current
+    /// The subscriber's next event, or nil when it has the current document. The changeset itself is
+    /// computed by the caller (`PendingScreenEvent.resolved()`), off this actor, so subscribers diff in
+    /// parallel.
+    func nextEvent(for id: UUID) -> PendingScreenEvent? {
+        guard let request = subscriptions[id], let entry = entries[request],
+            let sentRevision = entry.subscribers[id].map(\.sentRevision), let current = entry.current
         else { return nil }
         if let gone = entry.gone { return .gone(gone) }
-        guard subscriber.sentRevision != current.revision else { return nil }
-        let event =
-            subscriber.sentRevision.map { self.event(for: request, from: $0, to: current) } ?? .document(current)
-        subscriber.sentRevision = current.revision
-        entry.subscribers[id] = subscriber
-        entries[request] = entry
+        guard sentRevision != current.revision else { return nil }
+        entries[request]?.subscribers[id]?.sentRevision = current.revision
         metrics.screenEventsSent.increment()
-        return event
+        guard let sentRevision, let old = entry.history.last(where: { $0.revision == sentRevision }) else {
+            return .document(current)
+        }
+        return .changes(from: old, to: current)
     }
 
     /// Ends a subscription.
@@ -133,7 +152,11 @@ actor ScreenHub {
             guard !affected.isEmpty else { continue }
             metrics.screenRebuilds.increment(by: Int64(affected.count))
             do {
-                let built = try await build(affected)
+                // Two halves on two readers: a commit that touches many screens uses both cores.
+                let half = affected.count >= 8 ? affected.count / 2 : affected.count
+                async let first = build(Array(affected[..<half]))
+                async let second = half < affected.count ? build(Array(affected[half...])) : []
+                let built = try await first + second
                 for (request, result) in zip(affected, built) {
                     let before = entries[request]?.current?.revision
                     _ = try? record(request, result)
@@ -212,11 +235,13 @@ actor ScreenHub {
     }
 
     /// The event that takes a client from `revision` to `current`.
-    private func event(for request: ScreenRequest, from revision: String, to current: ScreenDocument) -> ScreenEvent {
-        guard let old = entries[request]?.history.first(where: { $0.revision == revision }),
-            let changeset = try? current.changeset(from: old)
-        else { return .document(current) }
-        return .changes(changeset)
+    private func event(
+        for request: ScreenRequest, from revision: String, to current: ScreenDocument
+    ) -> PendingScreenEvent {
+        guard let old = entries[request]?.history.last(where: { $0.revision == revision }) else {
+            return .document(current)
+        }
+        return .changes(from: old, to: current)
     }
 
     /// Drops the least recently used quarter of idle entries once there are too many.
