@@ -141,7 +141,10 @@ async def main():
                 per_write[revision] = max(per_write.get(revision, 0), delay)
     metrics = urllib.request.urlopen(base + "/metrics", timeout=30).read().decode()
     for line in metrics.splitlines():
-        if line.startswith(("habits_screen_rebuilds_total", "habits_screen_events_sent_total")):
+        if line.startswith(("habits_screen_rebuilds_total", "habits_screen_events_sent_total",
+                            "habits_screen_update_duration_seconds_count", "habits_screen_update_duration_seconds_sum",
+                            'habits_screen_update_duration_seconds_bucket{le="0.025"',
+                            'habits_screen_update_duration_seconds_bucket{le="0.1"')):
             print(line)
     delays = sorted(per_write.values())
     if not delays:

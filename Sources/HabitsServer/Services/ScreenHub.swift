@@ -151,6 +151,8 @@ actor ScreenHub {
             }
             guard !affected.isEmpty else { continue }
             metrics.screenRebuilds.increment(by: Int64(affected.count))
+            let started = ContinuousClock.now
+            defer { metrics.screenUpdateDuration.record(ContinuousClock.now - started) }
             do {
                 // Two halves on two readers: a commit that touches many screens uses both cores.
                 let half = affected.count >= 8 ? affected.count / 2 : affected.count

@@ -15,6 +15,8 @@ public struct ServerMetrics: Sendable {
     let screenEventsSent: Counter
     /// Live screens rebuilt because a commit touched what they read.
     let screenRebuilds: Counter
+    /// From a commit's change reaching the screen hub to the affected streams being woken.
+    let screenUpdateDuration: DurationHistogram
 
     /// Latency buckets from 0.5 ms to 10 s.
     static let latencyBuckets: [Duration] = [
@@ -37,6 +39,13 @@ public struct ServerMetrics: Sendable {
             namespace: "habits", metricName: "screen_events_sent", unitName: "total",
             helpText: "Documents and changesets sent on screen event streams."
         ))
+        screenUpdateDuration = registry.makeDurationHistogram(
+            descriptor: .init(
+                namespace: "habits", metricName: "screen_update_duration", unitName: "seconds",
+                helpText: "From a commit's change reaching the screen hub to the affected streams being woken."
+            ),
+            buckets: Self.latencyBuckets
+        )
         screenRebuilds = registry.makeCounter(descriptor: .init(
             namespace: "habits", metricName: "screen_rebuilds", unitName: "total",
             helpText: "Live screens rebuilt because a commit touched what they read."
