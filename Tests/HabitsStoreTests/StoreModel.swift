@@ -41,9 +41,12 @@ struct StoreState {
     }
 
     /// The levels recounted from the counters.
-    var recountedLevels: Set<CountLevel> {
+    var recountedLevels: Set<CountLevel> { Self.levels(of: counters) }
+
+    /// The levels that `counters` make: per habit and count, how many users have that count.
+    static func levels(of counters: [StoredCounter]) -> Set<CountLevel> {
         var users: [Int64: [Int: Int]] = [:]
-        for (pair, count) in counts { users[pair.habitID, default: [:]][count, default: 0] += 1 }
+        for counter in counters { users[counter.habitID, default: [:]][counter.count, default: 0] += 1 }
         return Set(users.flatMap { habit, levels in
             levels.map { CountLevel(habitID: habit, count: $0.key, users: $0.value) }
         })
