@@ -141,7 +141,8 @@ import Testing
             for count in positionCounts[habitID] ?? [] {
                 #expect(
                     reads.positions[ScreenReads.Key(id: habitID, count: count)]
-                        == state.position(habitID: habitID, count: count), "\(context): habit \(habitID), count \(count)")
+                        == state.position(habitID: habitID, count: count),
+                    "\(context): habit \(habitID), count \(count)")
             }
             #expect(reads.habits[habitID] == state.habits[habitID], "\(context)")
         }

@@ -141,7 +141,8 @@ import Testing
             "DELETE FROM favorites WHERE habit_id = ? RETURNING user_id",
         ] {
             let plan = try await store.queryPlan(query)
-            #expect(!plan.isEmpty && plan.split(separator: "\n").allSatisfy { $0.hasPrefix("SEARCH ") }, "\(query):\n\(plan)")
+            let lines = plan.split(separator: "\n")
+            #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("SEARCH ") }, "\(query):\n\(plan)")
         }
     }
 }

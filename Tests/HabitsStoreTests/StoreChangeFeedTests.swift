@@ -89,7 +89,8 @@ import Testing
         try await store.deleteLog(id: id)
         try await store.log(LoggedHabit(userID: "user4", habitName: "Read", timestamp: Fixture.now))
         let change = try #require(await feed.next())
-        #expect(change.counts == [CountChange(userID: users["user4"] ?? 0, habitID: habits["Read"] ?? 0, before: 0, after: 1)])
+        let read = CountChange(userID: users["user4"] ?? 0, habitID: habits["Read"] ?? 0, before: 0, after: 1)
+        #expect(change.counts == [read], "user1's Run went from 0 to 1 and back")
     }
 
     @Test func cascadesAndRenamesAreCatalogueChangesWithTheirCounts() async throws {

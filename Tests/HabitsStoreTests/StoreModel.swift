@@ -148,8 +148,8 @@ enum StoreOperation: CustomStringConvertible {
         let users = state.users.keys.sorted()
         let habits = state.habits.keys.sorted()
         guard users.count >= 2, !habits.isEmpty else {
-            return users.count < 2
-                ? .createUser("u\(serial)", names.randomElement(using: &random) ?? "Ada") : .createHabit("Habit \(serial)")
+            if users.count < 2 { return .createUser("u\(serial)", names.randomElement(using: &random) ?? "Ada") }
+            return .createHabit("Habit \(serial)")
         }
         func user() -> Int64 { users[Int.random(in: 0..<users.count, using: &random)] }
         func habit() -> Int64 { habits[Int.random(in: 0..<habits.count, using: &random)] }
