@@ -29,7 +29,8 @@ public struct StoreChange: Hashable, Sendable {
     /// Users who followed or unfollowed someone.
     public var followsOf: Set<Int64>
     /// Users, categories or habits were created, changed or deleted, or everything was replaced:
-    /// any screen may differ.
+    /// any screen may differ. A cascading delete also lists the counts it removed; replacing everything
+    /// lists none, as the new content may reuse row ids.
     public var catalogue: Bool
 
     public init(

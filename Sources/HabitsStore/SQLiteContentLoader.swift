@@ -108,7 +108,9 @@ struct SQLiteContentLoader {
         var levels: [UInt64: Int] = [:]
         for (key, count) in tally.counts.sorted(by: { $0.key < $1.key }) {
             let (user, habit) = CounterTally.indices(of: key)
-            try insertCount.execute(arguments: [userIDs[user], habitIDs[habit], count, users[user].name, users[user].id])
+            try insertCount.execute(arguments: [
+                userIDs[user], habitIDs[habit], count, users[user].name, users[user].id,
+            ])
             levels[CounterTally.key(habit, count), default: 0] += 1
         }
         let insertLevel = try db.makeStatement(

@@ -140,7 +140,8 @@ extension SQLiteHabitStore {
             try leave.execute(arguments: [habitID, old])
             if db.changesCount == 0 {
                 // The user was the last one with that count: the level goes, as no level has 0 users.
-                let empty = try db.cachedStatement(sql: "DELETE FROM habit_count_levels WHERE habit_id = ? AND count = ?")
+                let empty = try db.cachedStatement(
+                    sql: "DELETE FROM habit_count_levels WHERE habit_id = ? AND count = ?")
                 try empty.execute(arguments: [habitID, old])
             }
         }

@@ -99,7 +99,8 @@ extension SQLiteHabitStore {
                     arguments: [userID, followedID, followed.name, followed.key])
             } else {
                 try db.execute(
-                    sql: "DELETE FROM follows WHERE follower_id = ? AND followed_id = ?", arguments: [userID, followedID])
+                    sql: "DELETE FROM follows WHERE follower_id = ? AND followed_id = ?",
+                    arguments: [userID, followedID])
             }
             // Setting what was already set changes nothing a screen shows.
             if db.changesCount > 0 { changes.follows(of: userID) }

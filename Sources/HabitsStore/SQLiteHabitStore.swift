@@ -104,10 +104,13 @@ public final class SQLiteHabitStore: HabitStore {
         }
     }
 
-    /// SQLite's plan for `sql`, one detail per line; for checking that queries use indexes.
+    /// SQLite's plan for `sql`, one detail per line; for checking that queries use indexes. Parameters
+    /// are left unbound: a plan is chosen before values are bound.
     package func queryPlan(_ sql: String) async throws -> String {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql)
+            let statement = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + sql)
+            statement.setUncheckedArguments([])
+            return try Row.fetchAll(statement)
                 .map { row -> String in row["detail"] }
                 .joined(separator: "\n")
         }

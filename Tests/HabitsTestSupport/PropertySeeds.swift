@@ -64,3 +64,18 @@ public func forEachSeed<Seed: FixedWidthInteger>(
         }
     }
 }
+
+/// `forEachSeed` for properties that await, such as those that drive a store.
+public func forEachSeedAsync<Seed: FixedWidthInteger>(
+    count: Seed, sourceLocation: SourceLocation = #_sourceLocation, _ body: (Seed) async throws -> Void
+) async {
+    let run = PropertySeeds.current
+    if let problem = run.problem { Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation) }
+    for seed in run.seeds(defaultCount: UInt64(count)) {
+        do {
+            try await body(Seed(truncatingIfNeeded: seed))
+        } catch {
+            Issue.record("seed \(seed): \(error)", sourceLocation: sourceLocation)
+        }
+    }
+}

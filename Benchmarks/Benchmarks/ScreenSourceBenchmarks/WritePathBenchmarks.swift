@@ -97,9 +97,9 @@ func registerWritePathBenchmarks() {
         try await store.replaceAll(with: WritePathWorld.content())
         fileWriteStore.value = (store, folder)
     } teardown: {
-        if let (store, folder) = fileWriteStore.value {
-            try store.close()
-            try FileManager.default.removeItem(at: folder)
+        if let opened = fileWriteStore.value {
+            try opened.store.close()
+            try FileManager.default.removeItem(at: opened.folder)
         }
         fileWriteStore.value = nil
     }
