@@ -96,13 +96,14 @@ import Testing
             let stalled = try EventStreamClient(port: port, path: "/v1/screens/home/events", receiveBuffer: 256)
             let lively = try EventStreamClient(port: port, path: "/v1/screens/home/events")
             var document = try Self.document(await lively.nextEvent(timeout: 5))
+            // A subscriber held up by the stalled one would wait forever; the bound is generous because
+            // a loaded test machine is slow, not stuck. (Speed itself is measured by scripts/live-load.sh.)
             for round in 0..<100 {
                 // Each log of Run changes Home for both subscribers.
                 let started = Date()
                 try await Self.log(round.isMultiple(of: 2) ? "user1" : "user2", "Run", client)
-                #expect(Date().timeIntervalSince(started) < 1, "round \(round): the write was held up")
-                let change = try Self.changeset(await lively.nextEvent(timeout: 2))
-                #expect(Date().timeIntervalSince(started) < 1, "round \(round): the lively subscriber was held up")
+                #expect(Date().timeIntervalSince(started) < 5, "round \(round): the write was held up")
+                let change = try Self.changeset(await lively.nextEvent(timeout: 5))
                 document = try document.applying(change)
             }
             _ = stalled
