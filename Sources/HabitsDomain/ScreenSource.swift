@@ -57,9 +57,12 @@ public protocol ScreenSource {
     func standings(habitID: Int64, limit: Int?) throws -> [Standing]
     /// Where `count` (at least 1) places in the habit's ranking.
     func position(habitID: Int64, count: Int) throws -> RankPosition
+    /// The competition rank of `count` in the habit's ranking, for screens that do not show ties.
+    func rank(habitID: Int64, count: Int) throws -> Int
 }
 
 extension ScreenSource {
     public func loggedHabitIDs(userID: Int64) throws -> Set<Int64> { Set(try counts(userID: userID).keys) }
     public func count(userID: Int64, habitID: Int64) throws -> Int { try counts(userID: userID)[habitID] ?? 0 }
+    public func rank(habitID: Int64, count: Int) throws -> Int { try position(habitID: habitID, count: count).rank }
 }

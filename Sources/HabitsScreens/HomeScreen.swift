@@ -74,8 +74,8 @@ struct FollowedUserComparison<Source: ScreenSource> {
             let viewerCount = viewerCounts[habit.id]
         {
             let theirCount = try source.count(userID: user.id, habitID: habit.id)
-            let theirs = try source.position(habitID: habit.id, count: theirCount).rank
-            let yours = try source.position(habitID: habit.id, count: viewerCount).rank
+            let theirs = try source.rank(habitID: habit.id, count: theirCount)
+            let yours = try source.rank(habitID: habit.id, count: viewerCount)
             if theirs < yours {
                 return "Currently \(Ordinal.english(theirs)), ahead of you (\(Ordinal.english(yours))) in "
                     + "\(habit.name).\nYou might catch up with a little extra effort!"
@@ -87,7 +87,7 @@ struct FollowedUserComparison<Source: ScreenSource> {
         }
         if let habit = Self.firstByName(theirHabits) {
             let theirCount = try source.count(userID: user.id, habitID: habit.id)
-            let theirs = try source.position(habitID: habit.id, count: theirCount).rank
+            let theirs = try source.rank(habitID: habit.id, count: theirCount)
             return "Currently \(Ordinal.english(theirs)) in \(habit.name).\nMaybe you should give this habit a look."
         }
         return "This user doesn't seem to have done much yet. Check in to see if they need any help getting started."

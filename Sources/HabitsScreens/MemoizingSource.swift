@@ -117,6 +117,10 @@ public final class MemoizingSource: ScreenSource {
         return standings
     }
 
+    public func rank(habitID: Int64, count: Int) throws -> Int {
+        try position(habitID: habitID, count: count).rank
+    }
+
     public func position(habitID: Int64, count: Int) throws -> RankPosition {
         let key = PositionKey(habitID: habitID, count: count)
         if let known = positions[key] { return known }

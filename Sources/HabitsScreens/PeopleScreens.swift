@@ -94,7 +94,7 @@ extension ScreenBuilder {
                 actions: [.open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"])])
         }
         let leading = try logged.filter { habit in
-            try source.position(habitID: habit.id, count: counts[habit.id] ?? 0).rank == 1
+            try source.rank(habitID: habit.id, count: counts[habit.id] ?? 0) == 1
         }
         if !leading.isEmpty {
             sections.append(

@@ -20,8 +20,10 @@ public struct ScreenDependencies: Hashable, Sendable {
     public var wholeRankings: Set<Int64> = []
     /// For a top-k list of a habit: the lowest count in it. A change below it cannot enter the list.
     public var rankingThresholds: [Int64: Int] = [:]
-    /// Counts whose rank was asked, per habit.
+    /// Counts whose position (rank and ties) was asked, per habit.
     public var rankProbes: [Int64: Set<Int>] = [:]
+    /// Counts whose rank alone was asked, per habit: only a count that crosses it moves the rank.
+    public var rankOnlyProbes: [Int64: Set<Int>] = [:]
 
     public init() {}
 
@@ -47,6 +49,11 @@ public struct ScreenDependencies: Hashable, Sendable {
             let high = max(count.before, count.after)
             if let threshold = rankingThresholds[count.habitID], high >= threshold { return true }
             if let probes = rankProbes[count.habitID], probes.contains(where: { (low...high).contains($0) }) {
+                return true
+            }
+            // The rank of x counts users strictly above x: it moves only when a count goes from at most x
+            // to more than x, or back.
+            if let probes = rankOnlyProbes[count.habitID], probes.contains(where: { (low..<high).contains($0) }) {
                 return true
             }
         }
@@ -110,5 +117,10 @@ public final class ObservingSource: ScreenSource {
     public func position(habitID: Int64, count: Int) throws -> RankPosition {
         dependencies.rankProbes[habitID, default: []].insert(count)
         return try base.position(habitID: habitID, count: count)
+    }
+
+    public func rank(habitID: Int64, count: Int) throws -> Int {
+        dependencies.rankOnlyProbes[habitID, default: []].insert(count)
+        return try base.rank(habitID: habitID, count: count)
     }
 }

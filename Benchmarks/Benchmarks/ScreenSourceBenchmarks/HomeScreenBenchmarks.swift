@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import HabitsDomain
+import HabitsScreens
 import HabitsStore
 
 /// The fixture and the row ids the screen benchmarks read, opened by their setup.
@@ -61,6 +62,21 @@ func registerHomeScreenBenchmarks() {
         let viewer = setup.viewer
         for _ in benchmark.scaledIterations {
             blackHole(try await setup.store.readScreens { source in try homeScreenReads(source, viewer: viewer) })
+        }
+    } setup: {
+        try await setup()
+    }
+
+    // The whole document as `GET /v1/screens/home` builds it: reads, rules, sections, items and layouts.
+    Benchmark(
+        "Home screen document for one viewer (100k users, 200 habits, 10M logs)", configuration: configuration
+    ) { benchmark in
+        guard let setup = screenSetup.value else { return benchmark.error("no fixture") }
+        let request = ScreenRequest(screen: .home, viewerID: setup.viewer)
+        for _ in benchmark.scaledIterations {
+            blackHole(try await setup.store.readScreens { source in
+                try ScreenBuilder(source: MemoizingSource(source)).document(for: request, revision: "1")
+            })
         }
     } setup: {
         try await setup()
