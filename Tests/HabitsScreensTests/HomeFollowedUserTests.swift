@@ -96,7 +96,8 @@ import Testing
         world.setCount(user: 1, habit: 10, 2)
         #expect(
             try message(world)
-                == "This user doesn't seem to have done much yet. Check in to see if they need any help getting started."
+                == "This user doesn't seem to have done much yet. "
+                + "Check in to see if they need any help getting started."
         )
     }
 
