@@ -18,6 +18,12 @@ public final class MemoizingSource: ScreenSource {
     private var loggedHabits: [Int64: Set<Int64>] = [:]
     private var standingLists: [StandingsKey: [Standing]] = [:]
     private var positions: [PositionKey: RankPosition] = [:]
+    private var pairCounts: [PairKey: Int] = [:]
+
+    private struct PairKey: Hashable {
+        var userID: Int64
+        var habitID: Int64
+    }
 
     private struct StandingsKey: Hashable {
         var habitID: Int64
@@ -100,13 +106,18 @@ public final class MemoizingSource: ScreenSource {
 
     public func loggedHabitIDs(userID: Int64) throws -> Set<Int64> {
         if let known = loggedHabits[userID] { return known }
-        let ids = Set(try counts(userID: userID).keys)
+        let ids = try countTables[userID].map { Set($0.keys) } ?? base.loggedHabitIDs(userID: userID)
         loggedHabits[userID] = ids
         return ids
     }
 
     public func count(userID: Int64, habitID: Int64) throws -> Int {
-        try counts(userID: userID)[habitID] ?? 0
+        if let table = countTables[userID] { return table[habitID] ?? 0 }
+        let key = PairKey(userID: userID, habitID: habitID)
+        if let known = pairCounts[key] { return known }
+        let count = try base.count(userID: userID, habitID: habitID)
+        pairCounts[key] = count
+        return count
     }
 
     public func standings(habitID: Int64, limit: Int?) throws -> [Standing] {

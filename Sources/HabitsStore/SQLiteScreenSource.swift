@@ -63,8 +63,19 @@ struct SQLiteScreenSource: ScreenSource {
     func counts(userID: Int64) throws -> [Int64: Int] {
         var counts: [Int64: Int] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: ScreenQueries.countsOfUser), arguments: [userID])
-        while let row = try rows.next() { counts[row["habit_id"]] = row["count"] }
+        // By position: a user may have a row per habit, and looking columns up by name costs more than the read.
+        while let row = try rows.next() { counts[row[0]] = row[1] }
         return counts
+    }
+
+    /// - Complexity: O(h) for the h habits the user logged, from the counters' primary key alone.
+    func loggedHabitIDs(userID: Int64) throws -> Set<Int64> {
+        try Int64.fetchSet(db.cachedStatement(sql: ScreenQueries.loggedHabitsOfUser), arguments: [userID])
+    }
+
+    /// - Complexity: O(log n): one primary-key lookup.
+    func count(userID: Int64, habitID: Int64) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: ScreenQueries.countOfPair), arguments: [userID, habitID]) ?? 0
     }
 
     /// - Complexity: O(k log u) for the k standings returned, among u users: one index walk.
@@ -102,6 +113,8 @@ package enum ScreenQueries {
         WHERE f.follower_id = ? ORDER BY f.followed_name, f.followed_key
         """
     package static let countsOfUser = "SELECT habit_id, count FROM habit_counts WHERE user_id = ?"
+    package static let loggedHabitsOfUser = "SELECT habit_id FROM habit_counts WHERE user_id = ?"
+    package static let countOfPair = "SELECT count FROM habit_counts WHERE user_id = ? AND habit_id = ?"
     /// Walks `habit_counts_standings` in order and stops at the limit; CROSS JOIN keeps the counters as
     /// the outer loop, so the planner cannot choose to sort users instead.
     package static let standings = """

@@ -106,6 +106,7 @@ import Testing
         for query in [
             ScreenQueries.standings, ScreenQueries.position, ScreenQueries.countsOfUser, ScreenQueries.followedByName,
             ScreenQueries.favoriteHabitIDs, ScreenQueries.userByID, ScreenQueries.userByKey, ScreenQueries.habitByID,
+            ScreenQueries.loggedHabitsOfUser, ScreenQueries.countOfPair,
         ] {
             let plan = try await store.queryPlan(query)
             let lines = plan.split(separator: "\n")
@@ -144,5 +145,33 @@ import Testing
             let lines = plan.split(separator: "\n")
             #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("SEARCH ") }, "\(query):\n\(plan)")
         }
+    }
+}
+
+/// The narrow reads agree with the counts they narrow.
+@Suite struct NarrowScreenReadTests {
+    @Test func loggedHabitsAndPairCountsAgreeWithCounts() async throws {
+        var random = SeededRandom(seed: 7)
+        let content = Fixture.content()
+        let logs = (0..<200).compactMap { _ -> LoggedHabit? in
+            guard let user = content.users.randomElement(using: &random),
+                let habit = content.habits.randomElement(using: &random)
+            else { return nil }
+            return LoggedHabit(userID: user.id, habitName: habit.name, timestamp: Fixture.now)
+        }
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: logs))
+        let mismatches = try await store.readScreens { source in
+            var mismatches: [String] = []
+            let habits = try source.habits().map(\.id) + [9_999]
+            for user in try source.users(excluding: nil) {
+                let counts = try source.counts(userID: user.id)
+                if try source.loggedHabitIDs(userID: user.id) != Set(counts.keys) { mismatches.append(user.key) }
+                for habit in habits where try source.count(userID: user.id, habitID: habit) != counts[habit] ?? 0 {
+                    mismatches.append("\(user.key) \(habit)")
+                }
+            }
+            return mismatches
+        }
+        #expect(mismatches.isEmpty)
     }
 }
