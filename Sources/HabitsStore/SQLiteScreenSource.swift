@@ -40,7 +40,8 @@ struct SQLiteScreenSource: ScreenSource {
 
     /// - Complexity: O(h) for h habits.
     func habits() throws -> [HabitResource] {
-        try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.habitsByName)).map(StoredRow.habitResource(from:))
+        try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.habitsByName))
+            .map(StoredRow.habitResource(fromPositions:))
     }
 
     func habit(id: Int64) throws -> HabitResource? {
@@ -104,7 +105,7 @@ package enum ScreenQueries {
     /// Walks `categories_name`.
     package static let categoriesByName = "SELECT * FROM categories ORDER BY name"
     /// Walks `habits_name`.
-    package static let habitsByName = "SELECT * FROM habits ORDER BY name"
+    package static let habitsByName = "SELECT \(StoredRow.habitColumns) FROM habits ORDER BY name"
     package static let habitByID = "SELECT * FROM habits WHERE id = ?"
     package static let favoriteHabitIDs = "SELECT habit_id FROM favorites WHERE user_id = ?"
     /// Walks `follows_by_name`, which holds the followed users' names and keys.

@@ -45,6 +45,14 @@ enum StoredRow {
         )
     }
 
+    /// The columns `habitResource(fromPositions:)` reads, in order.
+    static let habitColumns = "id, name, category_id, info, emoji"
+
+    /// A `/v1` habit from a row of `habitColumns`, read by position: screens read every habit at once.
+    static func habitResource(fromPositions row: Row) -> HabitResource {
+        HabitResource(id: row[0], name: row[1], categoryID: row[2], info: row[3], emoji: row[4])
+    }
+
     /// A `/v1` log from a `logs` row.
     static func logResource(from row: Row) -> LogResource {
         let seconds: Double = row["logged_at"]
