@@ -191,6 +191,14 @@ func screenStore() async throws -> (SQLiteHabitStore, users: [String: Int64], ha
                 #expect(log.userID == users["user0"])
                 #expect(log.timestamp == Fixture.now)
             }
+            // An explicit null means the same.
+            let nullBody = #"{"userID":\#(users["user0"] ?? 0),"habitID":\#(habits["Run"] ?? 0),"timestamp":null}"#
+            try await client.execute(
+                uri: "/v1/logs", method: .post, headers: Self.logHeaders, body: ByteBuffer(string: nullBody)
+            ) { response throws in
+                #expect(response.status == .created)
+                #expect(try decodeV1(LogResource.self, response).timestamp == Fixture.now)
+            }
         }
     }
 }
