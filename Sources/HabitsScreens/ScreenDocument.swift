@@ -1,4 +1,5 @@
 import CompositionalLayout
+import HabitsDomain
 
 /// A screen as the server sends it: sections of identified items, each section with its layout.
 ///
@@ -88,29 +89,13 @@ public struct ScreenColor: Codable, Hashable, Sendable {
         self.hex = Self.hex(hue: hue, saturation: saturation, brightness: brightness)
     }
 
-    /// HSB to sRGB, as `UIColor(hue:saturation:brightness:alpha:)` converts it.
+    /// `#rrggbb` of the colour, converted as the generated avatars convert it.
     static func hex(hue: Double, saturation: Double, brightness: Double) -> String {
-        let sector = (hue.truncatingRemainder(dividingBy: 1) + 1).truncatingRemainder(dividingBy: 1) * 6
-        let whole = Int(sector.rounded(.down))
-        let fraction = sector - Double(whole)
-        let low = brightness * (1 - saturation)
-        let falling = brightness * (1 - saturation * fraction)
-        let rising = brightness * (1 - saturation * (1 - fraction))
-        let (red, green, blue): (Double, Double, Double) =
-            switch whole % 6 {
-            case 0: (brightness, rising, low)
-            case 1: (falling, brightness, low)
-            case 2: (low, brightness, rising)
-            case 3: (low, falling, brightness)
-            case 4: (rising, low, brightness)
-            default: (brightness, low, falling)
-            }
-        func byte(_ value: Double) -> String {
-            let scaled = Int((min(max(value, 0), 1) * 255).rounded())
-            let digits = String(scaled, radix: 16)
+        let components = Avatar.rgbComponents(Color(hue: hue, saturation: saturation, brightness: brightness))
+        return "#" + components.map { byte in
+            let digits = String(byte, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
-        }
-        return "#" + byte(red) + byte(green) + byte(blue)
+        }.joined()
     }
 }
 
