@@ -75,16 +75,8 @@ extension ScreenBuilder {
                     id: "favorites", layout: favoritesLayout,
                     header: SectionBoundary(title: "Favorites", color: Self.favoritesColor), items: favoriteItems))
         }
-        var byCategory: [Int64: [HabitResource]] = [:]
-        for habit in habits { byCategory[habit.categoryID, default: []].append(habit) }
-        let orderedCategories = categories.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
-        for category in orderedCategories {
-            guard let members = byCategory[category.id], !members.isEmpty else { continue }
-            sections.append(
-                ScreenSection(
-                    id: "category-\(category.id)", layout: categoryLayout,
-                    header: SectionBoundary(title: category.name, color: category.color.screenColor),
-                    items: members.compactMap { screenItem($0, prefix: "habit") }))
+        sections += categorySections(habits, categories: categories, layout: categoryLayout) {
+            screenItem($0, prefix: "habit")
         }
         return sections
     }

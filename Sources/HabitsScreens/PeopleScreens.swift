@@ -103,15 +103,8 @@ extension ScreenBuilder {
                     header: SectionBoundary(title: "Leading", color: Self.leadingColor),
                     items: leading.map { row($0, prefix: "leading") }))
         }
-        var byCategory: [Int64: [HabitResource]] = [:]
-        for habit in logged { byCategory[habit.categoryID, default: []].append(habit) }
-        for category in categories.values.sorted(by: { ($0.name, $0.id) < ($1.name, $1.id) }) {
-            guard let members = byCategory[category.id] else { continue }
-            sections.append(
-                ScreenSection(
-                    id: "category-\(category.id)", layout: ScreenLayouts.userHabitCounts,
-                    header: SectionBoundary(title: category.name, color: category.color.screenColor),
-                    items: members.map { row($0, prefix: "habit") }))
+        sections += categorySections(logged, categories: categories, layout: ScreenLayouts.userHabitCounts) {
+            row($0, prefix: "habit")
         }
         return ScreenDocument(screen: .user, title: user.name, revision: revision, sections: sections)
     }

@@ -1,3 +1,4 @@
+import CompositionalLayout
 import HabitsDomain
 
 /// Why a screen cannot be built: what the request names does not exist.
@@ -40,6 +41,23 @@ public struct ScreenBuilder<Source: ScreenSource> {
             guard let userID = request.userID else { throw ScreenError.missingParameter("of") }
             return try user(id: userID, viewer: viewer, revision: revision)
         case .log: return try log(viewer: viewer, revision: revision)
+        }
+    }
+
+    /// A section per category holding some of `habits` (in their order), categories by name, each under
+    /// a header in the category's name and colour: the habits, log and user screens group alike.
+    func categorySections(
+        _ habits: [HabitResource], categories: [Int64: CategoryResource], layout: LayoutSection,
+        item: (HabitResource) -> ScreenItem?
+    ) -> [ScreenSection] {
+        var byCategory: [Int64: [HabitResource]] = [:]
+        for habit in habits { byCategory[habit.categoryID, default: []].append(habit) }
+        return categories.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { category in
+            guard let members = byCategory[category.id], !members.isEmpty else { return nil }
+            return ScreenSection(
+                id: "category-\(category.id)", layout: layout,
+                header: SectionBoundary(title: category.name, color: category.color.screenColor),
+                items: members.compactMap(item))
         }
     }
 
