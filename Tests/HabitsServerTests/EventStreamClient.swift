@@ -21,34 +21,11 @@ final class EventStreamClient {
     private var headerParsed = false
     private var body: [UInt8] = []
     private(set) var status = 0
-    /// Comment lines seen (keep-alives).
-    private(set) var comments: [String] = []
 
     /// Connects to 127.0.0.1:`port` and asks for `path`; `receiveBuffer` shrinks the socket's buffer so
     /// that a client that stops reading stalls the server's writes quickly.
     init(port: Int, path: String, headers: [String: String] = [:], receiveBuffer: Int32? = nil) throws {
-        #if canImport(Glibc)
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
-        if var size = receiveBuffer {
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw POSIXError(.ECONNREFUSED)
-        }
+        descriptor = try connectToLoopback(port: port, receiveBuffer: receiveBuffer)
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         request += "\r\n"
@@ -105,7 +82,7 @@ final class EventStreamClient {
         }
     }
 
-    /// Takes one complete event (or skips comment-only blocks) from `body`.
+    /// Takes one complete event from `body`, skipping blocks without data (the retry line, keep-alive comments).
     private func takeEvent() -> ReceivedEvent? {
         while let end = find([10, 10], in: body) {
             let block = String(decoding: body[0..<end], as: UTF8.self)
@@ -113,9 +90,7 @@ final class EventStreamClient {
             var event = ReceivedEvent(event: "message", id: nil, data: "")
             var hasData = false
             for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.hasPrefix(":") {
-                    comments.append(String(line))
-                } else if line.hasPrefix("event: ") {
+                if line.hasPrefix("event: ") {
                     event.event = String(line.dropFirst(7))
                 } else if line.hasPrefix("id: ") {
                     event.id = String(line.dropFirst(4))
