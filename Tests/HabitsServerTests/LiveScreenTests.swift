@@ -12,14 +12,6 @@ import Testing
 
 /// Live screens over real sockets: events, resuming, and subscribers that stall.
 @Suite struct LiveScreenTests {
-    static func log(_ key: String, _ habit: String, _ client: some TestClientProtocol) async throws {
-        let body = #"{"userID":"\#(key)","habitName":"\#(habit)","timestamp":"2026-11-22T17:00:00Z"}"#
-        try await client.execute(
-            uri: "/loggedHabit", method: .post, headers: [.contentType: "application/json"],
-            body: ByteBuffer(string: body)
-        ) { response in #expect(response.status == .ok) }
-    }
-
     static func document(_ event: ReceivedEvent?) throws -> ScreenDocument {
         let event = try #require(event)
         #expect(event.event == "document")
@@ -46,7 +38,7 @@ import Testing
             #expect(first.status == 200)
 
             let written = Date()
-            try await Self.log("user1", "Run", client)
+            try await log("user1", "Run", client)
             let firstChange = try Self.changeset(await first.nextEvent(timeout: 5))
             let secondChange = try Self.changeset(await second.nextEvent(timeout: 5))
             #expect(Date().timeIntervalSince(written) < 2)
@@ -80,9 +72,9 @@ import Testing
             let port = try #require(client.port)
             let swim = try EventStreamClient(port: port, path: "/v1/screens/habit/events?habit=\(habits["Swim"] ?? 0)")
             _ = try Self.document(await swim.nextEvent(timeout: 5))
-            try await Self.log("user3", "Read", client)
+            try await log("user3", "Read", client)
             #expect(await swim.nextEvent(timeout: 0.5) == nil)
-            try await Self.log("user3", "Swim", client)
+            try await log("user3", "Swim", client)
             _ = try Self.changeset(await swim.nextEvent(timeout: 5))
         }
     }
@@ -101,7 +93,7 @@ import Testing
             for round in 0..<100 {
                 // Each log of Run changes Home for both subscribers.
                 let started = Date()
-                try await Self.log(round.isMultiple(of: 2) ? "user1" : "user2", "Run", client)
+                try await log(round.isMultiple(of: 2) ? "user1" : "user2", "Run", client)
                 #expect(Date().timeIntervalSince(started) < 5, "round \(round): the write was held up")
                 let change = try Self.changeset(await lively.nextEvent(timeout: 5))
                 document = try document.applying(change)

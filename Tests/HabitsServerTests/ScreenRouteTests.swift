@@ -30,15 +30,18 @@ func screenStore() async throws -> (SQLiteHabitStore, users: [String: Int64], ha
     return (store, users, habits)
 }
 
+/// Logs `habit` for `key` through the course API, as the course app does.
+func log(_ key: String, _ habit: String, _ client: some TestClientProtocol) async throws {
+    let body = #"{"userID":"\#(key)","habitName":"\#(habit)","timestamp":"2026-11-22T17:00:00Z"}"#
+    try await client.execute(
+        uri: "/loggedHabit", method: .post, headers: [.contentType: "application/json"],
+        body: ByteBuffer(string: body)
+    ) { response in #expect(response.status == .ok) }
+}
+
 @Suite struct ScreenRouteTests {
     static let logHeaders: HTTPFields = [.contentType: "application/json"]
 
-    func log(_ key: String, _ habit: String, _ client: some TestClientProtocol) async throws {
-        let body = #"{"userID":"\#(key)","habitName":"\#(habit)","timestamp":"2026-11-22T17:00:00Z"}"#
-        try await client.execute(
-            uri: "/loggedHabit", method: .post, headers: Self.logHeaders, body: ByteBuffer(string: body)
-        ) { response in #expect(response.status == .ok) }
-    }
 
     @Test func homeShowsTheViewersFavouritesAndFollowedUsers() async throws {
         let (store, _, _) = try await screenStore()
