@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "HabitsTestSupport", dependencies: ["HabitsDomain", "HabitsStore"], path: "Tests/HabitsTestSupport"
         ),
-        .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain"]),
+        .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain", "HabitsTestSupport"]),
         .testTarget(
             name: "HabitsScreensTests",
             dependencies: ["HabitsScreens", "HabitsDomain", "DiffableData", "CompositionalLayout", "HabitsTestSupport"]

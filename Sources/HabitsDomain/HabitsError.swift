@@ -8,6 +8,8 @@ public enum HabitsError: Error, Equatable, Sendable {
     case malformed(reason: String)
     /// The write would break a uniqueness or reference rule.
     case conflict(reason: String)
+    /// A day after the user's today cannot be marked done.
+    case futureDay(LocalDay)
     /// The store could not be reached or failed unexpectedly.
     case unavailable(reason: String)
 
@@ -18,6 +20,7 @@ public enum HabitsError: Error, Equatable, Sendable {
         case .invalid: "invalid"
         case .malformed: "malformed_request"
         case .conflict: "conflict"
+        case .futureDay: "future_day"
         case .unavailable: "unavailable"
         }
     }
@@ -29,6 +32,7 @@ public enum HabitsError: Error, Equatable, Sendable {
         case .invalid(let field, let reason): "\(field): \(reason)"
         case .malformed(let reason): reason
         case .conflict(let reason): reason
+        case .futureDay: "Can't mark a day in the future"
         case .unavailable(let reason): reason
         }
     }

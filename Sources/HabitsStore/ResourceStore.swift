@@ -65,6 +65,18 @@ public protocol ResourceStore: Sendable {
     func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws
     /// The users a user follows, in id order.
     func following(userID: Int64, page: PageRequest) async throws -> Page<UserResource>
+
+    /// Marks a day done: one log at the day's local noon when the day has none; marking twice changes
+    /// nothing. Throws `HabitsError.futureDay` for a day after the user's today at `now`.
+    func markDay(userID: Int64, habitID: Int64, day: LocalDay, now: Date) async throws
+    /// Unmarks a day: removes the user's logs of the habit on that day, with their counters, in one
+    /// transaction. Throws `HabitsError.futureDay` for a day after the user's today at `now`.
+    func unmarkDay(userID: Int64, habitID: Int64, day: LocalDay, now: Date) async throws
+    /// The done days from `first` through `last`, in order.
+    func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
+        -> [LocalDay]
+    /// The user's streak in a habit on their today at `now`.
+    func streak(userID: Int64, habitID: Int64, now: Date) async throws -> StreakSummary
 }
 
 /// Why the store refuses a write, in the words every client sees.

@@ -24,13 +24,19 @@ struct SQLiteContentLoader {
         for (index, habit) in content.habits.enumerated() { habitIndices[habit.name] = index }
 
         var tally = CounterTally()
-        let insertLog = try db.makeStatement(sql: "INSERT INTO logs (user_id, habit_id, logged_at) VALUES (?, ?, ?)")
+        // A loaded user's zone is UTC, so a log's day is its UTC day.
+        let insertLog = try db.makeStatement(
+            sql: "INSERT INTO logs (user_id, habit_id, logged_at, day) VALUES (?, ?, ?, ?)")
+        let utc = TimeZone(identifier: "UTC") ?? .current
         for log in content.logs {
             guard let user = userIndices[log.userID] else { throw HabitsError.notFound(kind: .user, id: log.userID) }
             guard let habit = habitIndices[log.habitName] else {
                 throw HabitsError.notFound(kind: .habit, id: log.habitName)
             }
-            try insertLog.execute(arguments: [userIDs[user], habitIDs[habit], log.timestamp.timeIntervalSince1970])
+            try insertLog.execute(arguments: [
+                userIDs[user], habitIDs[habit], log.timestamp.timeIntervalSince1970,
+                LocalDay(log.timestamp, in: utc).number,
+            ])
             tally.add(userIndex: user, habitIndex: habit)
         }
         for log in logs {
@@ -42,10 +48,12 @@ struct SQLiteContentLoader {
             }
             try insertLog.execute(arguments: [
                 userIDs[log.userIndex], habitIDs[log.habitIndex], log.timestamp.timeIntervalSince1970,
+                LocalDay(log.timestamp, in: utc).number,
             ])
             tally.add(userIndex: log.userIndex, habitIndex: log.habitIndex)
         }
         try insertCounters(tally, users: content.users, userIDs: userIDs, habitIDs: habitIDs)
+        try DayRuns.rebuildAll(db)
 
         for (key, image) in content.images {
             guard let user = userIndices[key] else { throw HabitsError.notFound(kind: .user, id: key) }

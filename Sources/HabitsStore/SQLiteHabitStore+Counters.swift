@@ -14,29 +14,55 @@ extension SQLiteHabitStore {
         var userID: Int64
         var habitID: Int64
         var timestamp: Date
+        /// The day the log is done on; nil: the day of `timestamp` in the user's zone.
+        var day: LocalDay? = nil
     }
 
     /// Inserts logs and raises their counters inside the caller's transaction; returns the new ids in order.
     /// Both APIs write logs through here, so a log never lands without its count.
     ///
-    /// - Complexity: O(n + p log N) for n logs over p distinct pairs, in a store of N counters: each
-    ///   pair's counter and levels move once, however many of its logs the batch holds.
+    /// - Complexity: O(n + (p + d) log N) for n logs over p distinct pairs and d distinct days, in a store
+    ///   of N counters: each pair's counter and levels move once, and each day's runs at most once,
+    ///   however many of its logs the batch holds.
     static func insertLogs(_ db: Database, _ rows: [LogRow], changes: ChangeRecorder) throws -> [Int64] {
-        let insertLog = try db.cachedStatement(sql: "INSERT INTO logs (user_id, habit_id, logged_at) VALUES (?, ?, ?)")
+        let insertLog = try db.cachedStatement(
+            sql: "INSERT INTO logs (user_id, habit_id, logged_at, day) VALUES (?, ?, ?, ?)")
+        let zoneOfUser = try db.cachedStatement(sql: "SELECT time_zone FROM users WHERE id = ?")
+        var zones: [Int64: TimeZone] = [:]
+        func zone(of userID: Int64) throws -> TimeZone {
+            if let zone = zones[userID] { return zone }
+            let zone = TimeZoneCache.shared.zone(try String.fetchOne(zoneOfUser, arguments: [userID]) ?? "UTC")
+            zones[userID] = zone
+            return zone
+        }
         var ids: [Int64] = []
         ids.reserveCapacity(rows.count)
-        // Logs per pair, in the order pairs first appear, so the changes read in the batch's order.
+        // Logs per pair, in the order pairs first appear, so the changes read in the batch's order;
+        // and logs per pair and day, to learn which days become done.
         var added: [CounterPair: Int] = [:]
         var pairs: [CounterPair] = []
+        var addedOnDay: [PairDay: Int] = [:]
+        var pairDays: [PairDay] = []
         for row in rows {
-            try insertLog.execute(arguments: [row.userID, row.habitID, row.timestamp.timeIntervalSince1970])
+            let logDay = try row.day ?? LocalDay(row.timestamp, in: zone(of: row.userID))
+            try insertLog.execute(arguments: [
+                row.userID, row.habitID, row.timestamp.timeIntervalSince1970, logDay.number,
+            ])
             ids.append(db.lastInsertedRowID)
             let pair = CounterPair(userID: row.userID, habitID: row.habitID)
             if added[pair] == nil { pairs.append(pair) }
             added[pair, default: 0] += 1
+            let pairDay = PairDay(pair: pair, day: logDay)
+            if addedOnDay[pairDay] == nil { pairDays.append(pairDay) }
+            addedOnDay[pairDay, default: 0] += 1
         }
         for pair in pairs {
             try raiseCount(db, pair, by: added[pair] ?? 0, changes: changes)
+        }
+        // A day whose only logs are the batch's was not done before.
+        for pairDay in pairDays {
+            let logs = try DayRuns.logCount(db, pairDay.pair, day: pairDay.day)
+            if logs == addedOnDay[pairDay] { try DayRuns.gained(db, pairDay.pair, day: pairDay.day) }
         }
         return ids
     }
@@ -153,6 +179,12 @@ extension SQLiteHabitStore {
             try join.execute(arguments: [habitID, new])
         }
     }
+}
+
+/// A (user, habit) pair and one of its days.
+struct PairDay: Hashable, Sendable {
+    var pair: CounterPair
+    var day: LocalDay
 }
 
 /// A (user, habit) pair by row ids: the key of a counter.

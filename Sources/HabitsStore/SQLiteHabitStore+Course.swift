@@ -56,12 +56,15 @@ extension SQLiteHabitStore {
 
     public func deleteLog(id: Int64) async throws {
         try await writeBumping { db, changes in
-            let sql = "SELECT user_id, habit_id FROM logs WHERE id = ?"
+            let sql = "SELECT user_id, habit_id, day FROM logs WHERE id = ?"
             guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else {
                 throw HabitsError.notFound(kind: .log, id: String(id))
             }
+            let pair = CounterPair(userID: row["user_id"], habitID: row["habit_id"])
+            let day = LocalDay(number: row["day"])
             try db.execute(sql: "DELETE FROM logs WHERE id = ?", arguments: [id])
-            try Self.dropCount(db, userID: row["user_id"], habitID: row["habit_id"], by: 1, changes: changes)
+            try Self.dropCount(db, userID: pair.userID, habitID: pair.habitID, by: 1, changes: changes)
+            if try !DayRuns.isDone(db, pair, day: day) { try DayRuns.lost(db, pair, day: day) }
         }
     }
 
@@ -112,7 +115,8 @@ extension SQLiteHabitStore {
             // that everything may differ.
             changes.catalogueChanged()
             for table in [
-                "avatars", "favorites", "follows", "habit_count_levels", "habit_counts", "logs", "habits",
+                "avatars", "favorites", "follows", "habit_count_levels", "habit_counts", "habit_day_runs", "logs",
+                "habits",
                 "categories", "users",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")

@@ -81,6 +81,7 @@ extension SQLiteHabitStore {
                     db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE user_id = ?", arguments: [id]) ?? 0
             if logged > 0 && !cascade { throw StoreRefusal.userHasLogs(logged) }
             try db.execute(sql: "DELETE FROM logs WHERE user_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM habit_day_runs WHERE user_id = ?", arguments: [id])
             try Self.removeCounts(db, userID: id, changes: changes)
             try db.execute(sql: "DELETE FROM favorites WHERE user_id = ?", arguments: [id])
             if db.changesCount > 0 { changes.favorites(of: id) }
@@ -227,6 +228,7 @@ extension SQLiteHabitStore {
                 ?? 0
             if logged > 0 && !cascade { throw StoreRefusal.habitHasLogs(logged) }
             try db.execute(sql: "DELETE FROM logs WHERE habit_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM habit_day_runs WHERE habit_id = ?", arguments: [id])
             try Self.removeCounts(db, habitID: id, changes: changes)
             let favoredBy = try Int64.fetchAll(
                 db, sql: "DELETE FROM favorites WHERE habit_id = ? RETURNING user_id", arguments: [id])

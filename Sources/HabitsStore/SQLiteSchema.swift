@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import HabitsDomain
 
@@ -148,6 +149,37 @@ enum SQLiteSchema {
 
                 CREATE INDEX users_name_key ON users(name, key);
                 """)
+        }
+        migrator.registerMigration("v6: the day of every log, runs of done days") { db in
+            // A log's day is the calendar day of its instant in its user's zone, computed once here and
+            // then by every write: a later change of zone leaves the days already logged where they were.
+            let localDay = DatabaseFunction("habits_local_day", argumentCount: 2, pure: true) { values in
+                guard let time = Double.fromDatabaseValue(values[0]), let zone = String.fromDatabaseValue(values[1])
+                else { return nil }
+                return LocalDay(Date(timeIntervalSince1970: time), in: TimeZoneCache.shared.zone(zone)).number
+            }
+            db.add(function: localDay)
+            defer { db.remove(function: localDay) }
+            try db.execute(sql: """
+                ALTER TABLE logs ADD COLUMN day INTEGER NOT NULL DEFAULT 0;
+                UPDATE logs
+                SET day = habits_local_day(logged_at, (SELECT time_zone FROM users WHERE users.id = logs.user_id));
+                CREATE INDEX logs_user_habit_day ON logs(user_id, habit_id, day);
+
+                -- Runs of consecutive done days per (user, habit): a streak is one lookup, the longest run
+                -- one index read, and marking a day touches at most three rows.
+                CREATE TABLE habit_day_runs (
+                    user_id INTEGER NOT NULL REFERENCES users(id),
+                    habit_id INTEGER NOT NULL REFERENCES habits(id),
+                    first_day INTEGER NOT NULL,
+                    last_day INTEGER NOT NULL,
+                    length INTEGER NOT NULL CHECK (length = last_day - first_day + 1),
+                    PRIMARY KEY (user_id, habit_id, last_day)
+                ) WITHOUT ROWID;
+                CREATE INDEX habit_day_runs_length ON habit_day_runs(user_id, habit_id, length);
+                CREATE INDEX habit_day_runs_habit ON habit_day_runs(habit_id);
+                """)
+            try DayRuns.rebuildAll(db)
         }
         return migrator
     }

@@ -52,7 +52,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     static func status(for error: HabitsError) -> HTTPResponse.Status {
         switch error {
         case .notFound: .notFound
-        case .invalid: .unprocessableContent
+        case .invalid, .futureDay: .unprocessableContent
         case .malformed: .badRequest
         case .conflict: .conflict
         case .unavailable: .serviceUnavailable
