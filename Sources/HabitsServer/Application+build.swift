@@ -98,6 +98,7 @@ func buildRouter(
     UsersController(store: store).addRoutes(to: router)
     CatalogController(store: store).addRoutes(to: router)
     LogsController(store: store, clock: clock, metrics: metrics).addRoutes(to: router)
+    DaysController(store: store, clock: clock).addRoutes(to: router)
     OperationsController(store: store, metrics: metrics).addRoutes(to: router)
     SimulatorController(simulator: simulator).addRoutes(to: router)
     ScreensController(hub: hub, store: store, defaultViewerKey: configuration.activeUser).addRoutes(to: router)

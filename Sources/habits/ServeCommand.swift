@@ -51,6 +51,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a request may take to arrive, head to end of body (env HABITS_READ_TIMEOUT, default 30).")
     var readTimeout: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "Stop the server's clock at this ISO 8601 instant, for demos and tests (env HABITS_FIXED_TIME).",
+            valueName: "instant"))
+    var fixedTime: String?
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let settings = try ServeSettings(
@@ -64,9 +70,18 @@ struct ServeCommand: AsyncParsableCommand {
                 ? (environment["HABITS_ALLOWED_HOSTS"] ?? "").split(separator: ",").map(String.init)
                 : allowedHosts,
             readTimeout: try readTimeout
-                ?? environment["HABITS_READ_TIMEOUT"].map { try Self.number($0, variable: "HABITS_READ_TIMEOUT") } ?? 30
+                ?? environment["HABITS_READ_TIMEOUT"].map { try Self.number($0, variable: "HABITS_READ_TIMEOUT") } ?? 30,
+            fixedTime: try (fixedTime ?? environment["HABITS_FIXED_TIME"]).map(Self.instant)
         )
         try await settings.serve()
+    }
+
+    /// The instant `text` names, or a clear error.
+    static func instant(_ text: String) throws -> Date {
+        guard let date = HabitsJSON.parseInstant(text) else {
+            throw ValidationError("The fixed time must be an ISO 8601 instant such as 2026-03-10T15:00:00Z, got \"\(text)\".")
+        }
+        return date
     }
 
     /// The number in environment variable `variable`, or a clear error naming it.
@@ -88,13 +103,15 @@ struct ServeSettings {
     var logLevel: String
     var allowedHosts: [String]
     var readTimeout: Double
+    /// The instant the server's clock is stopped at; nil: the system clock.
+    var fixedTime: Date?
 
     /// How long shutdown waits for requests in flight before it cancels them, so SIGTERM always ends.
     static let shutdownGrace: Duration = .seconds(10)
 
     init(
         host: String, port: Int, database: String, demo: Bool, activeUserID: String, logLevel: String,
-        allowedHosts: [String] = [], readTimeout: Double = 30
+        allowedHosts: [String] = [], readTimeout: Double = 30, fixedTime: Date? = nil
     ) throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("The port must be between 0 and 65535, got \(port).")
@@ -115,6 +132,7 @@ struct ServeSettings {
         }
         self.allowedHosts = allowedHosts
         self.readTimeout = readTimeout
+        self.fixedTime = fixedTime
         self.host = host
         self.port = port
         self.database = database
@@ -133,9 +151,14 @@ struct ServeSettings {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
 
         let store = try SQLiteHabitStore(path: database, logger: logger)
+        var clock: @Sendable () -> Date = { Date() }
+        if let fixedTime {
+            clock = { fixedTime }
+            logger.notice("the clock is stopped", metadata: ["at": "\(fixedTime)"])
+        }
         var demoData: DemoDataSet?
         if demo {
-            var data = DemoDataSet(activeUserID: activeUserID)
+            var data = DemoDataSet(activeUserID: activeUserID, now: clock())
             if try await store.isEmpty() {
                 try await DemoContent.load(data, into: store)
                 logger.info(
@@ -156,7 +179,7 @@ struct ServeSettings {
         let metrics = ServerMetrics()
         let simulator = ActivitySimulator(
             store: store, demo: demoData, activeUserID: activeUserID, startRunning: demo, logger: logger,
-            metrics: metrics)
+            metrics: metrics, clock: clock)
         let host = self.host
         let configuration = ServerConfiguration(
             host: host, port: port, allowedHosts: allowedHosts, readTimeout: .milliseconds(Int64(readTimeout * 1_000)),
@@ -169,6 +192,7 @@ struct ServeSettings {
             simulator: simulator,
             logger: logger,
             metrics: metrics,
+            clock: clock,
             onReady: { boundPort in
                 // A stable line on standard output that scripts and tests wait for.
                 FileHandle.standardOutput.write(Data("Habits listening on http://\(displayHost):\(boundPort)\n".utf8))

@@ -31,8 +31,10 @@ func screenStore() async throws -> (SQLiteHabitStore, users: [String: Int64], ha
 }
 
 /// Logs `habit` for `key` through the course API, as the course app does.
-func log(_ key: String, _ habit: String, _ client: some TestClientProtocol) async throws {
-    let body = #"{"userID":"\#(key)","habitName":"\#(habit)","timestamp":"2026-11-22T17:00:00Z"}"#
+func log(
+    _ key: String, _ habit: String, _ client: some TestClientProtocol, at timestamp: String = "2026-11-22T17:00:00Z"
+) async throws {
+    let body = #"{"userID":"\#(key)","habitName":"\#(habit)","timestamp":"\#(timestamp)"}"#
     try await client.execute(
         uri: "/loggedHabit", method: .post, headers: [.contentType: "application/json"],
         body: ByteBuffer(string: body)

@@ -27,6 +27,8 @@ public actor ActivitySimulator: Service {
     private let tick: Duration
     private let demoEnabled: Bool
     private let metrics: ServerMetrics?
+    /// The server's clock: what simulated logs are stamped with.
+    private let clock: @Sendable () -> Date
     private var rates: [DemoDataSet.PairRate]
     private var cumulative: [Double] = []
     public private(set) var state: State
@@ -36,6 +38,7 @@ public actor ActivitySimulator: Service {
     /// - Parameters:
     ///   - demo: the demo data set whose rates drive the simulation; nil disables the simulator.
     ///   - metrics: where the simulated logs are counted, beside those written over HTTP.
+    ///   - clock: the server's clock (stopped by `--fixed-time`).
     public init(
         store: any HabitStore,
         demo: DemoDataSet?,
@@ -43,9 +46,11 @@ public actor ActivitySimulator: Service {
         startRunning: Bool,
         tick: Duration = .milliseconds(250),
         logger: Logger,
-        metrics: ServerMetrics? = nil
+        metrics: ServerMetrics? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
+        self.clock = clock
         self.metrics = metrics
         self.activeUserID = activeUserID
         self.logger = logger
@@ -93,9 +98,9 @@ public actor ActivitySimulator: Service {
     }
 
     /// Replaces all data with a fresh demo data set and adopts its rates.
-    public func reset(now: Date = Date()) async throws {
+    public func reset(now: Date? = nil) async throws {
         try requireDemo()
-        let demo = DemoDataSet(activeUserID: activeUserID, now: now)
+        let demo = DemoDataSet(activeUserID: activeUserID, now: now ?? clock())
         try await store.replaceAll(with: StoreContent(demo: demo))
         rates = demo.rates.filter { $0.userID != activeUserID }
         cumulative = Self.cumulativeRates(rates)
@@ -107,7 +112,7 @@ public actor ActivitySimulator: Service {
         guard let total = cumulative.last, total > 0 else { return }
         let count = poisson(mean: Self.baseEventsPerSecond * speed * min(seconds, Self.maximumCatchUp))
         guard count > 0 else { return }
-        let now = Date()
+        let now = clock()
         let events = (0..<count).map { _ in
             let rate = rates[firstIndex(above: Double.random(in: 0..<total, using: &generator))]
             return LoggedHabit(userID: rate.userID, habitName: rate.habitName, timestamp: now)

@@ -1,0 +1,81 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import Hummingbird
+
+/// `/v1/users/{userID}/habits/{habitID}/days…` and `…/streak`: the streak calendar's days.
+///
+/// A day is done while the user has a log of the habit on it, in the user's zone; "today" is the
+/// server's clock in that zone, never a client's.
+struct DaysController: Sendable {
+    let store: any ResourceStore
+    let clock: @Sendable () -> Date
+
+    /// The most days one listing may span.
+    static let maximumDays = 366
+
+    func addRoutes(to router: Router<HabitsRequestContext>) {
+        router.group("/v1/users/:userID/habits/:habitID")
+            .get("days", use: days)
+            .put("days/:day", use: mark)
+            .delete("days/:day", use: unmark)
+            .get("streak", use: streak)
+    }
+
+    @Sendable func mark(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        let (userID, habitID) = try Self.pair(context)
+        try await store.markDay(userID: userID, habitID: habitID, day: try Self.day(context), now: clock())
+        return NoContent()
+    }
+
+    @Sendable func unmark(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        let (userID, habitID) = try Self.pair(context)
+        try await store.unmarkDay(userID: userID, habitID: habitID, day: try Self.day(context), now: clock())
+        return NoContent()
+    }
+
+    @Sendable func days(_ request: Request, context: HabitsRequestContext) async throws -> JSON<DayList> {
+        let (userID, habitID) = try Self.pair(context)
+        let query = request.uri.queryParameters
+        let first = try Self.queryDay("from", query.get("from"))
+        let last = try Self.queryDay("to", query.get("to"))
+        guard first <= last else { throw HabitsError.invalid(field: "to", reason: "must not be earlier than from.") }
+        guard last.number - first.number < Self.maximumDays else {
+            throw HabitsError.invalid(field: "to", reason: "must be within \(Self.maximumDays) days of from.")
+        }
+        let days = try await store.doneDays(userID: userID, habitID: habitID, from: first, through: last)
+        return JSON(DayList(from: first, to: last, days: days), noStore: true)
+    }
+
+    @Sendable func streak(_ request: Request, context: HabitsRequestContext) async throws -> JSON<StreakSummary> {
+        let (userID, habitID) = try Self.pair(context)
+        return JSON(try await store.streak(userID: userID, habitID: habitID, now: clock()), noStore: true)
+    }
+
+    static func pair(_ context: HabitsRequestContext) throws -> (userID: Int64, habitID: Int64) {
+        (try RequestInput.id("userID", context), try RequestInput.id("habitID", context))
+    }
+
+    /// The day in the path: a real calendar date, or a 400.
+    static func day(_ context: HabitsRequestContext) throws -> LocalDay {
+        try queryDay("day", try context.parameters.require("day"))
+    }
+
+    static func queryDay(_ name: String, _ text: String?) throws -> LocalDay {
+        guard let text else {
+            throw HabitsError.malformed(reason: "\(name) is required, as a date such as 2026-03-10.")
+        }
+        guard let day = LocalDay(iso: text) else {
+            throw HabitsError.malformed(
+                reason: "\(name) must be a calendar date such as 2026-03-10, got \"\(text.prefix(40))\".")
+        }
+        return day
+    }
+}
+
+/// The done days of a range, as `GET …/days` answers them.
+struct DayList: Codable, Sendable {
+    var from: LocalDay
+    var to: LocalDay
+    var days: [LocalDay]
+}
