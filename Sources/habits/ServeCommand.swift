@@ -70,7 +70,8 @@ struct ServeCommand: AsyncParsableCommand {
                 ? (environment["HABITS_ALLOWED_HOSTS"] ?? "").split(separator: ",").map(String.init)
                 : allowedHosts,
             readTimeout: try readTimeout
-                ?? environment["HABITS_READ_TIMEOUT"].map { try Self.number($0, variable: "HABITS_READ_TIMEOUT") } ?? 30,
+                ?? environment["HABITS_READ_TIMEOUT"].map { try Self.number($0, variable: "HABITS_READ_TIMEOUT") }
+                ?? 30,
             fixedTime: try (fixedTime ?? environment["HABITS_FIXED_TIME"]).map(Self.instant)
         )
         try await settings.serve()
@@ -79,7 +80,8 @@ struct ServeCommand: AsyncParsableCommand {
     /// The instant `text` names, or a clear error.
     static func instant(_ text: String) throws -> Date {
         guard let date = HabitsJSON.parseInstant(text) else {
-            throw ValidationError("The fixed time must be an ISO 8601 instant such as 2026-03-10T15:00:00Z, got \"\(text)\".")
+            throw ValidationError(
+                "The fixed time must be an ISO 8601 instant such as 2026-03-10T15:00:00Z, got \"\(text)\".")
         }
         return date
     }

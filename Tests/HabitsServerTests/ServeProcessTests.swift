@@ -208,4 +208,43 @@ import Darwin
         refused.waitUntilExit()
         #expect(refused.terminationStatus != 0, "an invalid --active-user is refused at start")
     }
+
+    /// `--fixed-time` stops the clock every reader of "now" reads; a malformed instant is refused at start.
+    @Test(.timeLimit(.minutes(1))) func theFixedTimeIsTheServersToday() async throws {
+        let executable = try #require(Self.locateExecutable())
+        let temporary = try TemporaryDatabase()
+        let (process, output) = try Self.launch(
+            executable, database: temporary.path, logLevel: "warning",
+            arguments: ["--fixed-time", "2026-03-10T15:00:00Z"]
+        )
+        defer { if process.isRunning { process.terminate() } }
+        let base = "http://127.0.0.1:\(try await Self.readPort(from: output.fileHandleForReading))"
+        struct Listing: Decodable {
+            struct Item: Decodable {
+                let id: Int64
+                let key: String?
+            }
+            let items: [Item]
+        }
+        let users = try JSONDecoder().decode(Listing.self, from: try await Self.request("\(base)/v1/users?limit=200"))
+        let user = try #require(users.items.first { $0.key == "activeUser" }).id
+        let habit = try #require(
+            try JSONDecoder().decode(Listing.self, from: try await Self.request("\(base)/v1/habits")).items.first
+        ).id
+        struct Streak: Decodable { let today: String }
+        let streak = try await Self.request("\(base)/v1/users/\(user)/habits/\(habit)/streak")
+        #expect(try JSONDecoder().decode(Streak.self, from: streak).today == "2026-03-10")
+        var mark = URLRequest(
+            url: try #require(URL(string: "\(base)/v1/users/\(user)/habits/\(habit)/days/2026-03-11")))
+        mark.httpMethod = "PUT"
+        let (_, refused) = try await URLSession.shared.data(for: mark)
+        #expect((refused as? HTTPURLResponse)?.statusCode == 422)
+        process.terminate()
+        process.waitUntilExit()
+
+        let (malformed, _) = try Self.launch(
+            executable, database: temporary.path, logLevel: "warning", arguments: ["--fixed-time", "March 10"])
+        malformed.waitUntilExit()
+        #expect(malformed.terminationStatus != 0, "a malformed --fixed-time is refused at start")
+    }
 }
