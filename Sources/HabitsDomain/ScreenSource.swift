@@ -59,6 +59,10 @@ public protocol ScreenSource {
     func position(habitID: Int64, count: Int) throws -> RankPosition
     /// The competition rank of `count` in the habit's ranking, for screens that do not show ties.
     func rank(habitID: Int64, count: Int) throws -> Int
+    /// The days a user did a habit from `first` through `last`, in order.
+    func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws -> [LocalDay]
+    /// A user's streak in a habit on `today`.
+    func streak(userID: Int64, habitID: Int64, today: LocalDay) throws -> StreakSummary
 }
 
 extension ScreenSource {

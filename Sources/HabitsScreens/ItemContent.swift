@@ -18,6 +18,18 @@ public enum ItemContent: Hashable, Sendable {
     case habitCount(HabitCount)
     /// Log: one habit to log now.
     case logHabit(HabitRow)
+    /// Streak: the current and longest streak.
+    case streakSummary(StreakSummaryContent)
+    /// Streak: the previous or next month.
+    case monthLink(MonthLink)
+    /// Streak: a column heading of the month grid.
+    case calendarWeekday(CalendarWeekday)
+    /// Streak: an empty cell before the 1st.
+    case calendarBlank(CalendarBlank)
+    /// Streak: one day of the month.
+    case calendarDay(CalendarDay)
+    /// Streak: a habit whose calendar can be shown.
+    case habitChoice(HabitChoice)
 
     /// The item's `type` in JSON.
     public var type: String {
@@ -31,13 +43,20 @@ public enum ItemContent: Hashable, Sendable {
         case .userHeader: "userHeader"
         case .habitCount: "habitCount"
         case .logHabit: "logHabit"
+        case .streakSummary: "streakSummary"
+        case .monthLink: "monthLink"
+        case .calendarWeekday: "calendarWeekday"
+        case .calendarBlank: "calendarBlank"
+        case .calendarDay: "calendarDay"
+        case .habitChoice: "habitChoice"
         }
     }
 
     /// Every type this version sends.
     public static let types = [
         "leaderboardHabit", "followedUser", "habit", "habitHeader", "userCount", "userCard", "userHeader",
-        "habitCount", "logHabit",
+        "habitCount", "logHabit", "streakSummary", "monthLink", "calendarWeekday", "calendarBlank", "calendarDay",
+        "habitChoice",
     ]
 
     init(type: String, from decoder: any Decoder) throws {
@@ -51,6 +70,12 @@ public enum ItemContent: Hashable, Sendable {
         case "userHeader": self = .userHeader(try UserHeader(from: decoder))
         case "habitCount": self = .habitCount(try HabitCount(from: decoder))
         case "logHabit": self = .logHabit(try HabitRow(from: decoder))
+        case "streakSummary": self = .streakSummary(try StreakSummaryContent(from: decoder))
+        case "monthLink": self = .monthLink(try MonthLink(from: decoder))
+        case "calendarWeekday": self = .calendarWeekday(try CalendarWeekday(from: decoder))
+        case "calendarBlank": self = .calendarBlank(try CalendarBlank(from: decoder))
+        case "calendarDay": self = .calendarDay(try CalendarDay(from: decoder))
+        case "habitChoice": self = .habitChoice(try HabitChoice(from: decoder))
         default:
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "unknown type \(type)"))
@@ -67,6 +92,12 @@ public enum ItemContent: Hashable, Sendable {
         case .userCard(let content): try content.encode(to: encoder)
         case .userHeader(let content): try content.encode(to: encoder)
         case .habitCount(let content): try content.encode(to: encoder)
+        case .streakSummary(let content): try content.encode(to: encoder)
+        case .monthLink(let content): try content.encode(to: encoder)
+        case .calendarWeekday(let content): try content.encode(to: encoder)
+        case .calendarBlank(let content): try content.encode(to: encoder)
+        case .calendarDay(let content): try content.encode(to: encoder)
+        case .habitChoice(let content): try content.encode(to: encoder)
         }
     }
 }

@@ -139,4 +139,15 @@ public final class MemoizingSource: ScreenSource {
         positions[key] = position
         return position
     }
+
+    /// Not kept: a calendar belongs to one viewer, so no two screens of a rebuild share it.
+    public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws
+        -> [LocalDay]
+    {
+        try base.doneDays(userID: userID, habitID: habitID, from: first, through: last)
+    }
+
+    public func streak(userID: Int64, habitID: Int64, today: LocalDay) throws -> StreakSummary {
+        try base.streak(userID: userID, habitID: habitID, today: today)
+    }
 }

@@ -1,4 +1,5 @@
 import CompositionalLayout
+import Foundation
 import HabitsDomain
 
 /// Why a screen cannot be built: what the request names does not exist.
@@ -6,6 +7,8 @@ public enum ScreenError: Error, Hashable, Sendable {
     case unknownUser(String)
     case unknownHabit(String)
     case missingParameter(String)
+    /// A month after the viewer's current month.
+    case futureMonth(LocalMonth)
 
     /// The same failure in the domain's terms, which the server maps to HTTP.
     public var habitsError: HabitsError {
@@ -13,6 +16,7 @@ public enum ScreenError: Error, Hashable, Sendable {
         case .unknownUser(let id): .notFound(kind: .user, id: id)
         case .unknownHabit(let id): .notFound(kind: .habit, id: id)
         case .missingParameter(let name): .invalid(field: name, reason: "is required for this screen.")
+        case .futureMonth(let month): .invalid(field: "month", reason: "\(month) lies after the current month.")
         }
     }
 }
@@ -20,9 +24,12 @@ public enum ScreenError: Error, Hashable, Sendable {
 /// Builds screen documents from a `ScreenSource`; pure, so one state of the store gives one document.
 public struct ScreenBuilder<Source: ScreenSource> {
     let source: Source
+    /// The server's clock when the document is built: what "today" is on the streak calendar.
+    let now: Date
 
-    public init(source: Source) {
+    public init(source: Source, now: Date = Date()) {
         self.source = source
+        self.now = now
     }
 
     /// The document `request` names, with `revision` as its revision.
@@ -41,6 +48,8 @@ public struct ScreenBuilder<Source: ScreenSource> {
             guard let userID = request.userID else { throw ScreenError.missingParameter("of") }
             return try user(id: userID, viewer: viewer, revision: revision)
         case .log: return try log(viewer: viewer, revision: revision)
+        case .streak:
+            return try streak(viewer: viewer, habitID: request.habitID, month: request.month, revision: revision)
         }
     }
 

@@ -123,4 +123,17 @@ public final class ObservingSource: ScreenSource {
         dependencies.rankOnlyProbes[habitID, default: []].insert(count)
         return try base.rank(habitID: habitID, count: count)
     }
+
+    /// Done days change only with the pair's logs, whose count then changes too.
+    public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws
+        -> [LocalDay]
+    {
+        dependencies.pairCounts.insert(ScreenDependencies.Pair(userID: userID, habitID: habitID))
+        return try base.doneDays(userID: userID, habitID: habitID, from: first, through: last)
+    }
+
+    public func streak(userID: Int64, habitID: Int64, today: LocalDay) throws -> StreakSummary {
+        dependencies.pairCounts.insert(ScreenDependencies.Pair(userID: userID, habitID: habitID))
+        return try base.streak(userID: userID, habitID: habitID, today: today)
+    }
 }

@@ -117,4 +117,46 @@ enum ScreenLayouts {
             group: pair, contentInsets: EdgeInsets(top: 20, leading: 0, bottom: 20, trailing: 0),
             interGroupSpacing: 10, boundarySupplementaryItems: [header(height: 36)])
     }()
+
+    /// The streak calendar's large number: full width, sized to its text.
+    static let streakSummary: LayoutSection = {
+        let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(240))
+        let row = LayoutGroup.horizontal(layoutSize: size, subitems: [.item(LayoutItem(layoutSize: size))])
+        return LayoutSection(group: row, contentInsets: EdgeInsets(top: 20, leading: 20, bottom: 12, trailing: 20))
+    }()
+
+    /// The month's name as a header over links to the previous and next month, side by side.
+    static let monthLinks: LayoutSection = {
+        let link = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
+        let row = LayoutGroup.horizontal(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)),
+            subitems: [.item(link)])
+        return LayoutSection(
+            group: row, contentInsets: EdgeInsets(top: 0, leading: 12, bottom: 0, trailing: 12),
+            boundarySupplementaryItems: [header(height: 44)])
+    }()
+
+    /// A week of the calendar: seven equal columns.
+    static func week(height: Double, bottom: Double) -> LayoutSection {
+        let cell = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
+            contentInsets: EdgeInsets(top: 2, leading: 2, bottom: 2, trailing: 2))
+        let week = LayoutGroup.horizontal(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(height)),
+            repeatingSubitem: .item(cell), count: 7)
+        return LayoutSection(
+            group: week, contentInsets: EdgeInsets(top: 0, leading: 12, bottom: bottom, trailing: 12))
+    }
+
+    /// The weekday headings over the month grid.
+    static let weekdayHeadings = week(height: 28, bottom: 0)
+
+    /// The month grid: seven days to a row, the first row starting with blanks.
+    static let monthGrid = week(height: 48, bottom: 20)
+
+    /// The habits whose calendars can be shown: rows of 44 points under a header.
+    static let habitChoices = rows(
+        height: 44, sectionInsets: EdgeInsets(top: 0, leading: 12, bottom: 20, trailing: 12),
+        header: header(height: 36))
 }

@@ -54,7 +54,7 @@ public func buildApplication(
     clock: @escaping @Sendable () -> Date = { Date() },
     onReady: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    let hub = ScreenHub(store: store, metrics: metrics, logger: logger)
+    let hub = ScreenHub(store: store, metrics: metrics, logger: logger, clock: clock)
     let router = buildRouter(
         configuration: configuration, store: store, simulator: simulator, hub: hub, metrics: metrics, clock: clock)
     let idleTimeout = TimeAmount(configuration.idleTimeout)

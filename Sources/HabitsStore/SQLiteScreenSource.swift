@@ -94,6 +94,16 @@ struct SQLiteScreenSource: ScreenSource {
         let at: Int = row?["at"] ?? 0
         return RankPosition(rank: 1 + above, usersWithCount: at)
     }
+
+    /// - Complexity: O(log r + d) for the pair's r runs and the d days listed.
+    func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws -> [LocalDay] {
+        try DayRuns.days(db, CounterPair(userID: userID, habitID: habitID), from: first, through: last)
+    }
+
+    /// - Complexity: O(log r).
+    func streak(userID: Int64, habitID: Int64, today: LocalDay) throws -> StreakSummary {
+        try DayRuns.streak(db, CounterPair(userID: userID, habitID: habitID), today: today)
+    }
 }
 
 /// The SQL of `SQLiteScreenSource`, where the query plan tests can read it.

@@ -32,7 +32,7 @@ import Testing
         let habitIDs = world.habitList.map(\.id).sorted()
         guard let user = userIDs.randomElement(using: &random), let habit = habitIDs.randomElement(using: &random)
         else { return }
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0..<4:
             let current = world.countTable[user]?[habit] ?? 0
             world.setCount(user: user, habit: habit, max(0, current + Int.random(in: -2...3, using: &random)))
@@ -55,15 +55,26 @@ import Testing
         case 8:
             let id = (userIDs.last ?? 0) + 1
             world.addUser(id, randomName(&random))
+        case 10, 11:
+            // A day of the month before the clock's, through the day after today.
+            let today = LocalDay(Fixture.now, in: TimeZone(identifier: "UTC") ?? .current)
+            let day = today.adding(days: Int.random(in: -40...1, using: &random))
+            if Bool.random(using: &random) {
+                world.mark(user: user, habit: habit, day: day)
+            } else {
+                world.unmark(user: user, habit: habit, day: day)
+            }
         default:
             if user != viewerID && Bool.random(using: &random) {
                 world.users[user] = nil
                 world.countTable[user] = nil
+                world.dayTable[user] = nil
                 world.follows[user] = nil
                 for key in world.follows.keys { world.follows[key]?.remove(user) }
             } else if habitIDs.count > 1 {
                 world.habitList.removeAll { $0.id == habit }
                 for key in world.countTable.keys { world.countTable[key]?[habit] = nil }
+                for key in world.dayTable.keys { world.dayTable[key]?[habit] = nil }
                 for key in world.favorites.keys { world.favorites[key]?.remove(habit) }
             }
         }
@@ -77,6 +88,13 @@ import Testing
         }
         for user in world.users.keys.sorted() {
             requests.append(ScreenRequest(screen: .user, viewerID: viewerID, userID: user))
+        }
+        // The viewer's default calendar, and each habit's calendar of the month before.
+        requests.append(ScreenRequest(screen: .streak, viewerID: viewerID))
+        let today = LocalDay(Fixture.now, in: TimeZone(identifier: "UTC") ?? .current)
+        for habit in world.habitList {
+            requests.append(
+                ScreenRequest(screen: .streak, viewerID: viewerID, habitID: habit.id, month: today.month.previous))
         }
         return requests
     }
@@ -93,8 +111,10 @@ import Testing
                     guard request.habitID.map({ id in next.habitList.contains { $0.id == id } }) ?? true,
                         request.userID.map({ next.users[$0] != nil }) ?? true
                     else { continue }
-                    let old = try ScreenBuilder(source: world).document(for: request, revision: "\(step)")
-                    let new = try ScreenBuilder(source: next).document(for: request, revision: "\(step + 1)")
+                    let old = try ScreenBuilder(source: world, now: Fixture.now)
+                        .document(for: request, revision: "\(step)")
+                    let new = try ScreenBuilder(source: next, now: Fixture.now)
+                        .document(for: request, revision: "\(step + 1)")
                     let changeset = try new.changeset(from: old)
                     #expect(try old.applying(changeset) == new, "seed \(seed) step \(step) \(request)")
                     let wire = try JSONDecoder().decode(
@@ -114,7 +134,7 @@ import Testing
             var random = SeededRandom(seed: seed)
             let world = Self.randomWorld(&random)
             for request in Self.requests(in: world) {
-                let document = try ScreenBuilder(source: world).document(for: request, revision: "7")
+                let document = try ScreenBuilder(source: world, now: Fixture.now).document(for: request, revision: "7")
                 let decoded = try JSONDecoder().decode(ScreenDocument.self, from: try JSONEncoder().encode(document))
                 #expect(decoded == document, "seed \(seed) \(request)")
             }
@@ -126,9 +146,9 @@ import Testing
         world.addUser(1, "Me")
         world.addHabit(10, "Run")
         let request = ScreenRequest(screen: .habits, viewerID: 1)
-        let old = try ScreenBuilder(source: world).document(for: request, revision: "1")
+        let old = try ScreenBuilder(source: world, now: Fixture.now).document(for: request, revision: "1")
         world.favorites[1] = [10]
-        let new = try ScreenBuilder(source: world).document(for: request, revision: "2")
+        let new = try ScreenBuilder(source: world, now: Fixture.now).document(for: request, revision: "2")
         var changeset = try new.changeset(from: old)
         #expect(!changeset.isEmpty)
         changeset.from = "0"

@@ -45,10 +45,11 @@ extension WorldSource {
                 let change = world.change(to: next)
                 for request in ChangesetPropertyTests.requests(in: world) {
                     let observing = ObservingSource(world)
-                    let old = try ScreenBuilder(source: observing).document(for: request, revision: "1")
+                    let old = try ScreenBuilder(source: observing, now: Fixture.now)
+                        .document(for: request, revision: "1")
                     guard !observing.dependencies.isAffected(by: change) else { continue }
                     skipped += 1
-                    let new = try ScreenBuilder(source: next).document(for: request, revision: "1")
+                    let new = try ScreenBuilder(source: next, now: Fixture.now).document(for: request, revision: "1")
                     #expect(new == old, "seed \(seed) step \(step) \(request): \(change) was called unaffecting")
                 }
                 world = next

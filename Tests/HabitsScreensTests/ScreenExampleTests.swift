@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsTestSupport
 import Testing
 
 @testable import HabitsScreens
@@ -34,6 +35,10 @@ import Testing
         ]
         world.favorites[1] = [10, 11]
         world.follows[1] = [2, 3]
+        // Alex's four runs: a streak of three up to yesterday, today (2026-11-22) still open.
+        for date in ["2026-11-09", "2026-11-19", "2026-11-20", "2026-11-21"] {
+            if let day = LocalDay(iso: date) { world.mark(user: 1, habit: 10, day: day) }
+        }
         world.setCount(user: 1, habit: 10, 4)
         world.setCount(user: 2, habit: 10, 7)
         world.setCount(user: 3, habit: 10, 4)
@@ -59,7 +64,7 @@ import Testing
 
     @Test func documentsMatchTheirExampleFiles() throws {
         let world = Self.world()
-        let builder = ScreenBuilder(source: world)
+        let builder = ScreenBuilder(source: world, now: Fixture.now)
         let requests: [(String, ScreenRequest)] = [
             ("home", ScreenRequest(screen: .home, viewerID: 1)),
             ("habits", ScreenRequest(screen: .habits, viewerID: 1)),
@@ -67,6 +72,7 @@ import Testing
             ("users", ScreenRequest(screen: .users, viewerID: 1)),
             ("user", ScreenRequest(screen: .user, viewerID: 1, userID: 2)),
             ("log", ScreenRequest(screen: .log, viewerID: 1)),
+            ("streak", ScreenRequest(screen: .streak, viewerID: 1)),
         ]
         for (name, request) in requests {
             try Self.check(try Self.encode(try builder.document(for: request, revision: "41")), file: "\(name).json")
@@ -76,13 +82,13 @@ import Testing
         next.setCount(user: 3, habit: 10, 5)
         let home = ScreenRequest(screen: .home, viewerID: 1)
         let old = try builder.document(for: home, revision: "41")
-        let new = try ScreenBuilder(source: next).document(for: home, revision: "42")
+        let new = try ScreenBuilder(source: next, now: Fixture.now).document(for: home, revision: "42")
         try Self.check(try Self.encode(try new.changeset(from: old)), file: "home-changes.json")
     }
 
     @Test func everyItemTypeHasItsExampleInTheOpenAPIDocument() throws {
         let world = Self.world()
-        let builder = ScreenBuilder(source: world)
+        let builder = ScreenBuilder(source: world, now: Fixture.now)
         var examples: [String: ItemContent] = [:]
         for request in ChangesetPropertyTests.requests(in: world) {
             for item in try builder.document(for: request, revision: "1").items where examples[item.type] == nil {

@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsTestSupport
 
 /// A `ScreenSource` over plain values that answers by brute force: the oracle the screen tests build on.
 /// The real store's indexed answers are checked against the same brute force in the store's tests.
@@ -11,6 +12,8 @@ struct WorldSource: ScreenSource {
     var follows: [Int64: Set<Int64>] = [:]
     /// counts[user][habit]
     var countTable: [Int64: [Int64: Int]] = [:]
+    /// days[user][habit]: done day numbers, each one of the pair's logs, so counted in `countTable`.
+    var dayTable: [Int64: [Int64: Set<Int>]] = [:]
 
     mutating func addUser(_ id: Int64, _ name: String, key: String? = nil) {
         users[id] = UserResource(
@@ -27,7 +30,23 @@ struct WorldSource: ScreenSource {
         habitList.append(HabitResource(id: id, name: name, categoryID: categoryID, info: "About \(name)", emoji: nil))
     }
 
+    /// Sets a count; never below the pair's done days, each of which is a log.
     mutating func setCount(user: Int64, habit: Int64, _ count: Int) {
+        let floor = dayTable[user]?[habit]?.count ?? 0
+        let count = max(count, floor)
+        countTable[user, default: [:]][habit] = count > 0 ? count : nil
+    }
+
+    /// Marks a day done with one log, as the store does when the day had none.
+    mutating func mark(user: Int64, habit: Int64, day: LocalDay) {
+        guard dayTable[user, default: [:]][habit, default: []].insert(day.number).inserted else { return }
+        countTable[user, default: [:]][habit, default: 0] += 1
+    }
+
+    /// Unmarks a day, removing its one log.
+    mutating func unmark(user: Int64, habit: Int64, day: LocalDay) {
+        guard dayTable[user]?[habit]?.remove(day.number) != nil else { return }
+        let count = (countTable[user]?[habit] ?? 1) - 1
         countTable[user, default: [:]][habit] = count > 0 ? count : nil
     }
 
@@ -60,5 +79,15 @@ struct WorldSource: ScreenSource {
     func position(habitID: Int64, count: Int) throws -> RankPosition {
         let all = countTable.values.compactMap { $0[habitID] }
         return RankPosition(rank: 1 + all.filter { $0 > count }.count, usersWithCount: all.filter { $0 == count }.count)
+    }
+
+    func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws -> [LocalDay] {
+        (dayTable[userID]?[habitID] ?? []).filter { (first.number...last.number).contains($0) }.sorted()
+            .map(LocalDay.init(number:))
+    }
+
+    func streak(userID: Int64, habitID: Int64, today: LocalDay) throws -> StreakSummary {
+        let (current, longest, todayDone) = BruteForceStreak.of(dayTable[userID]?[habitID] ?? [], today: today.number)
+        return StreakSummary(current: current, longest: longest, today: today, todayDone: todayDone)
     }
 }

@@ -105,7 +105,16 @@ struct ScreensController: Sendable {
             }
             return id
         }
-        return ScreenRequest(screen: screen, viewerID: viewer.id, habitID: try id("habit"), userID: try id("of"))
+        var month: LocalMonth?
+        if let text = query.get("month") {
+            guard let parsed = LocalMonth(iso: text) else {
+                throw HabitsError.malformed(
+                    reason: "month must be a month such as 2026-03, got \"\(text.prefix(40))\".")
+            }
+            month = parsed
+        }
+        return ScreenRequest(
+            screen: screen, viewerID: viewer.id, habitID: try id("habit"), userID: try id("of"), month: month)
     }
 }
 

@@ -67,6 +67,8 @@ actor ScreenHub {
     private let store: any ScreenStore
     private let metrics: ServerMetrics
     private let logger: Logger
+    /// The server's clock: what "today" is on the streak calendar.
+    private let clock: @Sendable () -> Date
     private var entries: [ScreenRequest: Entry] = [:]
     private var subscriptions: [UUID: ScreenRequest] = [:]
     private var useCounter: UInt64 = 0
@@ -76,8 +78,12 @@ actor ScreenHub {
     /// The open subscriptions.
     var subscriptionIDs: Dictionary<UUID, ScreenRequest>.Keys { subscriptions.keys }
 
-    init(store: any ScreenStore, metrics: ServerMetrics, logger: Logger) {
+    init(
+        store: any ScreenStore, metrics: ServerMetrics, logger: Logger,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
+        self.clock = clock
         self.metrics = metrics
         self.logger = logger
     }
@@ -182,13 +188,14 @@ actor ScreenHub {
 
     /// Builds every request in one read transaction.
     private func build(_ requests: [ScreenRequest]) async throws -> [BuildResult] {
-        try await store.readScreens { source in
+        let now = clock()
+        return try await store.readScreens { source in
             // Viewers share habits, rankings and followed people: each question is asked once.
             let shared = MemoizingSource(source)
             return requests.map { request in
                 let observing = ObservingSource(shared)
                 do {
-                    let document = try ScreenBuilder(source: observing).document(
+                    let document = try ScreenBuilder(source: observing, now: now).document(
                         for: request, revision: String(source.revision))
                     return .built(document, observing.dependencies, storeRevision: source.revision)
                 } catch let error as ScreenError {

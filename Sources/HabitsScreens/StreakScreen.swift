@@ -1,0 +1,134 @@
+import Foundation
+import HabitsDomain
+
+/// The streak calendar: one habit's month for the viewer, each day marked or not, and the streak.
+extension ScreenBuilder {
+    /// - Parameters:
+    ///   - habitID: the habit shown; nil: the viewer's first favourite by name, else the first habit.
+    ///   - month: the month shown; nil: the viewer's current month. A later month is refused.
+    func streak(viewer: UserResource, habitID: Int64?, month: LocalMonth?, revision: String) throws
+        -> ScreenDocument
+    {
+        let zone = TimeZone(identifier: viewer.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
+        let today = LocalDay(now, in: zone)
+        let month = month ?? today.month
+        if month > today.month { throw ScreenError.futureMonth(month) }
+        let favorites = try source.favoriteHabitIDs(userID: viewer.id)
+        let habits = try source.habits()
+        let habit: HabitResource
+        if let habitID {
+            guard let named = try source.habit(id: habitID) else { throw ScreenError.unknownHabit(String(habitID)) }
+            habit = named
+        } else {
+            guard let first = habits.first(where: { favorites.contains($0.id) }) ?? habits.first else {
+                throw ScreenError.missingParameter("habit")
+            }
+            habit = first
+        }
+        let names = CalendarNames(locale: viewer.locale)
+        let streak = try source.streak(userID: viewer.id, habitID: habit.id, today: today)
+        let done = Set(
+            try source.doneDays(userID: viewer.id, habitID: habit.id, from: month.firstDay, through: month.lastDay))
+        let sections = [
+            ScreenSection(
+                id: "summary", layout: ScreenLayouts.streakSummary,
+                items: [
+                    ScreenItem(
+                        id: "streak",
+                        content: .streakSummary(
+                            StreakSummaryContent(habitID: habit.id, habitName: habit.name, streak: streak)),
+                        fallback: ItemFallback(title: "\(streak.current)", subtitle: "Current Streak"))
+                ]),
+            monthSection(month, today: today, habit: habit, names: names),
+            weekdaySection(names),
+            daySection(month, done: done, today: today, viewer: viewer, habit: habit, names: names),
+            choiceSection(
+                habits.filter { favorites.contains($0.id) || $0.id == habit.id }, selected: habit, month: month),
+        ]
+        return ScreenDocument(screen: .streak, title: habit.name, revision: revision, sections: sections)
+    }
+
+    /// The month's name as the header, with links to the previous month and to the next while it is not
+    /// after the current one.
+    private func monthSection(_ month: LocalMonth, today: LocalDay, habit: HabitResource, names: CalendarNames)
+        -> ScreenSection
+    {
+        var links = [(MonthLink.Direction.previous, month.previous, "Previous Month")]
+        if month.next <= today.month { links.append((.next, month.next, "Next Month")) }
+        let items = links.map { direction, target, title in
+            ScreenItem(
+                id: direction.rawValue,
+                content: .monthLink(MonthLink(direction: direction, month: target, title: names.title(of: target))),
+                fallback: ItemFallback(title: title, subtitle: names.title(of: target)),
+                actions: [
+                    .open(
+                        title: title, screen: .streak,
+                        parameters: ["habit": "\(habit.id)", "month": target.description])
+                ])
+        }
+        return ScreenSection(
+            id: "month", layout: ScreenLayouts.monthLinks, header: SectionBoundary(title: names.title(of: month)),
+            items: items)
+    }
+
+    /// The seven column headings, from the locale's first weekday.
+    private func weekdaySection(_ names: CalendarNames) -> ScreenSection {
+        let items = (0..<7).map { offset in
+            let weekday = (names.firstWeekday - 1 + offset) % 7 + 1
+            let (symbol, name) = names.names(ofWeekday: weekday)
+            return ScreenItem(
+                id: "weekday-\(weekday)",
+                content: .calendarWeekday(CalendarWeekday(weekday: weekday, symbol: symbol, name: name)),
+                fallback: ItemFallback(title: symbol, subtitle: name))
+        }
+        return ScreenSection(id: "weekdays", layout: ScreenLayouts.weekdayHeadings, items: items)
+    }
+
+    /// Blanks before the 1st so that it falls under its weekday, then every day of the month; a day up to
+    /// today marks or unmarks itself, a later day does nothing.
+    private func daySection(
+        _ month: LocalMonth, done: Set<LocalDay>, today: LocalDay, viewer: UserResource, habit: HabitResource,
+        names: CalendarNames
+    ) -> ScreenSection {
+        var items = (0..<month.leadingBlanks(firstWeekday: names.firstWeekday)).map { index in
+            ScreenItem(
+                id: "blank-\(index)", content: .calendarBlank(CalendarBlank()), fallback: ItemFallback(title: ""))
+        }
+        for offset in 0..<month.length {
+            let date = month.firstDay.adding(days: offset)
+            let day = CalendarDay(date: date, done: done.contains(date), today: today)
+            let path = "/v1/users/\(viewer.id)/habits/\(habit.id)/days/\(date)"
+            var actions: [ItemAction] = []
+            if !day.future {
+                actions.append(
+                    day.done
+                        ? .request(.activate, title: "Unmark \(date)", method: "DELETE", path: path)
+                        : .request(.activate, title: "Mark \(date) done", method: "PUT", path: path))
+            }
+            items.append(
+                ScreenItem(
+                    id: "day-\(date)", content: .calendarDay(day),
+                    fallback: ItemFallback(title: "\(day.day)", subtitle: day.done ? "Done" : nil), actions: actions))
+        }
+        return ScreenSection(id: "days", layout: ScreenLayouts.monthGrid, items: items)
+    }
+
+    /// The habits whose calendars the viewer can switch to: their favourites, and the one shown.
+    private func choiceSection(_ habits: [HabitResource], selected: HabitResource, month: LocalMonth) -> ScreenSection {
+        let items = habits.map { habit in
+            ScreenItem(
+                id: "choice-\(habit.id)",
+                content: .habitChoice(
+                    HabitChoice(
+                        habitID: habit.id, name: habit.name, emoji: habit.emoji, selected: habit.id == selected.id)),
+                fallback: ItemFallback(title: habit.name),
+                actions: [
+                    .open(
+                        title: "Show \(habit.name)", screen: .streak,
+                        parameters: ["habit": "\(habit.id)", "month": month.description])
+                ])
+        }
+        return ScreenSection(
+            id: "habits", layout: ScreenLayouts.habitChoices, header: SectionBoundary(title: "Favorites"), items: items)
+    }
+}
