@@ -21,7 +21,9 @@ import Testing
             for request in requests {
                 let observing = ObservingSource(source)
                 // A screen of a deleted habit or user has no document any more.
-                guard let document = try? ScreenBuilder(source: observing).document(for: request, revision: "r")
+                guard
+                    let document = try? ScreenBuilder(source: observing, now: Fixture.now)
+                        .document(for: request, revision: "r")
                 else { continue }
                 built[request] = Built(document: document, dependencies: observing.dependencies)
             }
@@ -38,7 +40,16 @@ import Testing
         }
         let other = users.randomElement(using: &random) ?? user
         let timestamp = Fixture.now.addingTimeInterval(-Double.random(in: 0...100_000, using: &random))
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<14, using: &random) {
+        case 12, 13:
+            // A day of the streak calendar, in the user's zone: today or one of the three before.
+            let day = LocalDay(Fixture.now, in: TimeZone(identifier: "UTC") ?? .current)
+                .adding(days: -Int.random(in: 0...3, using: &random))
+            if Bool.random(using: &random) {
+                try await store.markDay(userID: user, habitID: habit, day: day, now: Fixture.now)
+            } else {
+                try await store.unmarkDay(userID: user, habitID: habit, day: day, now: Fixture.now)
+            }
         case 0..<5:
             let count = Int.random(in: 1...3, using: &random)
             let drafts = (0..<count).map { _ in LogDraft(userID: user, habitID: habit, timestamp: timestamp) }
@@ -48,8 +59,9 @@ import Testing
             let name = try await store.habit(id: habit).name
             logs.append(try await store.log(LoggedHabit(userID: key, habitName: name, timestamp: timestamp)))
         case 6, 7:
+            // Unmarking a day may have removed the log already.
             if let index = logs.indices.randomElement(using: &random) {
-                try await store.deleteLog(id: logs.remove(at: index))
+                try? await store.deleteLog(id: logs.remove(at: index))
             }
         case 8:
             try await store.setFavorite(userID: user, habitID: habit, Bool.random(using: &random))
@@ -87,6 +99,10 @@ import Testing
                 }
                 for habit in habits { requests.append(ScreenRequest(screen: .habit, viewerID: viewer, habitID: habit)) }
                 for user in users { requests.append(ScreenRequest(screen: .user, viewerID: viewer, userID: user)) }
+                requests.append(ScreenRequest(screen: .streak, viewerID: viewer))
+                for habit in habits {
+                    requests.append(ScreenRequest(screen: .streak, viewerID: viewer, habitID: habit))
+                }
             }
             // A user whose follows no built screen reads: toggling them after each write makes every step
             // report something, even a write that changed nothing (a favourite set twice).
