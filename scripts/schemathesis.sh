@@ -36,8 +36,8 @@ echo "== schemathesis $version against $base (at most $examples examples per ope
 
 # /control/simulator/reset replaces every row with fresh demo data, which would make the stateful
 # checks (a created resource must stay readable until deleted) fail for reasons of the test itself.
-# The simulator is stopped first so that only Schemathesis writes. Screen event streams never end by
-# themselves, so they are left to the live tests.
+# The simulator is stopped first so that only Schemathesis writes. Screen event streams (the API's and
+# the web client's) never end by themselves, so they are left to the live tests.
 python3 -c "import urllib.request as u; u.urlopen(u.Request('$base/control/simulator/stop', method='POST'), timeout=10)" || true
 
 status=0
@@ -47,7 +47,7 @@ timeout --signal=INT "$((seconds + 60))" $schemathesis --config-file schemathesi
     --max-time "$seconds" \
     --exclude-path /control/simulator/reset \
     --exclude-path /control/simulator/start \
-    --exclude-path-regex '/events$' \
+    --exclude-path-regex '/(events|live)$' \
     --seed "${SCHEMATHESIS_SEED:-2026}" \
     --request-timeout 10 \
     --workers 2 \

@@ -101,8 +101,9 @@ func buildRouter(
     DaysController(store: store, clock: clock).addRoutes(to: router)
     OperationsController(store: store, metrics: metrics).addRoutes(to: router)
     SimulatorController(simulator: simulator).addRoutes(to: router)
-    ScreensController(hub: hub, store: store, defaultViewerKey: configuration.activeUser).addRoutes(to: router)
-    WebController().addRoutes(to: router)
+    let screens = ScreensController(hub: hub, store: store, defaultViewerKey: configuration.activeUser)
+    screens.addRoutes(to: router)
+    WebController(screens: screens, store: store, assets: .bundled).addRoutes(to: router)
     routeTable.load(router.routes.map { (path: $0.path.description, method: $0.method.rawValue) })
     return router
 }

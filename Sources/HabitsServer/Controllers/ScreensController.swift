@@ -41,8 +41,20 @@ struct ScreensController: Sendable {
     }
 
     @Sendable func events(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let screen = try await screenRequest(request, context)
-        let lastEventID = HTTPField.Name.lastEventID.flatMap { request.headers[$0] }
+        try await eventStream(for: try await screenRequest(request, context), request: request) { event in
+            try ServerSentEvent.encode(event)
+        }
+    }
+
+    /// A Server-Sent Events stream of `screen`, each event written by `encode`: the API's JSON, or the
+    /// web client's HTML fragments.
+    func eventStream(
+        for screen: ScreenRequest, request: Request, encode: @escaping @Sendable (ScreenEvent) throws -> [UInt8]
+    ) async throws -> Response {
+        // A browser's EventSource cannot set headers on its first connection: `since` stands in for them.
+        let lastEventID =
+            HTTPField.Name.lastEventID.flatMap { request.headers[$0] }
+            ?? request.uri.queryParameters.get("since").map { String($0) }
         let (id, wake) = try await hub.subscribe(screen, lastEventID: lastEventID)
         let hub = self.hub
         let interval = keepAliveInterval
@@ -70,7 +82,7 @@ struct ScreensController: Sendable {
                 streaming: for await isChange in signals {
                     var wrote = false
                     while let event = await hub.nextEvent(for: id)?.resolved() {
-                        try await writer.write(ByteBuffer(bytes: try ServerSentEvent.encode(event)))
+                        try await writer.write(ByteBuffer(bytes: try encode(event)))
                         wrote = true
                         if case .gone = event { break streaming }
                     }
@@ -88,13 +100,23 @@ struct ScreensController: Sendable {
     }
 
     /// The screen, viewer and parameters a request names.
-    func screenRequest(_ request: Request, _ context: HabitsRequestContext) async throws -> ScreenRequest {
+    func screenRequest(
+        _ request: Request, _ context: HabitsRequestContext, viewerKey chosenKey: String? = nil
+    ) async throws -> ScreenRequest {
         let name = try context.parameters.require("screen")
         guard let screen = ScreenName(rawValue: name) else {
             throw HabitsError.notFound(kind: .screen, id: String(name.prefix(40)))
         }
+        return try await screenRequest(screen, request, viewerKey: chosenKey)
+    }
+
+    /// The request for `screen` with the parameters of `request`'s query; the viewer is `?user=`, else
+    /// `chosenKey`, else the default.
+    func screenRequest(_ screen: ScreenName, _ request: Request, viewerKey chosenKey: String? = nil) async throws
+        -> ScreenRequest
+    {
         let query = request.uri.queryParameters
-        let viewerKey = query.get("user") ?? defaultViewerKey
+        let viewerKey = query.get("user").map { String($0) } ?? chosenKey ?? defaultViewerKey
         guard let viewer = try await store.readScreens({ source in try source.user(key: viewerKey) }) else {
             throw HabitsError.notFound(kind: .user, id: viewerKey)
         }

@@ -1,70 +1,120 @@
+import Foundation
+import HTTPTypes
+import HabitsDomain
+import HabitsScreens
+import HabitsStore
 import Hummingbird
 
-/// The page at `/`: a live view of the statistics and the simulator's controls.
+/// The web client: every screen as a page rendered on the server from its document, a small script
+/// that keeps it live, and the static files they use.
+///
+/// The viewer is `?user=` (remembered in a cookie), else the cookie, else `--active-user`.
 struct WebController: Sendable {
+    let screens: ScreensController
+    let store: any ResourceStore
+    let assets: WebAssets
+
+    /// The cookie that remembers the viewer picked in the header.
+    static let viewerCookie = "habits_user"
+    /// How many users the viewer picker offers, by name.
+    static let pickerLimit = 200
+
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.get("/") { _, _ in
-            Response(
-                status: .ok,
-                headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-                body: .init(byteBuffer: ByteBuffer(string: Self.indexHTML))
-            )
+        router.get("/", use: home)
+        router.get("/screens/:screen", use: page)
+        router.get("/screens/:screen/live", use: live)
+        router.get("/web/:file", use: staticFile)
+    }
+
+    @Sendable func home(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        try await render(.home, request)
+    }
+
+    @Sendable func page(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        try await render(try Self.screenName(context), request)
+    }
+
+    /// The screen's event stream with HTML: a document as its sections' HTML, a changeset with the HTML
+    /// of every inserted or updated item and section.
+    @Sendable func live(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let screen = try await screens.screenRequest(
+            try Self.screenName(context), request, viewerKey: Self.viewer(request))
+        let renderer = try assets.renderer()
+        return try await screens.eventStream(for: screen, request: request) { event in
+            try WebEvent.encode(event, renderer: renderer)
         }
     }
 
-    static let indexHTML = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Habits</title>
-        <style>
-          body { font: 15px/1.4 system-ui, sans-serif; margin: 0 auto; max-width: 880px; padding: 16px; color: #222; }
-          h1 { margin: 0 0 4px; } .muted { color: #777; }
-          .controls button { margin-right: 6px; }
-          .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
-              gap: 12px; margin-top: 16px; }
-          .card { border: 1px solid #ddd; border-radius: 10px; padding: 10px 12px; }
-          .card h3 { margin: 0 0 6px; font-size: 15px; } .card ol { margin: 0; padding-left: 20px; }
-          img.avatar { width: 20px; height: 20px; border-radius: 50%; vertical-align: middle; margin-right: 6px; }
-        </style>
-        </head>
-        <body>
-        <h1>Habits</h1>
-        <p class="muted">Live leaderboard, refreshed every second from <code>/combinedStats</code>.</p>
-        <div class="controls">
-          Simulator: <strong id="state">…</strong>
-          <button data-action="start">Start</button><button data-action="stop">Stop</button>
-          <button data-action="reset">Reset demo data</button>
-          <label>Speed <input id="speed" type="number" min="0.01" max="100" step="0.25" value="1"></label>
-        </div>
-        <div id="board" class="grid"></div>
-        <script>
-        const entities = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'};
-        const esc = s => String(s).replace(/[&<>"']/g, c => entities[c]);
-        async function refresh() {
-          try {
-            const stats = await (await fetch('/combinedStats')).json();
-            document.getElementById('board').innerHTML = stats.habitStatistics.map(h => `
-              <div class="card">
-              <h3>${esc(h.habit.name)} <span class="muted">· ${esc(h.habit.category.name)}</span></h3>
-              ${h.userCounts.length ? '<ol>' + h.userCounts.slice(0, 3).map(u =>
-                `<li><img class="avatar" alt="" src="/images/${encodeURIComponent(u.user.id)}">`
-                + `${esc(u.user.name)} · ${u.count}</li>`).join('') + '</ol>'
-                : '<p class="muted">Nobody Yet!</p>'}</div>`).join('');
-            document.getElementById('state').textContent = await (await fetch('/control/simulator/status')).text();
-          } catch (e) { document.getElementById('state').textContent = 'offline'; }
+    @Sendable func staticFile(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let name = try context.parameters.require("file")
+        guard let file = try assets.staticFile(named: name) else {
+            throw HabitsError.notFound(kind: .screen, id: String(name.prefix(40)))
         }
-        document.querySelectorAll('button[data-action]').forEach(b => b.onclick = async () => {
-          await fetch('/control/simulator/' + b.dataset.action, { method: 'POST' }); refresh();
-        });
-        document.getElementById('speed').onchange = async e => {
-          await fetch('/control/simulator/speed/' + Number(e.target.value).toFixed(2), { method: 'POST' });
-        };
-        refresh(); setInterval(refresh, 1000);
-        </script>
-        </body>
-        </html>
-        """
+        var headers: HTTPFields = [.contentType: file.contentType, .cacheControl: "no-cache", .eTag: file.eTag]
+        if request.headers[.ifNoneMatch] == file.eTag {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentLength] = String(file.bytes.count)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+
+    private func render(_ name: ScreenName, _ request: Request) async throws -> Response {
+        let renderer = try assets.renderer()
+        let chosen = request.uri.queryParameters.get("user").map { String($0) }
+        let screen = try await screens.screenRequest(name, request, viewerKey: Self.viewer(request))
+        let document = try await screens.hub.document(for: screen)
+        let viewer = try await store.user(id: screen.viewerID)
+        let html = renderer.page(document, chrome: try await chrome(for: screen, viewer: viewer, request: request))
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
+        if let chosen {
+            // Remembered for the pages and streams that follow; never sent to another site.
+            let value = chosen.addingPercentEncoding(withAllowedCharacters: CharacterSet.urlQueryValueAllowed) ?? ""
+            headers[.setCookie] = "\(Self.viewerCookie)=\(value); Path=/; SameSite=Strict; HttpOnly; Max-Age=31536000"
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    private func chrome(for screen: ScreenRequest, viewer: UserResource, request: Request) async throws -> PageChrome {
+        var users = try await store.users(page: PageRequest(limit: Self.pickerLimit)).items
+        if !users.contains(where: { $0.id == viewer.id }) { users.append(viewer) }
+        let options = users.sorted { ($0.name, $0.key) < ($1.name, $1.key) }.map {
+            UserOption(key: $0.key, name: $0.name, selected: $0.id == viewer.id)
+        }
+        let path = request.uri.path
+        let query = request.uri.query.map { "?" + $0 } ?? ""
+        let tabs: [(ScreenName, String, String)] = [
+            (.home, "Home", "⌂"), (.habits, "Habits", "☰"), (.users, "Users", "☺"), (.log, "Log", "＋"),
+            (.streak, "Streak", "★"),
+        ]
+        let parent: [ScreenName: ScreenName] = [.habit: .habits, .user: .users]
+        return PageChrome(
+            path: path,
+            eventsPath: "/screens/\(screen.screen.rawValue)/live\(query)",
+            backPath: parent[screen.screen].map { WebPaths.screen($0, nil) },
+            users: options,
+            tabs: tabs.map { name, title, icon in
+                TabView(
+                    title: title, icon: icon, href: WebPaths.screen(name, nil),
+                    current: name == screen.screen || parent[screen.screen] == name)
+            })
+    }
+
+    static func screenName(_ context: HabitsRequestContext) throws -> ScreenName {
+        let name = try context.parameters.require("screen")
+        guard let screen = ScreenName(rawValue: name) else {
+            throw HabitsError.notFound(kind: .screen, id: String(name.prefix(40)))
+        }
+        return screen
+    }
+
+    /// The viewer the cookie names, if any.
+    static func viewer(_ request: Request) -> String? {
+        guard let header = request.headers[.cookie] else { return nil }
+        for pair in header.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0] == viewerCookie { return parts[1].removingPercentEncoding }
+        }
+        return nil
+    }
 }

@@ -1,0 +1,271 @@
+// Habits web client. Pages are rendered on the server; this module keeps the open screen live by
+// applying each changeset's stages to the DOM (deletes, inserts, moves, updates), keeps the scroll
+// position of the page and of every sideways section, and performs item actions.
+const main = document.getElementById('screen');
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+
+if (main) {
+  connect();
+  document.addEventListener('click', onClick);
+  const picker = document.getElementById('viewer-picker');
+  picker?.addEventListener('change', () => picker.form.requestSubmit());
+}
+
+function connect() {
+  const url = new URL(main.dataset.events, location.href);
+  url.searchParams.set('since', main.dataset.revision);
+  const events = new EventSource(url);
+  events.addEventListener('document', (event) => {
+    const payload = JSON.parse(event.data);
+    if (payload.revision !== main.dataset.revision) {
+      keepingScroll(() => { sectionsRoot().innerHTML = payload.html; });
+      setTitle(payload.title);
+      main.dataset.revision = payload.revision;
+    }
+  });
+  events.addEventListener('changes', (event) => {
+    const payload = JSON.parse(event.data);
+    if (payload.changeset.from !== main.dataset.revision) return;
+    applyChanges(payload);
+    main.dataset.revision = payload.changeset.revision;
+  });
+  events.addEventListener('gone', () => {
+    events.close();
+    showNotice('This screen no longer exists.');
+  });
+}
+
+// ---- Applying a changeset ----
+
+function sectionsRoot() { return main.querySelector('.sections'); }
+function sectionElements() { return [...sectionsRoot().children].filter((e) => e.dataset.sectionId); }
+function itemsElement(section) { return section.querySelector(':scope > .items'); }
+function itemElements(section) { return [...itemsElement(section).children].filter((e) => e.dataset.itemId); }
+function fromHTML(html) {
+  const template = document.createElement('template');
+  template.innerHTML = html.trim();
+  return template.content.firstElementChild;
+}
+
+function applyChanges({ changeset, items, sections }) {
+  keepingScroll(() => {
+    for (const stage of changeset.stages) applyStage(stage, items, sections);
+  });
+  if (changeset.title) setTitle(changeset.title);
+}
+
+// One stage is one batch update: deletes and updates name old positions, inserts and move targets
+// new ones. Identity is the id, so the new order is computed by id and the DOM is then arranged to
+// it, sliding what moved and fading what came or went.
+function applyStage(stage, itemHTML, sectionHTML) {
+  const oldSections = sectionElements();
+  const before = new Map([...main.querySelectorAll('[data-item-id]')].map((e) => [e, e.getBoundingClientRect()]));
+
+  for (const update of stage.itemUpdates ?? []) {
+    const element = main.querySelector(`[data-item-id="${CSS.escape(update.value.id)}"]`);
+    const html = itemHTML[update.value.id];
+    if (element && html) {
+      const replacement = fromHTML(html);
+      element.replaceWith(replacement);
+      before.set(replacement, before.get(element));
+      flash(replacement);
+    }
+  }
+  const leaving = [];
+  for (const remove of stage.itemDeletes ?? []) {
+    const element = itemElements(oldSections[remove.section]).find((e) => e.dataset.itemId === remove.id);
+    if (element) leaving.push(element);
+  }
+  for (const remove of stage.sectionDeletes ?? []) {
+    const element = oldSections[remove.index];
+    if (element) leaving.push(element);
+  }
+  for (const reload of stage.sectionReloads ?? []) {
+    const element = oldSections[reload.index];
+    const html = sectionHTML[reload.section.id];
+    if (element && html) reloadSection(element, fromHTML(html));
+  }
+
+  // The new order of sections.
+  const deletedSections = new Set((stage.sectionDeletes ?? []).map((d) => d.id));
+  const placedSections = new Map();
+  for (const insert of stage.sectionInserts ?? []) placedSections.set(insert.index, insert.section.id);
+  for (const move of stage.sectionMoves ?? []) placedSections.set(move.to, move.id);
+  const movedSections = new Set((stage.sectionMoves ?? []).map((m) => m.id));
+  const keptSections = oldSections.map((e) => e.dataset.sectionId)
+    .filter((id) => !deletedSections.has(id) && !movedSections.has(id));
+  const sectionOrder = fill(oldSections.length - deletedSections.size + (stage.sectionInserts ?? []).length,
+    placedSections, keptSections);
+  const sectionByID = new Map(oldSections.map((e) => [e.dataset.sectionId, e]));
+  for (const insert of stage.sectionInserts ?? []) {
+    const html = sectionHTML[insert.section.id];
+    if (html) sectionByID.set(insert.section.id, fromHTML(html));
+  }
+
+  // The new order of items in every section.
+  const itemByID = new Map();
+  for (const section of oldSections) for (const item of itemElements(section)) itemByID.set(item.dataset.itemId, item);
+  const deletedItems = new Set((stage.itemDeletes ?? []).map((d) => d.id));
+  const movedItems = new Set((stage.itemMoves ?? []).map((m) => m.id));
+  const placedItems = new Map();
+  const place = (section, index, id) => {
+    if (!placedItems.has(section)) placedItems.set(section, new Map());
+    placedItems.get(section).set(index, id);
+  };
+  for (const insert of stage.itemInserts ?? []) {
+    place(insert.section, insert.item, insert.value.id);
+    const html = itemHTML[insert.value.id];
+    if (html) {
+      const element = fromHTML(html);
+      element.classList.add('entering');
+      itemByID.set(insert.value.id, element);
+    }
+  }
+  for (const move of stage.itemMoves ?? []) place(move.to.section, move.to.item, move.id);
+
+  const root = sectionsRoot();
+  for (const leavingElement of leaving) fadeOut(leavingElement);
+  sectionOrder.forEach((id, newIndex) => {
+    const section = sectionByID.get(id);
+    if (!section) return;
+    root.appendChild(section);
+    const old = oldSections.includes(section) ? itemElements(section) : [];
+    const kept = old.map((e) => e.dataset.itemId).filter((i) => !deletedItems.has(i) && !movedItems.has(i));
+    const placed = placedItems.get(newIndex) ?? new Map();
+    const order = fill(kept.length + placed.size, placed, kept);
+    const container = itemsElement(section);
+    for (const itemID of order) {
+      const element = itemByID.get(itemID);
+      if (element) container.appendChild(element);
+    }
+  });
+  for (const [element, rect] of before) slide(element, rect);
+}
+
+// Positions given in `placed` (index → id) hold their ids; the others take `rest` in order.
+function fill(count, placed, rest) {
+  const order = [];
+  let next = 0;
+  for (let index = 0; index < count; index += 1) {
+    if (placed.has(index)) order.push(placed.get(index));
+    else if (next < rest.length) order.push(rest[next++]);
+  }
+  while (next < rest.length) order.push(rest[next++]);
+  return order;
+}
+
+function reloadSection(element, replacement) {
+  const oldHeader = element.querySelector(':scope > .section-header');
+  const newHeader = replacement.querySelector(':scope > .section-header');
+  if (oldHeader && newHeader) oldHeader.replaceWith(newHeader);
+  else if (newHeader) element.prepend(newHeader);
+  else oldHeader?.remove();
+  itemsElement(element).setAttribute('style', itemsElement(replacement).getAttribute('style') ?? '');
+  element.className = replacement.className;
+}
+
+// ---- Motion ----
+
+function slide(element, rect) {
+  if (reducedMotion.matches || !rect || !element.isConnected || element.classList.contains('entering')) return;
+  const now = element.getBoundingClientRect();
+  const dx = rect.left - now.left;
+  const dy = rect.top - now.top;
+  if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+  element.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }],
+    { duration: 250, easing: 'ease-out' });
+}
+
+function fadeOut(element) {
+  if (reducedMotion.matches || !element.parentElement) { element.remove(); return; }
+  // The leaving element keeps its place on screen but no longer takes a cell of the layout.
+  const parent = element.parentElement;
+  const box = element.getBoundingClientRect();
+  const origin = parent.getBoundingClientRect();
+  element.removeAttribute('data-item-id');
+  element.removeAttribute('data-section-id');
+  element.inert = true;
+  Object.assign(element.style, {
+    position: 'absolute', margin: '0', left: `${box.left - origin.left + parent.scrollLeft}px`,
+    top: `${box.top - origin.top + parent.scrollTop}px`, width: `${box.width}px`, height: `${box.height}px`,
+  });
+  element.classList.add('leaving');
+  setTimeout(() => element.remove(), 220);
+}
+
+function flash(element) {
+  if (reducedMotion.matches) return;
+  element.classList.add('changed');
+  setTimeout(() => element.classList.remove('changed'), 700);
+}
+
+// The page's scroll position and every sideways section's, kept across a change of the DOM.
+function keepingScroll(change) {
+  const pageY = window.scrollY;
+  const sideways = new Map(sectionElements().map((s) => [s.dataset.sectionId, itemsElement(s)?.scrollLeft ?? 0]));
+  change();
+  for (const section of sectionElements()) {
+    const left = sideways.get(section.dataset.sectionId);
+    const items = itemsElement(section);
+    if (left !== undefined && items) items.scrollLeft = left;
+  }
+  window.scrollTo({ top: pageY, behavior: 'instant' });
+}
+
+function setTitle(title) {
+  main.querySelector('h1').textContent = title;
+  document.title = `${title} · Habits`;
+}
+
+// ---- Actions ----
+
+async function onClick(event) {
+  const back = event.target.closest('[data-back]');
+  if (back && history.length > 1 && document.referrer.startsWith(location.origin)) {
+    event.preventDefault();
+    history.back();
+    return;
+  }
+  const button = event.target.closest('button[data-method]');
+  if (!button) {
+    const future = event.target.closest('.item-calendarDay')?.querySelector('.day.future');
+    if (future) showNotice("Can't mark a day in the future");
+    return;
+  }
+  event.preventDefault();
+  button.classList.add('pending');
+  button.setAttribute('aria-busy', 'true');
+  try {
+    const response = await fetch(button.dataset.path, {
+      method: button.dataset.method,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: button.dataset.body || undefined,
+    });
+    if (!response.ok) {
+      let message = `The server refused (${response.status}).`;
+      try { message = (await response.json()).error.message; } catch { /* keep the status */ }
+      showNotice(message);
+    } else {
+      hideNotice();
+    }
+  } catch {
+    showNotice('The server cannot be reached. Try again in a moment.');
+  } finally {
+    button.classList.remove('pending');
+    button.removeAttribute('aria-busy');
+  }
+}
+
+let noticeTimer;
+function showNotice(message) {
+  const notice = main.querySelector('.notice');
+  notice.textContent = message;
+  notice.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(hideNotice, 6000);
+}
+
+function hideNotice() {
+  const notice = main.querySelector('.notice');
+  if (notice) notice.hidden = true;
+}

@@ -1,0 +1,186 @@
+import CompositionalLayout
+
+/// A section's `CompositionalLayout` descriptor as CSS: the section's items are the cells of one grid,
+/// so that a changeset moves, inserts and removes elements of one container.
+///
+/// Horizontal groups become grid rows (one cell per item, `gap` from the spacings, padding from the
+/// insets); an orthogonal section's groups become grid columns scrolling sideways, with `scroll-snap`
+/// for the paging behaviours. Fractional widths are percentages of the section's content width;
+/// fractional heights relate to the viewport's height (`--viewport-height`, the container the engine
+/// is given); estimated heights are `auto` with the estimate as the minimum.
+struct LayoutCSS: Equatable, Sendable {
+    /// Declarations of the element holding the items; what each item needs (its margin, its aspect
+    /// ratio, its snap alignment) is set there as custom properties, so an item's HTML is the same in
+    /// every section.
+    var items: String
+    /// Declarations of the header, when the layout has one.
+    var header: String?
+    /// Whether the header stays pinned while its section scrolls by.
+    var pinnedHeader: Bool
+    /// Whether the items scroll sideways.
+    var scrollsSideways: Bool
+    /// Whether the section has a background decoration.
+    var hasBackground: Bool
+
+    init(_ section: LayoutSection) {
+        let group = section.group
+        let insets = Self.sum(section.contentInsets, group.contentInsets)
+        var items = ["display: grid", "padding: \(Self.box(insets))"]
+        let cell = Self.cell(of: group)
+        var item = cell.map { Self.itemDeclarations($0) } ?? []
+        let interItem = Self.length(group.interItemSpacing)
+        let orthogonal = section.orthogonalScrollingBehavior != .none
+        let perGroup = Self.itemsPerGroup(group)
+        switch (group.kind, orthogonal) {
+        case (.vertical, true):
+            // Each group is a column of `perGroup` items; columns scroll sideways.
+            let row = Self.rowLength(cell?.layoutSize.heightDimension, perGroup)
+            items += [
+                "grid-auto-flow: column", "grid-template-rows: repeat(\(perGroup), \(row))",
+                "grid-auto-columns: \(Self.width(group.layoutSize.widthDimension))",
+                "height: \(Self.height(group.layoutSize.heightDimension))",
+                "row-gap: \(interItem)px", "column-gap: \(Self.number(section.interGroupSpacing))px",
+            ]
+        case (_, true):
+            // Each group is one column of a row that scrolls sideways.
+            items += [
+                "grid-auto-flow: column", "grid-auto-columns: \(Self.width(group.layoutSize.widthDimension))",
+                "height: \(Self.height(group.layoutSize.heightDimension))",
+                "column-gap: \(Self.number(section.interGroupSpacing))px",
+            ]
+        default:
+            items += [
+                "grid-template-columns: \(Self.columns(group, perGroup: perGroup))",
+                "grid-auto-rows: \(Self.rowHeight(group.layoutSize.heightDimension))",
+                "column-gap: \(interItem)px", "row-gap: \(Self.number(section.interGroupSpacing))px",
+            ]
+        }
+        if orthogonal {
+            items += ["overflow-x: auto", "overscroll-behavior-x: contain"]
+            switch section.orthogonalScrollingBehavior {
+            case .paging, .groupPaging:
+                items.append("scroll-snap-type: x mandatory")
+                item.append("--snap-align: start")
+            case .groupPagingCentered:
+                items.append("scroll-snap-type: x mandatory")
+                item.append("--snap-align: center")
+            default:
+                break
+            }
+        }
+        self.items = (items + item).joined(separator: "; ")
+        let header = section.boundarySupplementaryItems.first { $0.elementKind == "header" }
+        self.header = header.map { "height: \(Self.height($0.layoutSize.heightDimension))" }
+        pinnedHeader = header?.pinToVisibleBounds ?? false
+        scrollsSideways = orthogonal
+        hasBackground = !section.decorationItems.isEmpty
+    }
+
+    /// The first item of a group, looking into nested groups.
+    static func cell(of group: LayoutGroup) -> LayoutItem? {
+        for child in group.subitems {
+            switch child {
+            case .item(let item): return item
+            case .group(let nested): if let item = cell(of: nested) { return item }
+            }
+        }
+        return nil
+    }
+
+    static func size(of child: LayoutGroupChild) -> LayoutSize {
+        switch child {
+        case .item(let item): item.layoutSize
+        case .group(let group): group.layoutSize
+        }
+    }
+
+    /// How many items one group holds: its count, else its subitems (a single one repeated as often
+    /// as its fractional width fits).
+    static func itemsPerGroup(_ group: LayoutGroup) -> Int {
+        if let count = group.count { return max(count, 1) }
+        if group.subitems.count == 1, case .fractionalWidth(let fraction) = size(of: group.subitems[0]).widthDimension,
+            fraction > 0, fraction < 1, group.kind == .horizontal
+        {
+            return max(Int((1 / fraction).rounded(.down)), 1)
+        }
+        return max(group.subitems.count, 1)
+    }
+
+    static func columns(_ group: LayoutGroup, perGroup: Int) -> String {
+        guard group.kind == .horizontal else { return "minmax(0, 1fr)" }
+        if group.count == nil, group.subitems.count > 1 {
+            return group.subitems.map { width(size(of: $0).widthDimension) }.joined(separator: " ")
+        }
+        // Equal cells: a counted group divides its width, and a fractional cell repeats.
+        if let cell = cell(of: group), case .fractionalHeight = cell.layoutSize.widthDimension {
+            return "repeat(\(perGroup), \(width(group.layoutSize.heightDimension)))"
+        }
+        return "repeat(\(perGroup), minmax(0, 1fr))"
+    }
+
+    static func itemDeclarations(_ item: LayoutItem) -> [String] {
+        var declarations: [String] = []
+        let insets = item.contentInsets
+        if insets != .zero { declarations.append("--item-margin: \(box(insets))") }
+        if case .fractionalHeight = item.layoutSize.widthDimension { declarations.append("--item-aspect: 1") }
+        return declarations
+    }
+
+    static func rowHeight(_ dimension: LayoutDimension) -> String {
+        switch dimension {
+        case .absolute(let value): "\(number(value))px"
+        case .estimated(let value), .uniformAcrossSiblings(let value): "minmax(\(number(min(value, 44)))px, auto)"
+        case .fractionalHeight(let fraction): "calc(var(--viewport-height) * \(number(fraction)))"
+        case .fractionalWidth: "auto"
+        }
+    }
+
+    static func rowLength(_ dimension: LayoutDimension?, _ count: Int) -> String {
+        switch dimension {
+        case .fractionalHeight(let fraction)?: "\(number(fraction * 100))%"
+        case .absolute(let value)?: "\(number(value))px"
+        default: "minmax(0, 1fr)"
+        }
+    }
+
+    static func width(_ dimension: LayoutDimension) -> String {
+        switch dimension {
+        case .fractionalWidth(let fraction): "\(number(fraction * 100))%"
+        case .absolute(let value), .estimated(let value), .uniformAcrossSiblings(let value): "\(number(value))px"
+        case .fractionalHeight(let fraction): "calc(var(--viewport-height) * \(number(fraction)))"
+        }
+    }
+
+    static func height(_ dimension: LayoutDimension) -> String {
+        switch dimension {
+        case .absolute(let value): "\(number(value))px"
+        case .estimated(let value), .uniformAcrossSiblings(let value): "auto; min-height: \(number(value))px"
+        case .fractionalHeight(let fraction): "calc(var(--viewport-height) * \(number(fraction)))"
+        case .fractionalWidth(let fraction): "\(number(fraction * 100))vw"
+        }
+    }
+
+    static func length(_ spacing: LayoutSpacing?) -> String {
+        guard let spacing else { return "0" }
+        switch spacing {
+        case .fixed(let value), .flexible(let value): return number(value)
+        }
+    }
+
+    static func sum(_ first: EdgeInsets, _ second: EdgeInsets) -> EdgeInsets {
+        EdgeInsets(
+            top: first.top + second.top, leading: first.leading + second.leading,
+            bottom: first.bottom + second.bottom, trailing: first.trailing + second.trailing)
+    }
+
+    static func box(_ insets: EdgeInsets) -> String {
+        [insets.top, insets.trailing, insets.bottom, insets.leading].map { "\(number($0))px" }.joined(separator: " ")
+    }
+
+    /// A number as CSS writes it: no trailing `.0`, at most three decimals.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 1_000).rounded() / 1_000
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        return String(rounded)
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import HabitsDomain
+import HabitsScreens
+import Mustache
+
+/// Renders screen documents to HTML with the Mustache templates under `Resources/web/templates`:
+/// one template per item type, one per section and one per page. Mustache escapes every value it
+/// writes, so a name such as `<script>` is text; only HTML this renderer made itself is written raw.
+struct ScreenHTMLRenderer: Sendable {
+    let library: MustacheLibrary
+
+    /// The page around a document: the app bar, the viewer picker, the tab bar.
+    func page(_ document: ScreenDocument, chrome: PageChrome) -> String {
+        let view = PageView(
+            title: document.title, screen: document.screen.rawValue, revision: document.revision,
+            events: chrome.eventsPath, path: chrome.path, back: chrome.backPath, sections: sections(of: document),
+            users: chrome.users, tabs: chrome.tabs)
+        return library.render(view, withTemplate: "page") ?? ""
+    }
+
+    /// Every section of a document, in order.
+    func sections(of document: ScreenDocument) -> String {
+        document.sections.map { section($0) }.joined()
+    }
+
+    /// One section with its items (none with `withItems` false: a section changeset carries items apart).
+    func section(_ section: ScreenSection, withItems: Bool = true) -> String {
+        let css = LayoutCSS(section.layout)
+        let items = withItems ? section.items.map { item($0) }.joined() : ""
+        let view = SectionView(
+            id: section.id, css: css.items, sideways: css.scrollsSideways, background: css.hasBackground,
+            header: section.header.map {
+                BoundaryView(title: $0.title, color: $0.color?.hex, css: css.header ?? "", pinned: css.pinnedHeader)
+            },
+            footer: section.footer.map { BoundaryView(title: $0.title, color: $0.color?.hex, css: "", pinned: false) },
+            items: items)
+        return library.render(view, withTemplate: "section") ?? ""
+    }
+
+    /// One item: the same HTML in every section, whose container sets what its layout needs.
+    func item(_ item: ScreenItem) -> String {
+        self.item(item, template: "items/\(item.type)")
+    }
+
+    /// One item drawn by `template`, or from its fallback when no such template exists (a type this
+    /// renderer does not know).
+    func item(_ item: ScreenItem, template: String) -> String {
+        let body =
+            library.getTemplate(named: template).map { $0.render(item.content.payload, library: library) }
+            ?? library.render(item.fallback, withTemplate: "fallback") ?? ""
+        return library.render(ItemView(item, body: body), withTemplate: "item") ?? ""
+    }
+
+    /// Whether items of `type` have a template of their own.
+    func hasTemplate(forType type: String) -> Bool { library.getTemplate(named: "items/\(type)") != nil }
+
+    /// The renderer over the templates in `folder`.
+    static func load(from folder: URL) throws -> ScreenHTMLRenderer {
+        var library = MustacheLibrary()
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let path = enumerator?.nextObject() as? String {
+            guard path.hasSuffix(".mustache") else { continue }
+            let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            try library.register(text, named: String(path.dropLast(".mustache".count)))
+        }
+        return ScreenHTMLRenderer(library: library)
+    }
+}
+
+/// What a page shows around its document.
+struct PageChrome: Sendable {
+    /// The page's own path, where the viewer picker submits.
+    var path: String
+    /// The document's event stream, in the web client's form.
+    var eventsPath: String
+    /// Where Back leads on a detail screen.
+    var backPath: String?
+    var users: [UserOption]
+    var tabs: [TabView]
+}
+
+struct UserOption: Sendable {
+    var key: String
+    var name: String
+    var selected: Bool
+}
+
+struct TabView: Sendable {
+    var title: String
+    var icon: String
+    var href: String
+    var current: Bool
+}
+
+struct PageView {
+    var title, screen, revision, events, path: String
+    var back: String?
+    var sections: String
+    var users: [UserOption]
+    var tabs: [TabView]
+}
+
+struct SectionView {
+    var id, css: String
+    var sideways, background: Bool
+    var header, footer: BoundaryView?
+    var items: String
+}
+
+struct BoundaryView {
+    var title: String
+    var color: String?
+    var css: String
+    var pinned: Bool
+}
+
+/// An item and its actions as the item template reads them: the first `activate` action makes the
+/// item a link (open a screen) or a button (make a request); `menu` actions follow it.
+struct ItemView {
+    struct Action {
+        var title: String
+        var href: String?
+        var method, path, json: String
+    }
+
+    var id, type, body: String
+    var link: Action?
+    var button: Action?
+    var plain: Bool
+    var menu: [Action]
+    var hasMenu: Bool
+
+    init(_ item: ScreenItem, body: String) {
+        id = item.id
+        type = item.type
+        self.body = body
+        let activate = item.actions.first { $0.role == .activate }
+        let primary = activate.map(Self.action)
+        link = primary?.href == nil ? nil : primary
+        button = primary?.href == nil ? primary : nil
+        plain = primary == nil
+        menu = item.actions.filter { $0.role == .menu }.map(Self.action)
+        hasMenu = !menu.isEmpty
+    }
+
+    static func action(_ action: ItemAction) -> Action {
+        switch action.kind {
+        case .open:
+            return Action(
+                title: action.title, href: WebPaths.screen(action.screen, action.parameters), method: "", path: "",
+                json: "")
+        case .request:
+            let json = action.body.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) } ?? ""
+            return Action(
+                title: action.title, href: nil, method: action.method ?? "POST", path: action.path ?? "", json: json)
+        }
+    }
+}
+
+extension ItemContent {
+    /// The typed payload, as the item's template reads it.
+    var payload: Any {
+        switch self {
+        case .leaderboardHabit(let content): content
+        case .followedUser(let content): content
+        case .habit(let content), .logHabit(let content): content
+        case .habitHeader(let content): content
+        case .userCount(let content): content
+        case .userCard(let content): content
+        case .userHeader(let content): content
+        case .habitCount(let content): content
+        case .streakSummary(let content): content
+        case .monthLink(let content): content
+        case .calendarWeekday(let content): content
+        case .calendarBlank(let content): content
+        case .calendarDay(let content): content
+        case .habitChoice(let content): content
+        }
+    }
+}
+
+/// The web client's paths.
+enum WebPaths {
+    /// The page of a screen with its parameters, in a stable order.
+    static func screen(_ screen: ScreenName?, _ parameters: [String: String]?) -> String {
+        let name = screen ?? .home
+        let base = name == .home ? "/" : "/screens/\(name.rawValue)"
+        let query = (parameters ?? [:]).sorted { $0.key < $1.key }.map { key, value in
+            "\(key)=\(value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")"
+        }
+        return query.isEmpty ? base : base + "?" + query.joined(separator: "&")
+    }
+}
+
+extension CharacterSet {
+    /// Characters left as they are in a query value.
+    static let urlQueryValueAllowed: CharacterSet = {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return allowed
+    }()
+}

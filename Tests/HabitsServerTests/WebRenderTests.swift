@@ -1,0 +1,169 @@
+import CompositionalLayout
+import Foundation
+import HabitsDomain
+import HabitsScreens
+import HabitsStore
+import HabitsTestSupport
+import Testing
+
+@testable import HabitsServer
+
+/// The web client's renderers: one template per item type, the fallback, escaping, and layout CSS.
+@Suite struct WebRenderTests {
+    static func renderer() throws -> ScreenHTMLRenderer { try WebAssets.bundled.renderer() }
+
+    static let color = ScreenColor(hue: 0.3, saturation: 0.6, brightness: 0.85)
+    static let today = LocalDay(iso: "2026-11-22")!
+
+    /// One item of every type, with a string each must show.
+    static let samples: [(ItemContent, String)] = [
+        (
+            .leaderboardHabit(LeaderboardHabit(habitName: "Run", leader: "Sam 7", secondary: "You 4 (2nd)")),
+            "You 4 (2nd)"
+        ),
+        (.followedUser(FollowedUser(userName: "Kai", message: "Currently 1st in Run.")), "Currently 1st in Run."),
+        (
+            .habit(HabitRow(habitID: 1, name: "Swim", emoji: "🏊", category: "Sport", color: color, isFavorite: true)),
+            "Swim"
+        ),
+        (
+            .logHabit(
+                HabitRow(habitID: 1, name: "Read", emoji: nil, category: "Mind", color: color, isFavorite: false)),
+            "Read"
+        ),
+        (
+            .habitHeader(HabitHeader(name: "Yoga", emoji: nil, category: "Body", color: color, description: "Stretch")),
+            "Stretch"
+        ),
+        (.userCount(UserCount(userID: 2, userName: "Ann", count: 12, isViewer: true)), "12"),
+        (
+            .userCard(UserCard(userID: 2, name: "Ann", color: color, picture: "/images/ann", isFollowed: true)),
+            "/images/ann"
+        ),
+        (
+            .userHeader(UserHeader(userID: 2, name: "Ann", bio: "Hello there", color: nil, picture: "/images/ann")),
+            "Hello there"
+        ),
+        (.habitCount(HabitCount(habitID: 3, habitName: "Walk", emoji: nil, count: 9)), "Walk"),
+        (
+            .streakSummary(
+                StreakSummaryContent(
+                    habitID: 3, habitName: "Walk",
+                    streak: StreakSummary(current: 5, longest: 8, today: today, todayDone: true))), "Current Streak"
+        ),
+        (
+            .monthLink(MonthLink(direction: .previous, month: LocalMonth(iso: "2026-10")!, title: "October 2026")),
+            "October 2026"
+        ),
+        (.calendarWeekday(CalendarWeekday(weekday: 2, symbol: "M", name: "Monday")), "Monday"),
+        (.calendarBlank(CalendarBlank()), #"<div class="item-body"></div>"#),
+        (.calendarDay(CalendarDay(date: today, done: true, today: today)), "2026-11-22, done, today"),
+        (.habitChoice(HabitChoice(habitID: 3, name: "Walk", emoji: nil, selected: true)), "(shown)"),
+    ]
+
+    @Test func everyItemTypeHasItsTemplateAndShowsItsContent() throws {
+        let renderer = try Self.renderer()
+        #expect(Set(Self.samples.map(\.0.type)) == Set(ItemContent.types), "a sample of every type")
+        for (content, text) in Self.samples {
+            #expect(renderer.hasTemplate(forType: content.type), "\(content.type)")
+            let item = ScreenItem(id: "x-1", content: content, fallback: ItemFallback(title: "FALLBACK"))
+            let html = renderer.item(item)
+            #expect(
+                html.hasPrefix(
+                    #"<div class="item item-\#(content.type)" data-item-id="x-1" data-item-type="\#(content.type)">"#))
+            #expect(html.contains(text), "\(content.type) shows \(text)")
+            #expect(!html.contains("FALLBACK"), "\(content.type) is drawn by its own template")
+        }
+    }
+
+    @Test func anUnknownTypeIsDrawnFromItsFallback() throws {
+        let item = ScreenItem(
+            id: "u-1", content: .habitCount(HabitCount(habitID: 1, habitName: "Hidden", emoji: nil, count: 1)),
+            fallback: ItemFallback(title: "Title <b>", subtitle: "Sub & more"))
+        let html = try Self.renderer().item(item, template: "items/aTypeFromTheFuture")
+        #expect(html.contains(#"<span class="fallback-title">Title &lt;b&gt;</span>"#))
+        #expect(html.contains(#"<span class="fallback-subtitle">Sub &amp; more</span>"#))
+        #expect(!html.contains("Hidden"))
+    }
+
+    @Test func actionsBecomeLinksButtonsAndMenus() throws {
+        let item = ScreenItem(
+            id: "habit-7",
+            content: .habit(
+                HabitRow(
+                    habitID: 7, name: "Run", emoji: nil, category: "C", color: Self.color,
+                    isFavorite: false)),
+            fallback: ItemFallback(title: "Run"),
+            actions: [
+                .open(title: "Open Run", screen: .habit, parameters: ["habit": "7"]),
+                .request(.menu, title: "Favorite", method: "PUT", path: "/v1/users/1/favorites/7"),
+            ])
+        let html = try Self.renderer().item(item)
+        #expect(html.contains(#"<a class="item-body" href="/screens/habit?habit=7">"#))
+        let menu = #"<button type="button" class="menu-action" data-method="PUT" "#
+            + #"data-path="/v1/users/1/favorites/7" data-body="">Favorite</button>"#
+        #expect(html.contains(menu))
+        let log = ScreenItem(
+            id: "habit-8",
+            content: .logHabit(
+                HabitRow(
+                    habitID: 8, name: "Read", emoji: nil, category: "C",
+                    color: Self.color, isFavorite: false)),
+            fallback: ItemFallback(title: "Read"),
+            actions: [
+                .request(
+                    .activate, title: "Log Read", method: "POST", path: "/v1/logs",
+                    body: ["habitID": .integer(8), "userID": .integer(1)])
+            ])
+        let button = try Self.renderer().item(log)
+        // The JSON body is an attribute: its quotes are escaped.
+        #expect(button.contains(#"data-body="{&quot;habitID&quot;:8,&quot;userID&quot;:1}""#))
+        #expect(button.contains(#"aria-label="Log Read""#))
+    }
+
+    @Test func layoutsBecomeCSS() throws {
+        let sideways = LayoutSection(
+            group: .vertical(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.75), heightDimension: .absolute(300)),
+                repeatingSubitem: .item(
+                    LayoutItem(
+                        layoutSize: LayoutSize(
+                            widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.3)))), count: 3),
+            contentInsets: EdgeInsets(top: 12, leading: 20, bottom: 20, trailing: 20), interGroupSpacing: 20,
+            orthogonalScrollingBehavior: .continuous)
+        let continuous = LayoutCSS(sideways)
+        #expect(continuous.scrollsSideways)
+        #expect(continuous.items.contains("grid-auto-flow: column"))
+        #expect(continuous.items.contains("grid-auto-columns: 75%"))
+        #expect(continuous.items.contains("grid-template-rows: repeat(3, 30%)"))
+        #expect(continuous.items.contains("padding: 12px 20px 20px 20px"))
+        #expect(continuous.items.contains("column-gap: 20px"))
+        #expect(continuous.items.contains("overflow-x: auto"))
+        #expect(!continuous.items.contains("scroll-snap"), "continuous scrolling does not snap")
+        var paged = sideways
+        paged.orthogonalScrollingBehavior = .groupPagingCentered
+        #expect(LayoutCSS(paged).items.contains("scroll-snap-type: x mandatory"))
+        #expect(LayoutCSS(paged).items.contains("--snap-align: center"))
+
+        let pinned = LayoutSection(
+            group: .horizontal(
+                layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)),
+                subitems: [
+                    .item(
+                        LayoutItem(
+                            layoutSize: LayoutSize(
+                                widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1))))
+                ]),
+            contentInsets: EdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10),
+            boundarySupplementaryItems: [
+                BoundarySupplementaryItem(
+                    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(36)),
+                    elementKind: "header", alignment: .top, pinToVisibleBounds: true)
+            ])
+        let rows = LayoutCSS(pinned)
+        #expect(rows.items.contains("grid-auto-rows: 44px"))
+        #expect(rows.items.contains("grid-template-columns: repeat(1, minmax(0, 1fr))"))
+        #expect(rows.pinnedHeader && rows.header == "height: 36px")
+        #expect(!rows.scrollsSideways)
+    }
+}
