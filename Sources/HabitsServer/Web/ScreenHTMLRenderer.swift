@@ -150,7 +150,10 @@ struct ItemView {
                 title: action.title, href: WebPaths.screen(action.screen, action.parameters), method: "", path: "",
                 json: "")
         case .request:
-            let json = action.body.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) } ?? ""
+            // Keys sorted, so that a page is the same bytes for the same document.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let json = action.body.flatMap { try? String(decoding: encoder.encode($0), as: UTF8.self) } ?? ""
             return Action(
                 title: action.title, href: nil, method: action.method ?? "POST", path: action.path ?? "", json: json)
         }
