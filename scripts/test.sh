@@ -22,5 +22,7 @@ echo "== swift build --build-tests"
 swift build --build-tests
 echo "== swift test"
 swift test --skip-build
+echo "== browser tests"
+bash scripts/browser-tests.sh
 echo "== schemathesis"
 bash scripts/schemathesis.sh

@@ -84,7 +84,7 @@ struct WebController: Sendable {
         let path = request.uri.path
         let query = request.uri.query.map { "?" + $0 } ?? ""
         let tabs: [(ScreenName, String, String)] = [
-            (.home, "Home", "⌂"), (.habits, "Habits", "☰"), (.users, "Users", "☺"), (.log, "Log", "＋"),
+            (.home, "Home", "⌂"), (.habits, "Habits", "☰"), (.users, "Users", "☺"), (.log, "Log", "+"),
             (.streak, "Streak", "★"),
         ]
         let parent: [ScreenName: ScreenName] = [.habit: .habits, .user: .users]

@@ -30,9 +30,13 @@ struct ScreenHTMLRenderer: Sendable {
         let view = SectionView(
             id: section.id, css: css.items, sideways: css.scrollsSideways, background: css.hasBackground,
             header: section.header.map {
-                BoundaryView(title: $0.title, color: $0.color?.hex, css: css.header ?? "", pinned: css.pinnedHeader)
+                BoundaryView(
+                    title: $0.title, color: $0.color?.hex, textColor: $0.color.map { ReadableText.on($0.hex) },
+                    css: css.header ?? "", pinned: css.pinnedHeader)
             },
-            footer: section.footer.map { BoundaryView(title: $0.title, color: $0.color?.hex, css: "", pinned: false) },
+            footer: section.footer.map {
+                BoundaryView(title: $0.title, color: $0.color?.hex, textColor: nil, css: "", pinned: false)
+            },
             items: items)
         return library.render(view, withTemplate: "section") ?? ""
     }
@@ -110,6 +114,7 @@ struct SectionView {
 struct BoundaryView {
     var title: String
     var color: String?
+    var textColor: String?
     var css: String
     var pinned: Bool
 }

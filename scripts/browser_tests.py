@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""The web client in a real browser: every screen renders its document, changes arrive live, actions
+work, the page is accessible. Run by scripts/browser-tests.sh against a server it started."""
+import argparse
+import json
+import shutil
+import sys
+import time
+import traceback
+import urllib.error
+import urllib.request
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+SIZES = [(390, 844), (1280, 800)]
+PAGES = ["home", "habits", "habit", "users", "user", "log", "streak"]
+
+
+class Server:
+    def __init__(self, base):
+        self.base = base
+
+    def call(self, path, method="GET", body=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                text = response.read().decode()
+                return response.status, (json.loads(text) if text else None)
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read().decode() or "null")
+
+    def get(self, path):
+        status, value = self.call(path)
+        assert status == 200, f"GET {path}: {status} {value}"
+        return value
+
+
+class Suite:
+    def __init__(self, base, today, screenshots):
+        self.server = Server(base)
+        self.base = base
+        self.today = today
+        self.screenshots = screenshots
+        options = webdriver.ChromeOptions()
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
+                         "--force-prefers-reduced-motion=0", "--lang=en-US"]:
+            options.add_argument(argument)
+        driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+        self.driver = webdriver.Chrome(service=Service(driver), options=options)
+        self.resize(*SIZES[1])
+        users = self.server.get("/v1/users?limit=200")["items"]
+        self.users = {user["key"]: user for user in users}
+        self.viewer = self.users["activeUser"]
+
+    def resize(self, width, height):
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+    def open(self, path):
+        self.driver.get(self.base + path)
+        WebDriverWait(self.driver, 5).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+    def script(self, source, *arguments):
+        return self.driver.execute_script(source, *arguments)
+
+    def dom_items(self):
+        return self.script("return [...document.querySelectorAll('[data-item-id]')]"
+                           ".map(e => [e.dataset.itemId, e.dataset.itemType])")
+
+    def dom_sections(self):
+        return self.script("return [...document.querySelectorAll('[data-section-id]')].map(e => e.dataset.sectionId)")
+
+    def page_paths(self):
+        home = self.server.get("/v1/screens/home")
+        favorite = next(i for i in home["sections"][0]["items"] if i["type"] == "leaderboardHabit")
+        habit_id = favorite["id"].split("-")[1]
+        other = next(u for u in self.users.values() if u["key"] != "activeUser")
+        return {
+            "home": ("/", "/v1/screens/home"), "habits": ("/screens/habits", "/v1/screens/habits"),
+            "habit": (f"/screens/habit?habit={habit_id}", f"/v1/screens/habit?habit={habit_id}"),
+            "users": ("/screens/users", "/v1/screens/users"),
+            "user": (f"/screens/user?of={other['id']}", f"/v1/screens/user?of={other['id']}"),
+            "log": ("/screens/log", "/v1/screens/log"), "streak": ("/screens/streak", "/v1/screens/streak"),
+        }
+
+    # ---- Tests ----
+
+    def test_every_screen_renders_its_document_in_order(self):
+        for name, (page, api) in self.page_paths().items():
+            self.open(page)
+            document = self.server.get(api)
+            expected = [[item["id"], item["type"]] for section in document["sections"] for item in section["items"]]
+            assert self.dom_items() == expected, f"{name}: the page's items differ from the document's"
+            assert self.dom_sections() == [s["id"] for s in document["sections"]], f"{name}: sections differ"
+
+    def test_home_shows_the_leaderboard_lines_and_the_followed_users(self):
+        self.open("/")
+        document = self.server.get("/v1/screens/home")
+        for item in (i for s in document["sections"] for i in s["items"]):
+            text = self.driver.find_element(By.CSS_SELECTOR, f'[data-item-id="{item["id"]}"]').text
+            content = item["content"]
+            if item["type"] == "leaderboardHabit":
+                for line in [content["habitName"], content["leader"], content["secondary"]]:
+                    assert line is None or line in text, f"{item['id']}: {line!r} not in {text!r}"
+            elif item["type"] == "followedUser":
+                assert " ".join(content["message"].split()) in " ".join(text.split()), item["id"]
+
+    def test_a_log_by_another_user_reaches_the_open_home_page_within_a_second(self):
+        self.resize(390, 844)
+        self.open("/")
+        self.script("window.__sameDocument = true")
+        leaderboard = self.driver.find_element(By.CSS_SELECTOR, '[data-section-id="leaderboard"] > .items')
+        self.script("arguments[0].scrollLeft = 180", leaderboard)
+        scrolled = self.script("return arguments[0].scrollLeft", leaderboard)
+        assert scrolled > 0, "the leaderboard scrolls sideways at 390 points"
+        document = self.server.get("/v1/screens/home")
+        card = document["sections"][0]["items"][0]
+        leader_name = card["content"]["leader"].rsplit(" ", 1)[0]
+        leader = next(u for u in self.users.values() if u["name"] == leader_name and u["key"] != "activeUser")
+        selector = f'[data-item-id="{card["id"]}"] .leader'
+        before = self.driver.find_element(By.CSS_SELECTOR, selector).text
+        status, _ = self.server.call("/v1/logs", "POST", {"userID": leader["id"], "habitID": int(card["id"][6:])})
+        assert status == 201, status
+        acknowledged = time.monotonic()
+        WebDriverWait(self.driver, 1.0, poll_frequency=0.02).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, selector).text != before)
+        elapsed = time.monotonic() - acknowledged
+        after = self.driver.find_element(By.CSS_SELECTOR, selector).text
+        count = int(before.rsplit(" ", 1)[1])
+        assert after == f"{leader_name} {count + 1}", after
+        assert self.script("return window.__sameDocument === true"), "the page was not reloaded"
+        assert abs(self.script("return arguments[0].scrollLeft", leaderboard) - scrolled) <= 1, "scroll kept"
+        print(f"    live update after {elapsed * 1000:.0f} ms")
+        self.resize(*SIZES[1])
+
+    def streak_state(self):
+        number, done = self.script(
+            "return [document.querySelector('.streak-number').textContent,"
+            f" !!document.querySelector('[data-item-id=\"day-{self.today}\"] .day.done')]")
+        return int(number), done
+
+    def click_day(self, day):
+        self.driver.find_element(By.CSS_SELECTOR, f'[data-item-id="day-{day}"] .item-body').click()
+
+    def test_the_streak_calendar_marks_today_and_refuses_the_future(self):
+        self.open("/screens/streak")
+        current, done = self.streak_state()
+        if done:
+            self.click_day(self.today)
+            WebDriverWait(self.driver, 2).until(lambda d: not self.streak_state()[1])
+            current, done = self.streak_state()
+        self.click_day(self.today)
+        WebDriverWait(self.driver, 2).until(lambda d: self.streak_state()[1])
+        marked, _ = self.streak_state()
+        assert marked == current + 1, f"the streak went from {current} to {marked}"
+        year, month, day = map(int, self.today.split("-"))
+        future = f"{year:04d}-{month:02d}-{day + 1:02d}"
+        self.click_day(future)
+        notice = self.driver.find_element(By.CSS_SELECTOR, ".notice")
+        WebDriverWait(self.driver, 2).until(lambda d: notice.is_displayed())
+        assert notice.text == "Can't mark a day in the future", notice.text
+        time.sleep(0.3)
+        assert self.streak_state() == (marked, True), "a future day changes nothing"
+        assert not self.script(f"return !!document.querySelector('[data-item-id=\"day-{future}\"] .day.done')")
+        self.open("/screens/streak")
+        assert self.streak_state() == (marked, True), "a reload shows the same state"
+
+    def test_favouriting_and_following_reach_home(self):
+        self.open("/screens/habits")
+        button = self.driver.find_element(
+            By.XPATH, "//section[@data-section-id!='favorites']//button[@data-method='PUT'][text()='Favorite']")
+        item = button.find_element(By.XPATH, "ancestor::div[@data-item-id][1]")
+        habit_id = item.get_attribute("data-item-id").split("-")[1]
+        button.click()
+        WebDriverWait(self.driver, 2).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, f'[data-section-id="favorites"] [data-item-id="favorite-{habit_id}"]'))
+        self.open("/")
+        assert self.driver.find_elements(By.CSS_SELECTOR, f'[data-item-id="habit-{habit_id}"]'), "card on Home"
+
+        self.open("/screens/users")
+        follow = self.driver.find_element(By.XPATH, "//button[@data-method='PUT'][text()='Follow']")
+        card = follow.find_element(By.XPATH, "ancestor::div[@data-item-id][1]")
+        user_item = card.get_attribute("data-item-id")
+        follow.click()
+        WebDriverWait(self.driver, 2).until(lambda d: d.find_elements(
+            By.XPATH, f"//div[@data-item-id='{user_item}']//button[text()='Unfollow']"))
+        self.open("/")
+        assert self.driver.find_elements(
+            By.CSS_SELECTOR, f'[data-section-id="followedUsers"] [data-item-id="{user_item}"]'), "followed on Home"
+
+    def test_screenshots_and_accessibility(self):
+        paths = self.page_paths()
+        problems = []
+        for width, height in SIZES:
+            self.resize(width, height)
+            for name in PAGES:
+                self.open(paths[name][0])
+                self.driver.save_screenshot(f"{self.screenshots}/{name}-{width}x{height}.png")
+                axe = Axe(self.driver)
+                axe.inject()
+                results = axe.run()
+                for violation in results["violations"]:
+                    if violation["impact"] in ("serious", "critical"):
+                        targets = [node["target"] for node in violation["nodes"][:3]]
+                        problems.append(f"{name} {width}: {violation['id']} ({violation['impact']}) {targets}")
+        self.resize(*SIZES[1])
+        assert not problems, "accessibility:\n      " + "\n      ".join(problems)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("base")
+    parser.add_argument("--today", required=True)
+    parser.add_argument("--screenshots", default=".build/screenshots")
+    arguments = parser.parse_args()
+    suite = Suite(arguments.base, arguments.today, arguments.screenshots)
+    failures = 0
+    try:
+        for name in [n for n in dir(suite) if n.startswith("test_")]:
+            started = time.monotonic()
+            try:
+                getattr(suite, name)()
+                print(f"  ok   {name} ({time.monotonic() - started:.1f} s)")
+            except Exception as error:  # noqa: BLE001 - every failure is reported, then the next test runs
+                failures += 1
+                print(f"  FAIL {name}: {error}")
+                traceback.print_exc(limit=3)
+    finally:
+        suite.driver.quit()
+    print(f"browser tests: {failures} failed" if failures else "browser tests: all passed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
