@@ -167,3 +167,18 @@ import Testing
         #expect(!rows.scrollsSideways)
     }
 }
+
+extension WebRenderTests {
+    @Test func squareCellsTakeTheirShareOfTheGroupsHeight() {
+        let square = LayoutItem(
+            layoutSize: LayoutSize(widthDimension: .fractionalHeight(1), heightDimension: .fractionalHeight(1)))
+        var pair = LayoutGroup.horizontal(
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalWidth(0.45)),
+            subitems: [.item(square), .item(square)])
+        pair.interItemSpacing = .fixed(20)
+        let css = LayoutCSS(LayoutSection(group: pair))
+        #expect(css.items.contains("grid-template-columns: 45% 45%"))
+        #expect(css.items.contains("--item-aspect: 1"))
+        #expect(css.items.contains("column-gap: 20px"))
+    }
+}

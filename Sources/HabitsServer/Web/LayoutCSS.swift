@@ -109,13 +109,23 @@ struct LayoutCSS: Equatable, Sendable {
     static func columns(_ group: LayoutGroup, perGroup: Int) -> String {
         guard group.kind == .horizontal else { return "minmax(0, 1fr)" }
         if group.count == nil, group.subitems.count > 1 {
-            return group.subitems.map { width(size(of: $0).widthDimension) }.joined(separator: " ")
+            return group.subitems.map { cellWidth(size(of: $0).widthDimension, in: group) }.joined(separator: " ")
         }
         // Equal cells: a counted group divides its width, and a fractional cell repeats.
         if let cell = cell(of: group), case .fractionalHeight = cell.layoutSize.widthDimension {
             return "repeat(\(perGroup), \(width(group.layoutSize.heightDimension)))"
         }
         return "repeat(\(perGroup), minmax(0, 1fr))"
+    }
+
+    /// A cell's width in a horizontal group: a fractional height is a share of the group's height.
+    static func cellWidth(_ dimension: LayoutDimension, in group: LayoutGroup) -> String {
+        guard case .fractionalHeight(let fraction) = dimension else { return width(dimension) }
+        switch group.layoutSize.heightDimension {
+        case .fractionalWidth(let groupFraction): return "\(number(groupFraction * fraction * 100))%"
+        case .absolute(let height): return "\(number(height * fraction))px"
+        default: return "minmax(0, 1fr)"
+        }
     }
 
     static func itemDeclarations(_ item: LayoutItem) -> [String] {
