@@ -56,6 +56,7 @@ let package = Package(
                 "HabitsDomain",
                 "HabitsStore",
                 "HabitsScreens",
+                "CompositionalLayout",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -41,6 +41,8 @@ for _ in $(seq 1 200); do grep -q "listening on" "$work/out" 2>/dev/null && brea
 port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$work/out" | head -1)
 if [ -z "$port" ]; then echo "browser-tests.sh: the server did not start" >&2; cat "$work/err" >&2; exit 1; fi
 
+# Only the tests write: the simulator stops before they start.
+python3 -c "import urllib.request as u; u.urlopen(u.Request('http://127.0.0.1:$port/control/simulator/stop', method='POST'), timeout=10)"
 mkdir -p .build/screenshots
 SE_OFFLINE=true timeout 600 python3 scripts/browser_tests.py "http://127.0.0.1:$port" \
     --today "${fixed_time%%T*}" --screenshots .build/screenshots </dev/null

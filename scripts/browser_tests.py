@@ -59,6 +59,7 @@ class Suite:
         self.viewer = self.users["activeUser"]
 
     def resize(self, width, height):
+        self.driver.set_window_size(width, height)
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                     {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
 
@@ -115,9 +116,9 @@ class Suite:
         self.resize(390, 844)
         self.open("/")
         self.script("window.__sameDocument = true")
-        leaderboard = self.driver.find_element(By.CSS_SELECTOR, '[data-section-id="leaderboard"] > .items')
-        self.script("arguments[0].scrollLeft = 180", leaderboard)
-        scrolled = self.script("return arguments[0].scrollLeft", leaderboard)
+        leaderboard = "document.querySelector('[data-section-id=\"leaderboard\"] > .items')"
+        self.script(f"{leaderboard}.scrollLeft = 180")
+        scrolled = self.script(f"return {leaderboard}.scrollLeft")
         assert scrolled > 0, "the leaderboard scrolls sideways at 390 points"
         document = self.server.get("/v1/screens/home")
         card = document["sections"][0]["items"][0]
@@ -135,7 +136,7 @@ class Suite:
         count = int(before.rsplit(" ", 1)[1])
         assert after == f"{leader_name} {count + 1}", after
         assert self.script("return window.__sameDocument === true"), "the page was not reloaded"
-        assert abs(self.script("return arguments[0].scrollLeft", leaderboard) - scrolled) <= 1, "scroll kept"
+        assert abs(self.script(f"return {leaderboard}.scrollLeft") - scrolled) <= 1, "scroll kept"
         print(f"    live update after {elapsed * 1000:.0f} ms")
         self.resize(*SIZES[1])
 
@@ -193,6 +194,37 @@ class Suite:
         self.open("/")
         assert self.driver.find_elements(
             By.CSS_SELECTOR, f'[data-section-id="followedUsers"] [data-item-id="{user_item}"]'), "followed on Home"
+
+    def dom_frames(self):
+        return self.script("""
+            const origin = document.querySelector('.sections').getBoundingClientRect();
+            return Object.fromEntries([...document.querySelectorAll('[data-item-id]')].map((e) => {
+              const r = e.getBoundingClientRect();
+              return [e.dataset.itemId, [r.left - origin.left, r.top - origin.top, r.width, r.height]];
+            }));""")
+
+    def test_layout_conformance(self):
+        paths = self.page_paths()
+        problems = []
+        for width, height in SIZES:
+            self.resize(width, height)
+            for name in ["home", "habits", "streak"]:
+                page, api = paths[name]
+                self.open(page)
+                dom = self.dom_frames()
+                content_width = self.script("return document.querySelector('.sections').clientWidth")
+                route, _, query = api.partition("?")
+                frames_path = f"{route}/frames?{query + '&' if query else ''}width={content_width}&height={height}"
+                estimated = [f for f in self.server.get(frames_path)["items"] if f["estimatedHeight"]]
+                measured = ",".join(f"{f['id']}:{dom[f['id']][3]:.2f}" for f in estimated if f["id"] in dom)
+                frames = self.server.get(f"{frames_path}&measured={measured}" if measured else frames_path)
+                for frame in frames["items"]:
+                    box = dom.get(frame["id"])
+                    expected = [frame["x"], frame["y"], frame["width"], frame["height"]]
+                    if box is None or any(abs(a - b) > 1 for a, b in zip(box, expected)):
+                        problems.append(f"{name} {width}x{height} {frame['id']}: page {box} engine {expected}")
+        self.resize(*SIZES[1])
+        assert not problems, f"{len(problems)} frames differ:\n      " + "\n      ".join(problems[:12])
 
     def test_screenshots_and_accessibility(self):
         paths = self.page_paths()

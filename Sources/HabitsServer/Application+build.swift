@@ -103,6 +103,7 @@ func buildRouter(
     SimulatorController(simulator: simulator).addRoutes(to: router)
     let screens = ScreensController(hub: hub, store: store, defaultViewerKey: configuration.activeUser)
     screens.addRoutes(to: router)
+    ScreenFramesController(screens: screens).addRoutes(to: router)
     WebController(screens: screens, store: store, assets: .bundled).addRoutes(to: router)
     routeTable.load(router.routes.map { (path: $0.path.description, method: $0.method.rawValue) })
     return router

@@ -100,7 +100,8 @@ import Testing
             ])
         let html = try Self.renderer().item(item)
         #expect(html.contains(#"<a class="item-body" href="/screens/habit?habit=7">"#))
-        let menu = #"<button type="button" class="menu-action" data-method="PUT" "#
+        let menu =
+            #"<button type="button" class="menu-action" data-method="PUT" "#
             + #"data-path="/v1/users/1/favorites/7" data-body="">Favorite</button>"#
         #expect(html.contains(menu))
         let log = ScreenItem(
@@ -134,8 +135,9 @@ import Testing
         let continuous = LayoutCSS(sideways)
         #expect(continuous.scrollsSideways)
         #expect(continuous.items.contains("grid-auto-flow: column"))
-        #expect(continuous.items.contains("grid-auto-columns: 75%"))
-        #expect(continuous.items.contains("grid-template-rows: repeat(3, 30%)"))
+        #expect(continuous.items.contains("grid-auto-columns: calc(100cqw * 0.75)"))
+        // A counted group divides its height evenly.
+        #expect(continuous.items.contains("grid-template-rows: repeat(3, minmax(0, 1fr))"))
         #expect(continuous.items.contains("padding: 12px 20px 20px 20px"))
         #expect(continuous.items.contains("column-gap: 20px"))
         #expect(continuous.items.contains("overflow-x: auto"))

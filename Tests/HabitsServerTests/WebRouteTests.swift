@@ -135,3 +135,39 @@ import Testing
         }
     }
 }
+
+extension WebRouteTests {
+    struct Frames: Decodable {
+        struct Frame: Decodable {
+            var id: String
+            var x, y, width, height: Double
+            var estimatedHeight: Bool
+        }
+        var items: [Frame]
+    }
+
+    @Test func theEngineFramesOfAScreenAreServedForAViewport() async throws {
+        let (store, _, _) = try await screenStore()
+        let app = makeApplication(store: store, configuration: ServerConfiguration(port: 0, activeUser: "user0"))
+        try await app.test(.router) { client in
+            let document = try decode(ScreenDocument.self, try await client.send("/v1/screens/home"))
+            let frames = try decode(Frames.self, try await client.send("/v1/screens/home/frames?width=390&height=844"))
+            #expect(frames.items.map(\.id) == document.items.map(\.id))
+            // The leaderboard's trios: 0.75 of the width, the group's height (0.75 of 844 less the insets)
+            // shared by three cards 10 apart.
+            let first = try #require(frames.items.first)
+            #expect(first.x == 20 && first.width == 292.5)
+            #expect(abs(first.height - (0.75 * (844 - 32) - 20) / 3) < 0.001)
+            let followed = try #require(frames.items.first { $0.id.hasPrefix("user-") })
+            #expect(followed.estimatedHeight && followed.height == 100)
+            let measured = try decode(
+                Frames.self,
+                try await client.send("/v1/screens/home/frames?width=390&height=844&measured=\(followed.id):72.5"))
+            #expect(measured.items.first { $0.id == followed.id }?.height == 72.5)
+            try expectError(try await client.send("/v1/screens/home/frames?width=0&height=844"), .unprocessableContent)
+            try expectError(try await client.send("/v1/screens/home/frames?height=844"), .badRequest)
+            try expectError(
+                try await client.send("/v1/screens/home/frames?width=390&height=844&measured=x"), .badRequest)
+        }
+    }
+}

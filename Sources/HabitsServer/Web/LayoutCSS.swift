@@ -25,33 +25,40 @@ struct LayoutCSS: Equatable, Sendable {
     init(_ section: LayoutSection) {
         let group = section.group
         let insets = Self.sum(section.contentInsets, group.contentInsets)
-        var items = ["display: grid", "padding: \(Self.box(insets))"]
+        // Heights are the group's: the insets come on top of them.
+        var items = ["display: grid", "box-sizing: content-box", "padding: \(Self.box(insets))"]
         let cell = Self.cell(of: group)
         var item = cell.map { Self.itemDeclarations($0) } ?? []
         let interItem = Self.length(group.interItemSpacing)
         let orthogonal = section.orthogonalScrollingBehavior != .none
         let perGroup = Self.itemsPerGroup(group)
+        // The engine resolves fractional heights against the container less the section's vertical
+        // insets, and an orthogonal section's fractional widths against the whole container width.
+        let insetHeight = section.contentInsets.top + section.contentInsets.bottom
+        let groupHeight = Self.height(group.layoutSize.heightDimension, insetHeight: insetHeight)
         switch (group.kind, orthogonal) {
         case (.vertical, true):
-            // Each group is a column of `perGroup` items; columns scroll sideways.
-            let row = Self.rowLength(cell?.layoutSize.heightDimension, perGroup)
+            // Each group is a column of `perGroup` items; columns scroll sideways. A counted group
+            // divides its height evenly, whatever its item's own height says.
+            let row =
+                group.count == nil ? Self.rowLength(cell?.layoutSize.heightDimension, perGroup) : "minmax(0, 1fr)"
             items += [
                 "grid-auto-flow: column", "grid-template-rows: repeat(\(perGroup), \(row))",
-                "grid-auto-columns: \(Self.width(group.layoutSize.widthDimension))",
-                "height: \(Self.height(group.layoutSize.heightDimension))",
+                "grid-auto-columns: \(Self.sidewaysWidth(group.layoutSize.widthDimension, insetHeight: insetHeight))",
+                "height: \(groupHeight)",
                 "row-gap: \(interItem)px", "column-gap: \(Self.number(section.interGroupSpacing))px",
             ]
         case (_, true):
             // Each group is one column of a row that scrolls sideways.
             items += [
-                "grid-auto-flow: column", "grid-auto-columns: \(Self.width(group.layoutSize.widthDimension))",
-                "height: \(Self.height(group.layoutSize.heightDimension))",
-                "column-gap: \(Self.number(section.interGroupSpacing))px",
+                "grid-auto-flow: column",
+                "grid-auto-columns: \(Self.sidewaysWidth(group.layoutSize.widthDimension, insetHeight: insetHeight))",
+                "height: \(groupHeight)", "column-gap: \(Self.number(section.interGroupSpacing))px",
             ]
         default:
             items += [
                 "grid-template-columns: \(Self.columns(group, perGroup: perGroup))",
-                "grid-auto-rows: \(Self.rowHeight(group.layoutSize.heightDimension))",
+                "grid-auto-rows: \(Self.rowHeight(group.layoutSize.heightDimension, insetHeight: insetHeight))",
                 "column-gap: \(interItem)px", "row-gap: \(Self.number(section.interGroupSpacing))px",
             ]
         }
@@ -70,7 +77,7 @@ struct LayoutCSS: Equatable, Sendable {
         }
         self.items = (items + item).joined(separator: "; ")
         let header = section.boundarySupplementaryItems.first { $0.elementKind == "header" }
-        self.header = header.map { "height: \(Self.height($0.layoutSize.heightDimension))" }
+        self.header = header.map { "height: \(Self.height($0.layoutSize.heightDimension, insetHeight: 0))" }
         pinnedHeader = header?.pinToVisibleBounds ?? false
         scrollsSideways = orthogonal
         hasBackground = !section.decorationItems.isEmpty
@@ -136,12 +143,27 @@ struct LayoutCSS: Equatable, Sendable {
         return declarations
     }
 
-    static func rowHeight(_ dimension: LayoutDimension) -> String {
+    static func rowHeight(_ dimension: LayoutDimension, insetHeight: Double) -> String {
         switch dimension {
         case .absolute(let value): "\(number(value))px"
         case .estimated(let value), .uniformAcrossSiblings(let value): "minmax(\(number(min(value, 44)))px, auto)"
-        case .fractionalHeight(let fraction): "calc(var(--viewport-height) * \(number(fraction)))"
+        case .fractionalHeight(let fraction): containerHeight(fraction, insetHeight: insetHeight)
         case .fractionalWidth: "auto"
+        }
+    }
+
+    /// A share of the container's height less the section's vertical insets.
+    static func containerHeight(_ fraction: Double, insetHeight: Double) -> String {
+        "calc((var(--viewport-height) - \(number(insetHeight))px) * \(number(fraction)))"
+    }
+
+    /// A group's width in a section that scrolls sideways: a fraction of the whole container's width
+    /// (`.sections` is a size container, so `cqw` is its width).
+    static func sidewaysWidth(_ dimension: LayoutDimension, insetHeight: Double) -> String {
+        switch dimension {
+        case .fractionalWidth(let fraction): "calc(100cqw * \(number(fraction)))"
+        case .fractionalHeight(let fraction): containerHeight(fraction, insetHeight: insetHeight)
+        default: width(dimension)
         }
     }
 
@@ -161,11 +183,11 @@ struct LayoutCSS: Equatable, Sendable {
         }
     }
 
-    static func height(_ dimension: LayoutDimension) -> String {
+    static func height(_ dimension: LayoutDimension, insetHeight: Double) -> String {
         switch dimension {
         case .absolute(let value): "\(number(value))px"
         case .estimated(let value), .uniformAcrossSiblings(let value): "auto; min-height: \(number(value))px"
-        case .fractionalHeight(let fraction): "calc(var(--viewport-height) * \(number(fraction)))"
+        case .fractionalHeight(let fraction): containerHeight(fraction, insetHeight: insetHeight)
         case .fractionalWidth(let fraction): "\(number(fraction * 100))vw"
         }
     }
