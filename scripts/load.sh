@@ -70,5 +70,22 @@ run() {
 run "GET /combinedStats (simulator running)" "$base/combinedStats"
 run "GET /users" "$base/users"
 run "POST /loggedHabit" -s "$work/log.lua" "$base/loggedHabit"
-run "mixed: 50% GET /combinedStats, 30% /v1 reads, 20% POST /v1/logs" -s "$work/mixed.lua" "$base/"
+run "mixed: 50% GET /combinedStats, 30% /v1 reads, 20% POST /v1/logs" -s "$work/mixed.lua" "$base/v1/users"
+# One viewer's Home page, one request at a time: the server's time to build and render it.
+threads=1 connections=1 run "GET / (Home's HTML for one viewer, one connection)" "$base/"
+
+# What a browser downloads for a page: its HTML, the stylesheet, the script and the pictures it shows.
+weight() {
+  local page=$1 html css js pictures=0
+  html=$(curl -s "$base$page" | tee "$work/page.html" | wc -c)
+  css=$(curl -s "$base/web/app.css" | wc -c)
+  js=$(curl -s "$base/web/app.js" | wc -c)
+  for picture in $(grep -o 'src="/images/[^"]*"' "$work/page.html" | sed 's/src="//; s/"$//' | sort -u); do
+    pictures=$(( pictures + $(curl -s "$base$picture" | wc -c) ))
+  done
+  echo "$page: HTML $html B, CSS $css B, JS $js B, pictures $pictures B; total $(( html + css + js + pictures )) B"
+}
+echo "== page weight (uncompressed)"
+weight /
+weight /screens/users
 exit "$failed"

@@ -39,20 +39,19 @@ public enum Avatar {
             }
         }
 
-        var pixels = [UInt8](repeating: 0, count: size * size * 3)
+        // Two colours: an indexed PNG, a bit per pixel.
+        var indices = [UInt8](repeating: 0, count: size * size)
         for y in 0..<size {
             for x in 0..<size {
                 let column = (x - margin) >= 0 ? (x - margin) / cell : -1
                 let row = (y - margin) >= 0 ? (y - margin) / cell : -1
                 let on = (0..<cells).contains(column) && (0..<cells).contains(row) && filled[row][column]
-                let (r, g, b) = on ? ink : paper
-                let offset = (y * size + x) * 3
-                pixels[offset] = r
-                pixels[offset + 1] = g
-                pixels[offset + 2] = b
+                indices[y * size + x] = on ? 1 : 0
             }
         }
-        return PNGEncoder.encode(width: size, height: size, rgb: pixels)
+        return PNGEncoder.encode(
+            width: size, height: size, palette: [[paper.0, paper.1, paper.2], [ink.0, ink.1, ink.2]],
+            indices: indices)
     }
 
     /// Converts hue, saturation and brightness to 8-bit RGB components.

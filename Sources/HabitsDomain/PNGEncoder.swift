@@ -1,5 +1,41 @@
-/// Writes 8-bit RGB images as PNG, uncompressed (stored deflate blocks), with no dependencies.
+/// Writes 8-bit RGB and indexed-colour images as PNG, uncompressed (stored deflate blocks), with no
+/// dependencies.
 public enum PNGEncoder {
+    /// Encodes an image of at most 256 colours: `palette` holds RGB triples, `indices` one palette
+    /// index per pixel, row-major. Rows are packed at the smallest bit depth the palette allows, so a
+    /// two-colour avatar of 120×120 takes under 2 KB instead of 43 KB as RGB.
+    /// - Precondition: 1–256 colours, `width * height` indices, each naming a colour.
+    public static func encode(width: Int, height: Int, palette: [[UInt8]], indices: [UInt8]) -> [UInt8] {
+        precondition(width > 0 && height > 0 && indices.count == width * height, "index buffer size")
+        precondition((1...256).contains(palette.count) && palette.allSatisfy { $0.count == 3 }, "palette")
+        precondition(indices.allSatisfy { Int($0) < palette.count }, "indices within the palette")
+        let depth = palette.count <= 2 ? 1 : palette.count <= 4 ? 2 : palette.count <= 16 ? 4 : 8
+        let perByte = 8 / depth
+        let rowBytes = (width + perByte - 1) / perByte
+        var raw: [UInt8] = []
+        raw.reserveCapacity(height * (rowBytes + 1))
+        for row in 0..<height {
+            raw.append(0)  // filter type: none
+            var packed = [UInt8](repeating: 0, count: rowBytes)
+            for column in 0..<width {
+                // The leftmost pixel takes the most significant bits.
+                let shift = 8 - depth * (column % perByte + 1)
+                packed[column / perByte] |= indices[row * width + column] << UInt8(shift)
+            }
+            raw.append(contentsOf: packed)
+        }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header.append(contentsOf: [UInt8(depth), 3, 0, 0, 0])  // colour type 3: indexed
+        appendChunk("IHDR", header, to: &png)
+        appendChunk("PLTE", palette.flatMap { $0 }, to: &png)
+        appendChunk("IDAT", zlibStored(raw), to: &png)
+        appendChunk("IEND", [], to: &png)
+        return png
+    }
+
     /// Encodes `pixels` (row-major RGB triples, `width * height * 3` bytes) as a PNG file.
     /// - Precondition: the pixel buffer has exactly `width * height * 3` bytes.
     public static func encode(width: Int, height: Int, rgb pixels: [UInt8]) -> [UInt8] {

@@ -17,6 +17,9 @@ private struct DecodedPNG {
         var offset = 8
         var idat: [UInt8] = []
         var sawEnd = false
+        var depth = 8
+        var indexed = false
+        var palette: [[UInt8]] = []
         while offset < bytes.count {
             let length = Int(u32(offset))
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
@@ -28,7 +31,14 @@ private struct DecodedPNG {
             case "IHDR":
                 width = Int(u32(offset + 8))
                 height = Int(u32(offset + 12))
-                guard data[8] == 8, data[9] == 2 else { throw Invalid(reason: "not 8-bit RGB") }
+                depth = Int(data[8])
+                indexed = data[9] == 3
+                guard (data[8] == 8 && data[9] == 2) || (indexed && [1, 2, 4, 8].contains(depth)) else {
+                    throw Invalid(reason: "neither 8-bit RGB nor indexed")
+                }
+            case "PLTE":
+                guard data.count % 3 == 0 else { throw Invalid(reason: "palette length") }
+                palette = stride(from: 0, to: data.count, by: 3).map { Array(data[$0..<($0 + 3)]) }
             case "IDAT": idat += data
             case "IEND": sawEnd = true
             default: break
@@ -55,11 +65,22 @@ private struct DecodedPNG {
         for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
         let adler = idat[position..<(position + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         guard adler == b << 16 | a else { throw Invalid(reason: "Adler-32") }
-        let stride = width * 3 + 1
+        let rowBytes = indexed ? (width * depth + 7) / 8 : width * 3
+        let stride = rowBytes + 1
         guard raw.count == height * stride else { throw Invalid(reason: "scanline count") }
         for row in 0..<height {
             guard raw[row * stride] == 0 else { throw Invalid(reason: "filter") }
-            pixels += raw[(row * stride + 1)..<((row + 1) * stride)]
+            let line = Array(raw[(row * stride + 1)..<((row + 1) * stride)])
+            guard indexed else {
+                pixels += line
+                continue
+            }
+            for column in 0..<width {
+                let bit = column * depth
+                let index = Int(line[bit / 8] >> UInt8(8 - depth - bit % 8)) & ((1 << depth) - 1)
+                guard palette.indices.contains(index) else { throw Invalid(reason: "index outside the palette") }
+                pixels += palette[index]
+            }
         }
     }
 
@@ -99,5 +120,22 @@ private struct DecodedPNG {
             colours.insert(Array(decoded.pixels[index..<(index + 3)]))
         }
         #expect(colours == [[255, 0, 0], [242, 242, 245]])
+        // A bit per pixel: the default 120-pixel avatar is under 2 KB.
+        #expect(Avatar.png(for: user).count < 2_048)
+    }
+
+    @Test(arguments: [2, 3, 5, 17])
+    func indexedImagesDecodeBackExactlyAtEveryDepth(colours: Int) throws {
+        let palette: [[UInt8]] = (0..<colours).map { index in
+            let red = UInt8(index * 13 % 256)
+            let green = UInt8(255 - index)
+            let blue = UInt8(index * 7 % 256)
+            return [red, green, blue]
+        }
+        // 11 pixels wide: rows end mid-byte at depths 1, 2 and 4.
+        let indices: [UInt8] = (0..<(11 * 4)).map { pixel in UInt8((pixel * 5 + pixel / 11) % colours) }
+        let decoded = try DecodedPNG(PNGEncoder.encode(width: 11, height: 4, palette: palette, indices: indices))
+        #expect(decoded.width == 11 && decoded.height == 4)
+        #expect(decoded.pixels == indices.flatMap { palette[Int($0)] })
     }
 }
