@@ -184,3 +184,15 @@ extension WebRenderTests {
         #expect(css.items.contains("column-gap: 20px"))
     }
 }
+
+extension WebRenderTests {
+    @Test func aStreakOfZeroIsDrawnAsNone() throws {
+        func html(_ current: Int) throws -> String {
+            let streak = StreakSummary(current: current, longest: 3, today: Self.today, todayDone: false)
+            let content = ItemContent.streakSummary(StreakSummaryContent(habitID: 1, habitName: "Run", streak: streak))
+            return try Self.renderer().item(ScreenItem(id: "streak", content: content, fallback: ItemFallback(title: "")))
+        }
+        #expect(try html(0).contains(#"<span class="streak-number zero">0</span>"#))
+        #expect(try html(2).contains(#"<span class="streak-number">2</span>"#))
+    }
+}
