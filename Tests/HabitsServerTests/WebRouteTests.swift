@@ -88,10 +88,16 @@ import Testing
             #expect(Self.text(remembered).contains(#"<option value="user2" selected>"#))
             // The users screen lists every other user: user2 is not among its cards.
             #expect(!Self.values(of: "data-item-id", in: Self.text(remembered)).contains("user-3"))
-            let unknown = try await client.execute(uri: "/", method: .get, headers: [.cookie: "habits_user=nobody"]) {
+            // A cookie naming a user who is gone shows the default viewer, and is cleared.
+            let stale = try await client.execute(uri: "/", method: .get, headers: [.cookie: "habits_user=nobody"]) {
                 $0
             }
-            try expectError(unknown, .notFound, code: "user_not_found")
+            #expect(stale.status == .ok)
+            #expect(Self.text(stale).contains(#"<option value="user0" selected>"#))
+            #expect(stale.headers[.setCookie]?.hasPrefix("habits_user=; ") == true)
+            #expect(stale.headers[.setCookie]?.contains("Max-Age=0") == true)
+            // A user named in the query who does not exist is a 404.
+            try expectError(try await client.send("/?user=nobody"), .notFound, code: "user_not_found")
         }
     }
 

@@ -37,8 +37,7 @@ struct WebController: Sendable {
     /// The screen's event stream with HTML: a document as its sections' HTML, a changeset with the HTML
     /// of every inserted or updated item and section.
     @Sendable func live(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let screen = try await screens.screenRequest(
-            try Self.screenName(context), request, viewerKey: Self.viewer(request))
+        let (screen, _) = try await resolve(try Self.screenName(context), request)
         let renderer = try assets.renderer()
         return try await screens.eventStream(for: screen, request: request) { event in
             try WebEvent.encode(event, renderer: renderer)
@@ -62,7 +61,7 @@ struct WebController: Sendable {
     private func render(_ name: ScreenName, _ request: Request) async throws -> Response {
         let renderer = try assets.renderer()
         let chosen = request.uri.queryParameters.get("user").map { String($0) }
-        let screen = try await screens.screenRequest(name, request, viewerKey: Self.viewer(request))
+        let (screen, staleCookie) = try await resolve(name, request)
         let document = try await screens.hub.document(for: screen)
         let viewer = try await store.user(id: screen.viewerID)
         let html = renderer.page(document, chrome: try await chrome(for: screen, viewer: viewer, request: request))
@@ -71,8 +70,23 @@ struct WebController: Sendable {
             // Remembered for the pages and streams that follow; never sent to another site.
             let value = chosen.addingPercentEncoding(withAllowedCharacters: CharacterSet.urlQueryValueAllowed) ?? ""
             headers[.setCookie] = "\(Self.viewerCookie)=\(value); Path=/; SameSite=Strict; HttpOnly; Max-Age=31536000"
+        } else if staleCookie {
+            headers[.setCookie] = "\(Self.viewerCookie)=; Path=/; SameSite=Strict; HttpOnly; Max-Age=0"
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The screen for the viewer `?user=` names, else the cookie's, else the default. A cookie naming a
+    /// user who no longer exists falls back to the default (and says so, to be cleared); an unknown
+    /// `?user=` is a 404.
+    private func resolve(_ name: ScreenName, _ request: Request) async throws -> (ScreenRequest, staleCookie: Bool) {
+        let cookie = Self.viewer(request)
+        let named = request.uri.queryParameters.get("user") != nil
+        do {
+            return (try await screens.screenRequest(name, request, viewerKey: cookie), false)
+        } catch HabitsError.notFound(kind: .user, _) where cookie != nil && !named {
+            return (try await screens.screenRequest(name, request, viewerKey: nil), true)
+        }
     }
 
     private func chrome(for screen: ScreenRequest, viewer: UserResource, request: Request) async throws -> PageChrome {
