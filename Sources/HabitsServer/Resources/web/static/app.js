@@ -81,7 +81,7 @@ function applyStage(stage, itemHTML, sectionHTML) {
     if (element) leaving.push(element);
   }
   for (const reload of stage.sectionReloads ?? []) {
-    const element = oldSections[reload.index];
+    const element = oldSections.find((e) => e.dataset.sectionId === reload.section.id);
     const html = sectionHTML[reload.section.id];
     if (element && html) reloadSection(element, fromHTML(html));
   }
