@@ -140,6 +140,51 @@ class Suite:
         print(f"    live update after {elapsed * 1000:.0f} ms")
         self.resize(*SIZES[1])
 
+    def wait_for_document(self, api, timeout=3.0):
+        """Waits until the open page shows the document `api` answers, item for item, in order."""
+        deadline = time.monotonic() + timeout
+        while True:
+            document = self.server.get(api)
+            expected = [[i["id"], i["type"]] for s in document["sections"] for i in s["items"]]
+            if self.dom_items() == expected and self.dom_sections() == [s["id"] for s in document["sections"]]:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{api}: the page shows {self.dom_items()}, the document {expected}")
+            time.sleep(0.05)
+
+    def test_moves_inserts_and_deletes_keep_the_page_equal_to_the_document(self):
+        paths = self.page_paths()
+        page, api = paths["habit"]
+        self.open(page)
+        self.script("window.__sameDocument = true")
+        habit_id = int(page.split("=")[1])
+        ranking = [i for s in self.server.get(api)["sections"] for i in s["items"] if i["type"] == "userCount"]
+        first, last = ranking[0]["content"], ranking[-1]["content"]
+        # The last user passes the first: an item moves to the top.
+        for _ in range(first["count"] - last["count"] + 1):
+            status, _ = self.server.call("/v1/logs", "POST", {"userID": last["userID"], "habitID": habit_id})
+            assert status == 201, status
+        # Someone who never logged it appears at the bottom.
+        ranked = {item["content"]["userID"] for item in ranking}
+        newcomer = next(u for u in self.users.values() if u["id"] not in ranked)
+        self.server.call("/v1/logs", "POST", {"userID": newcomer["id"], "habitID": habit_id})
+        self.wait_for_document(api)
+        # After the habit's header, the user who passed everyone leads.
+        assert self.dom_items()[1][0] == f"user-{last['userID']}", self.dom_items()[:3]
+        assert self.script("return window.__sameDocument === true"), "the page was not reloaded"
+
+        self.open("/screens/habits")
+        self.script("window.__sameDocument = true")
+        document = self.server.get("/v1/screens/habits")
+        favorites = [i for s in document["sections"] if s["id"] == "favorites" for i in s["items"]]
+        others = [i for s in document["sections"] if s["id"] != "favorites" for i in s["items"]
+                  if f"favorite-{i['id'].split('-')[1]}" not in {f["id"] for f in favorites}]
+        viewer = self.viewer["id"]
+        self.server.call(f"/v1/users/{viewer}/favorites/{others[0]['id'].split('-')[1]}", "PUT")
+        self.server.call(f"/v1/users/{viewer}/favorites/{favorites[0]['id'].split('-')[1]}", "DELETE")
+        self.wait_for_document("/v1/screens/habits")
+        assert self.script("return window.__sameDocument === true"), "the page was not reloaded"
+
     def streak_state(self):
         number, done = self.script(
             "return [document.querySelector('.streak-number').textContent,"
