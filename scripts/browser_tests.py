@@ -124,15 +124,15 @@ class Suite:
         card = document["sections"][0]["items"][0]
         leader_name = card["content"]["leader"].rsplit(" ", 1)[0]
         leader = next(u for u in self.users.values() if u["name"] == leader_name and u["key"] != "activeUser")
-        selector = f'[data-item-id="{card["id"]}"] .leader'
-        before = self.driver.find_element(By.CSS_SELECTOR, selector).text
+        # Read through the DOM each time: an updated item is a new element.
+        read = f"return document.querySelector('[data-item-id=\"{card['id']}\"] .leader')?.textContent"
+        before = self.script(read)
         status, _ = self.server.call("/v1/logs", "POST", {"userID": leader["id"], "habitID": int(card["id"][6:])})
         assert status == 201, status
         acknowledged = time.monotonic()
-        WebDriverWait(self.driver, 1.0, poll_frequency=0.02).until(
-            lambda d: d.find_element(By.CSS_SELECTOR, selector).text != before)
+        WebDriverWait(self.driver, 1.0, poll_frequency=0.02).until(lambda d: self.script(read) != before)
         elapsed = time.monotonic() - acknowledged
-        after = self.driver.find_element(By.CSS_SELECTOR, selector).text
+        after = self.script(read)
         count = int(before.rsplit(" ", 1)[1])
         assert after == f"{leader_name} {count + 1}", after
         assert self.script("return window.__sameDocument === true"), "the page was not reloaded"
