@@ -97,12 +97,15 @@ struct SQLiteScreenSource: ScreenSource {
         return standings
     }
 
-    /// - Complexity: O(l) for the l distinct counts at or above `count`: a sum over levels, not users.
+    /// - Complexity: O(log c) for counts up to c: a few nodes of the rank tree and one level.
     func position(habitID: Int64, count: Int) throws -> RankPosition {
-        let row = try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.position), arguments: [count, habitID])
-        let above: Int = row?["above"] ?? 0
-        let at: Int = row?["at"] ?? 0
-        return RankPosition(rank: 1 + above, usersWithCount: at)
+        let at = try Int.fetchOne(db.cachedStatement(sql: ScreenQueries.level), arguments: [habitID, count]) ?? 0
+        return RankPosition(rank: try rank(habitID: habitID, count: count), usersWithCount: at)
+    }
+
+    /// - Complexity: O(log c) for counts up to c.
+    func rank(habitID: Int64, count: Int) throws -> Int {
+        1 + (try RankTree.usersAbove(db, habitID: habitID, count: count))
     }
 
     /// - Complexity: O(log r + d) for the pair's r runs and the d days listed.
@@ -154,10 +157,8 @@ package enum ScreenQueries {
         SELECT c.count, \(StoredRow.userColumns("u.")) FROM habit_counts c CROSS JOIN users u ON u.id = c.user_id
         WHERE c.habit_id = ? ORDER BY c.count DESC, c.user_name, c.user_key LIMIT ?
         """
-    /// One range of `habit_count_levels`: the levels at or above the count.
-    package static let position = """
-        SELECT COALESCE(SUM(CASE WHEN count > ?1 THEN users END), 0) AS above,
-               COALESCE(SUM(CASE WHEN count = ?1 THEN users END), 0) AS at
-        FROM habit_count_levels WHERE habit_id = ?2 AND count >= ?1
-        """
+    /// How many users have exactly one count of a habit.
+    package static let level = "SELECT users FROM habit_count_levels WHERE habit_id = ? AND count = ?"
+    /// The users above a count, from a few nodes of `habit_count_tree` (see `RankTree`).
+    package static let position = RankTree.usersAboveSQL(places: 32)
 }
