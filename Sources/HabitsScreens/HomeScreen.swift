@@ -16,9 +16,8 @@ extension ScreenBuilder {
                         .joined(separator: "\n")),
                 actions: [.open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"])])
         }
-        let habitsByID = Dictionary(habits.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let comparison = FollowedUserComparison(
-            source: source, viewerCounts: viewerCounts, favorites: favorites, habits: habitsByID)
+            source: source, viewerCounts: viewerCounts, favorites: favorites, habits: habits)
         let followed = try source.followedUsers(userID: viewer.id).map { user in
             let message = try comparison.message(about: user)
             return ScreenItem(
@@ -63,16 +62,45 @@ struct FollowedUserComparison<Source: ScreenSource> {
     let source: Source
     let viewerCounts: [Int64: Int]
     let favorites: Set<Int64>
-    let habits: [Int64: HabitResource]
+    /// Every habit, by name then id.
+    let habitsByName: [HabitResource]
+    /// Each habit's index in `habitsByName`: the first habit by name is the one of lowest index.
+    let nameOrder: [Int64: Int]
 
+    /// - Complexity: O(h) for h habits when `habits` is by name already (as the source lists them),
+    ///   else O(h log h).
+    init(source: Source, viewerCounts: [Int64: Int], favorites: Set<Int64>, habits: [HabitResource]) {
+        self.source = source
+        self.viewerCounts = viewerCounts
+        self.favorites = favorites
+        let isByName = zip(habits, habits.dropFirst()).allSatisfy { Self.precedes($0, $1) }
+        habitsByName = isByName ? habits : habits.sorted(by: Self.precedes)
+        var nameOrder: [Int64: Int] = [:]
+        nameOrder.reserveCapacity(habitsByName.count)
+        for (index, habit) in habitsByName.enumerated() where nameOrder[habit.id] == nil {
+            nameOrder[habit.id] = index
+        }
+        self.nameOrder = nameOrder
+    }
+
+    /// - Complexity: O(h) for the h habits the user logged, plus a few reads.
     func message(about user: UserResource) throws -> String {
         // Which habits they logged, then one count: a log of theirs elsewhere changes nothing here.
-        let theirHabits = try source.loggedHabitIDs(userID: user.id).compactMap { habits[$0] }
-        let common = theirHabits.filter { viewerCounts[$0.id] != nil }
-        let commonFavorites = common.filter { favorites.contains($0.id) }
-        if let habit = Self.firstByName(commonFavorites) ?? Self.firstByName(common),
-            let viewerCount = viewerCounts[habit.id]
-        {
+        // The first by name of their habits, of those the viewer logged too, and of those among the
+        // viewer's favourites, found in one pass over positions in name order.
+        var first = Int.max
+        var firstCommon = Int.max
+        var firstCommonFavorite = Int.max
+        for id in try source.loggedHabitIDs(userID: user.id) {
+            guard let index = nameOrder[id] else { continue }
+            first = min(first, index)
+            guard index < firstCommon || index < firstCommonFavorite, viewerCounts[id] != nil else { continue }
+            firstCommon = min(firstCommon, index)
+            if favorites.contains(id) { firstCommonFavorite = min(firstCommonFavorite, index) }
+        }
+        let common = firstCommonFavorite != Int.max ? firstCommonFavorite : firstCommon
+        if common != Int.max, let viewerCount = viewerCounts[habitsByName[common].id] {
+            let habit = habitsByName[common]
             let theirCount = try source.count(userID: user.id, habitID: habit.id)
             let theirs = try source.rank(habitID: habit.id, count: theirCount)
             let yours = try source.rank(habitID: habit.id, count: viewerCount)
@@ -85,7 +113,8 @@ struct FollowedUserComparison<Source: ScreenSource> {
             }
             return "You are tied at \(Ordinal.english(theirs)) in \(habit.name)! Now's your chance to pull ahead."
         }
-        if let habit = Self.firstByName(theirHabits) {
+        if first != Int.max {
+            let habit = habitsByName[first]
             let theirCount = try source.count(userID: user.id, habitID: habit.id)
             let theirs = try source.rank(habitID: habit.id, count: theirCount)
             return "Currently \(Ordinal.english(theirs)) in \(habit.name).\nMaybe you should give this habit a look."
@@ -93,8 +122,9 @@ struct FollowedUserComparison<Source: ScreenSource> {
         return "This user doesn't seem to have done much yet. Check in to see if they need any help getting started."
     }
 
-    /// The first habit by name (then id, so that the choice never depends on dictionary order).
-    static func firstByName(_ habits: [HabitResource]) -> HabitResource? {
-        habits.min { ($0.name, $0.id) < ($1.name, $1.id) }
+    /// Whether `first` comes before `second` by name, then id, so that the choice never depends on
+    /// the order of a set.
+    static func precedes(_ first: HabitResource, _ second: HabitResource) -> Bool {
+        (first.name, first.id) < (second.name, second.id)
     }
 }

@@ -127,6 +127,7 @@ struct SQLiteContentLoader {
             let (habit, count) = CounterTally.indices(of: key)
             try insertLevel.execute(arguments: [habitIDs[habit], count, userCount])
         }
+        try RankTree.rebuildAll(db)
     }
 }
 

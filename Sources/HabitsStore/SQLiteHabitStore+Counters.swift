@@ -144,6 +144,7 @@ extension SQLiteHabitStore {
             changes.count(userID: row["user_id"], habitID: habitID, before: row["count"], after: 0)
         }
         try db.execute(sql: "DELETE FROM habit_count_levels WHERE habit_id = ?", arguments: [habitID])
+        try db.execute(sql: "DELETE FROM habit_count_tree WHERE habit_id = ?", arguments: [habitID])
     }
 
     /// Copies a user's new name to where it is kept beside counters and follows, for ordered listings.
@@ -154,11 +155,13 @@ extension SQLiteHabitStore {
         try db.execute(sql: "UPDATE follows SET followed_name = ? WHERE followed_id = ?", arguments: [name, userID])
     }
 
-    /// Moves one user of a habit from the level of count `old` to that of count `new` (0: no level).
+    /// Moves one user of a habit from the level of count `old` to that of count `new` (0: no level),
+    /// and in the habit's rank tree.
     ///
-    /// - Complexity: O(log L) for the L levels stored.
+    /// - Complexity: O(log L) for the L levels stored, plus the tree's O(log root).
     static func moveLevel(_ db: Database, habitID: Int64, from old: Int, to new: Int) throws {
         guard old != new else { return }
+        try RankTree.move(db, habitID: habitID, from: old, to: new)
         if old > 0 {
             let leave = try db.cachedStatement(sql: """
                 UPDATE habit_count_levels SET users = users - 1 WHERE habit_id = ? AND count = ? AND users > 1

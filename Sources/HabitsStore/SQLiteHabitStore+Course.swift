@@ -115,7 +115,8 @@ extension SQLiteHabitStore {
             // that everything may differ.
             changes.catalogueChanged()
             for table in [
-                "avatars", "favorites", "follows", "habit_count_levels", "habit_counts", "habit_day_runs", "logs",
+                "avatars", "favorites", "follows", "habit_count_levels", "habit_count_tree", "habit_counts",
+                "habit_day_runs", "logs",
                 "habits",
                 "categories", "users",
             ] {

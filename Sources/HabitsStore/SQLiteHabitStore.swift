@@ -137,6 +137,14 @@ public final class SQLiteHabitStore: HabitStore {
         }
     }
 
+    /// Every stored node of the habits' rank trees: per habit and node, the users it holds.
+    package func storedRankTree() async throws -> [(habitID: Int64, node: Int64, users: Int)] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT habit_id, node, users FROM habit_count_tree ORDER BY habit_id, node")
+                .map { row in (row[0], row[1], row[2]) }
+        }
+    }
+
     /// Every follow with the followed user's name and key copied beside it.
     package func storedFollows() async throws -> [StoredFollow] {
         try await writer.read { db in

@@ -181,6 +181,18 @@ enum SQLiteSchema {
                 """)
             try DayRuns.rebuildAll(db)
         }
+        migrator.registerMigration("v7: a tree of count levels per habit, for ranks in a few reads") { db in
+            // Node n of a habit holds the users whose count lies in (n - lowbit(n), n] (see `RankTree`).
+            try db.execute(sql: """
+                CREATE TABLE habit_count_tree (
+                    habit_id INTEGER NOT NULL REFERENCES habits(id),
+                    node INTEGER NOT NULL CHECK (node > 0),
+                    users INTEGER NOT NULL CHECK (users >= 0),
+                    PRIMARY KEY (habit_id, node)
+                ) WITHOUT ROWID;
+                """)
+            try RankTree.rebuildAll(db)
+        }
         return migrator
     }
 }

@@ -16,20 +16,19 @@ struct SQLiteScreenSource: ScreenSource {
 
     func user(id: Int64) throws -> UserResource? {
         try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.userByID), arguments: [id])
-            .map(StoredRow.userResource(from:))
+            .map { StoredRow.userResource(fromPositions: $0) }
     }
 
     func user(key: String) throws -> UserResource? {
         let normalized = key.precomposedStringWithCanonicalMapping
         return try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.userByKey), arguments: [normalized])
-            .map(StoredRow.userResource(from:))
+            .map { StoredRow.userResource(fromPositions: $0) }
     }
 
     /// - Complexity: O(u) for u users, walked in index order.
     func users(excluding excludedID: Int64?) throws -> [UserResource] {
         // Row ids are positive, so 0 excludes nobody.
-        try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.usersByName), arguments: [excludedID ?? 0])
-            .map(StoredRow.userResource(from:))
+        try Self.users(db.cachedStatement(sql: ScreenQueries.usersByName), arguments: [excludedID ?? 0])
     }
 
     /// - Complexity: O(c) for c categories.
@@ -40,8 +39,11 @@ struct SQLiteScreenSource: ScreenSource {
 
     /// - Complexity: O(h) for h habits.
     func habits() throws -> [HabitResource] {
-        try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.habitsByName))
-            .map(StoredRow.habitResource(fromPositions:))
+        var habits: [HabitResource] = []
+        // A cursor decodes each row where it lies; fetching all would copy every row first.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: ScreenQueries.habitsByName))
+        while let row = try rows.next() { habits.append(StoredRow.habitResource(fromPositions: row)) }
+        return habits
     }
 
     func habit(id: Int64) throws -> HabitResource? {
@@ -56,8 +58,7 @@ struct SQLiteScreenSource: ScreenSource {
 
     /// - Complexity: O(f log u) for the f users followed, among u users.
     func followedUsers(userID: Int64) throws -> [UserResource] {
-        try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.followedByName), arguments: [userID])
-            .map(StoredRow.userResource(from:))
+        try Self.users(db.cachedStatement(sql: ScreenQueries.followedByName), arguments: [userID])
     }
 
     /// - Complexity: O(h) for the h habits the user logged.
@@ -71,7 +72,11 @@ struct SQLiteScreenSource: ScreenSource {
 
     /// - Complexity: O(h) for the h habits the user logged, from the counters' primary key alone.
     func loggedHabitIDs(userID: Int64) throws -> Set<Int64> {
-        try Int64.fetchSet(db.cachedStatement(sql: ScreenQueries.loggedHabitsOfUser), arguments: [userID])
+        var ids = Set<Int64>()
+        // A loop over rows rather than `fetchSet`, whose generic building costs more than the read.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: ScreenQueries.loggedHabitsOfUser), arguments: [userID])
+        while let row = try rows.next() { ids.insert(row[0]) }
+        return ids
     }
 
     /// - Complexity: O(log n): one primary-key lookup.
@@ -83,16 +88,24 @@ struct SQLiteScreenSource: ScreenSource {
     func standings(habitID: Int64, limit: Int?) throws -> [Standing] {
         // A negative LIMIT is no limit in SQLite.
         let rowLimit = limit.map { max($0, 0) } ?? -1
-        return try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.standings), arguments: [habitID, rowLimit])
-            .map { row in Standing(user: StoredRow.userResource(from: row), count: row["standing_count"]) }
+        var standings: [Standing] = []
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: ScreenQueries.standings), arguments: [habitID, rowLimit])
+        while let row = try rows.next() {
+            standings.append(Standing(user: StoredRow.userResource(fromPositions: row, at: 1), count: row[0]))
+        }
+        return standings
     }
 
-    /// - Complexity: O(l) for the l distinct counts at or above `count`: a sum over levels, not users.
+    /// - Complexity: O(log c) for counts up to c: a few nodes of the rank tree and one level.
     func position(habitID: Int64, count: Int) throws -> RankPosition {
-        let row = try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.position), arguments: [count, habitID])
-        let above: Int = row?["above"] ?? 0
-        let at: Int = row?["at"] ?? 0
-        return RankPosition(rank: 1 + above, usersWithCount: at)
+        let at = try Int.fetchOne(db.cachedStatement(sql: ScreenQueries.level), arguments: [habitID, count]) ?? 0
+        return RankPosition(rank: try rank(habitID: habitID, count: count), usersWithCount: at)
+    }
+
+    /// - Complexity: O(log c) for counts up to c.
+    func rank(habitID: Int64, count: Int) throws -> Int {
+        1 + (try RankTree.usersAbove(db, habitID: habitID, count: count))
     }
 
     /// - Complexity: O(log r + d) for the pair's r runs and the d days listed.
@@ -106,12 +119,24 @@ struct SQLiteScreenSource: ScreenSource {
     }
 }
 
+extension SQLiteScreenSource {
+    /// The users a statement selecting `StoredRow.userColumns()` lists, in its order.
+    ///
+    /// - Complexity: O(n) for the n rows.
+    static func users(_ statement: Statement, arguments: StatementArguments) throws -> [UserResource] {
+        var users: [UserResource] = []
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try rows.next() { users.append(StoredRow.userResource(fromPositions: row)) }
+        return users
+    }
+}
+
 /// The SQL of `SQLiteScreenSource`, where the query plan tests can read it.
 package enum ScreenQueries {
-    package static let userByID = "SELECT * FROM users WHERE id = ?"
-    package static let userByKey = "SELECT * FROM users WHERE key = ?"
+    package static let userByID = "SELECT \(StoredRow.userColumns()) FROM users WHERE id = ?"
+    package static let userByKey = "SELECT \(StoredRow.userColumns()) FROM users WHERE key = ?"
     /// Walks `users_name_key`.
-    package static let usersByName = "SELECT * FROM users WHERE id != ? ORDER BY name, key"
+    package static let usersByName = "SELECT \(StoredRow.userColumns()) FROM users WHERE id != ? ORDER BY name, key"
     /// Walks `categories_name`.
     package static let categoriesByName = "SELECT * FROM categories ORDER BY name"
     /// Walks `habits_name`.
@@ -120,7 +145,7 @@ package enum ScreenQueries {
     package static let favoriteHabitIDs = "SELECT habit_id FROM favorites WHERE user_id = ?"
     /// Walks `follows_by_name`, which holds the followed users' names and keys.
     package static let followedByName = """
-        SELECT u.* FROM follows f CROSS JOIN users u ON u.id = f.followed_id
+        SELECT \(StoredRow.userColumns("u.")) FROM follows f CROSS JOIN users u ON u.id = f.followed_id
         WHERE f.follower_id = ? ORDER BY f.followed_name, f.followed_key
         """
     package static let countsOfUser = "SELECT habit_id, count FROM habit_counts WHERE user_id = ?"
@@ -129,13 +154,11 @@ package enum ScreenQueries {
     /// Walks `habit_counts_standings` in order and stops at the limit; CROSS JOIN keeps the counters as
     /// the outer loop, so the planner cannot choose to sort users instead.
     package static let standings = """
-        SELECT c.count AS standing_count, u.* FROM habit_counts c CROSS JOIN users u ON u.id = c.user_id
+        SELECT c.count, \(StoredRow.userColumns("u.")) FROM habit_counts c CROSS JOIN users u ON u.id = c.user_id
         WHERE c.habit_id = ? ORDER BY c.count DESC, c.user_name, c.user_key LIMIT ?
         """
-    /// One range of `habit_count_levels`: the levels at or above the count.
-    package static let position = """
-        SELECT COALESCE(SUM(CASE WHEN count > ?1 THEN users END), 0) AS above,
-               COALESCE(SUM(CASE WHEN count = ?1 THEN users END), 0) AS at
-        FROM habit_count_levels WHERE habit_id = ?2 AND count >= ?1
-        """
+    /// How many users have exactly one count of a habit.
+    package static let level = "SELECT users FROM habit_count_levels WHERE habit_id = ? AND count = ?"
+    /// The users above a count, from a few nodes of `habit_count_tree` (see `RankTree`).
+    package static let position = RankTree.usersAboveSQL(places: 32)
 }

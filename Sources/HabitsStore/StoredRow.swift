@@ -31,6 +31,29 @@ enum StoredRow {
         )
     }
 
+    /// The `users` columns `userResource(fromPositions:at:)` reads, in order, each prefixed with `table`
+    /// (such as `"u."`) when the query names the table.
+    static func userColumns(_ table: String = "") -> String {
+        ["id", "key", "name", "hue", "saturation", "brightness", "bio", "time_zone", "locale"]
+            .map { table + $0 }.joined(separator: ", ")
+    }
+
+    /// A `/v1` user from a row holding `userColumns()` from position `offset` on, read by position:
+    /// screens read users in every document, and looking columns up by name costs more than the read.
+    static func userResource(fromPositions row: Row, at offset: Int = 0) -> UserResource {
+        let hue: Double? = row[offset + 3]
+        let saturation: Double? = row[offset + 4]
+        let brightness: Double? = row[offset + 5]
+        var color: Color?
+        if let hue, let saturation, let brightness {
+            color = Color(hue: hue, saturation: saturation, brightness: brightness)
+        }
+        return UserResource(
+            id: row[offset], key: row[offset + 1], name: row[offset + 2], color: color, bio: row[offset + 6],
+            timeZone: row[offset + 7], locale: row[offset + 8]
+        )
+    }
+
     /// A `/v1` category from a `categories` row.
     static func categoryResource(from row: Row) -> CategoryResource {
         CategoryResource(

@@ -92,6 +92,7 @@ import Testing
     ) async throws {
         #expect(Set(state.levels) == state.recountedLevels, "\(context): levels are a recount of the counters")
         #expect(state.levels.allSatisfy { $0.users > 0 }, "\(context): no empty level is kept")
+        try await checkRankTree(store, state, context: context)
         for counter in state.counters {
             let user = state.users[counter.userID]
             #expect(counter.userName == user?.name && counter.userKey == user?.key, "\(context): \(counter)")
@@ -159,6 +160,34 @@ import Testing
         #expect(reads.allUsers == state.byName(state.users.keys), "\(context)")
         let habitsByName = state.habits.values.sorted { StoreState.bytesPrecede($0.name, $1.name) }.map(\.id)
         #expect(reads.habitList == habitsByName, "\(context)")
+    }
+}
+
+extension ScreenPropertyTests {
+    /// The rank tree against brute force: node n of a habit holds the users whose count lies in
+    /// (n - lowbit(n), n], and exactly the nodes holding someone are stored.
+    static func checkRankTree(_ store: SQLiteHabitStore, _ state: StoreState, context: String) async throws {
+        struct Node: Hashable {
+            var habitID: Int64
+            var node: Int64
+        }
+        var expectedNodes = Set<Node>()
+        for counter in state.counters {
+            // Every node whose range holds the count: the count, then each next node up to the root.
+            var node = Int64(counter.count)
+            while node <= 1 << 32 {
+                expectedNodes.insert(Node(habitID: counter.habitID, node: node))
+                node += node & -node
+            }
+        }
+        let stored = try await store.storedRankTree()
+        #expect(Set(stored.map { Node(habitID: $0.habitID, node: $0.node) }) == expectedNodes, "\(context): tree nodes")
+        let countsByHabit = Dictionary(grouping: state.counters.map { ($0.habitID, Int64($0.count)) }, by: \.0)
+        for node in stored {
+            let range = (node.node - (node.node & -node.node) + 1)...node.node
+            let users = countsByHabit[node.habitID, default: []].filter { range.contains($0.1) }.count
+            #expect(node.users == users, "\(context): habit \(node.habitID), node \(node.node)")
+        }
     }
 }
 

@@ -106,7 +106,7 @@ import Testing
         for query in [
             ScreenQueries.standings, ScreenQueries.position, ScreenQueries.countsOfUser, ScreenQueries.followedByName,
             ScreenQueries.favoriteHabitIDs, ScreenQueries.userByID, ScreenQueries.userByKey, ScreenQueries.habitByID,
-            ScreenQueries.loggedHabitsOfUser, ScreenQueries.countOfPair,
+            ScreenQueries.loggedHabitsOfUser, ScreenQueries.countOfPair, ScreenQueries.level,
         ] {
             let plan = try await store.queryPlan(query)
             let lines = plan.split(separator: "\n")

@@ -9,7 +9,7 @@ import HabitsStore
 /// system's temporary directory, named by `version`; a later run reuses the file. Change `version`
 /// whenever the data or the store's schema changes, so that a stale file is never measured.
 enum ScreenFixture {
-    static let version = "screens-v1"
+    static let version = "screens-v2"
     static let userCount = 100_000
     static let habitCount = 200
     static let categoryCount = 10
