@@ -51,6 +51,7 @@ class Suite:
         for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
                          "--force-prefers-reduced-motion=0", "--lang=en-US"]:
             options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
         self.driver = webdriver.Chrome(service=Service(driver), options=options)
         self.resize(*SIZES[1])
@@ -308,6 +309,9 @@ def main():
                 failures += 1
                 print(f"  FAIL {name}: {error}")
                 traceback.print_exc(limit=3)
+                for entry in suite.driver.get_log("browser"):
+                    if entry["level"] == "SEVERE" and "favicon" not in entry["message"]:
+                        print(f"    browser: {entry['message']}")
     finally:
         suite.driver.quit()
     print(f"browser tests: {failures} failed" if failures else "browser tests: all passed")

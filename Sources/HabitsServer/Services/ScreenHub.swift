@@ -72,6 +72,9 @@ actor ScreenHub {
     private var entries: [ScreenRequest: Entry] = [:]
     private var subscriptions: [UUID: ScreenRequest] = [:]
     private var useCounter: UInt64 = 0
+    /// The newest revision `run` has taken a change of, so that a subscription opened meanwhile can tell
+    /// whether its first document is already behind.
+    private var lastChangeRevision: Int64 = 0
     /// How many entries have subscribers, so that eviction knows the idle count without a scan.
     private var liveEntryCount = 0
 
@@ -116,6 +119,14 @@ actor ScreenHub {
         entries[request, default: Entry()].subscribers[id] = Subscriber(sentRevision: lastEventID, wake: continuation)
         subscriptions[id] = request
         metrics.liveSubscribers.increment()
+        // `run` may have taken a change while the document was being built, before there was a subscriber
+        // to rebuild it for: build again until the document is as new as every change taken. Changes
+        // taken from now on find the subscriber.
+        while let builtAt = entries[request]?.builtAt, builtAt < lastChangeRevision, entries[request]?.gone == nil {
+            let before = lastChangeRevision
+            _ = try? await document(for: request)
+            if (entries[request]?.builtAt ?? before) < before { break }  // the store went no further
+        }
         continuation.yield()
         return (id, stream)
     }
@@ -151,6 +162,7 @@ actor ScreenHub {
     /// Follows committed changes until cancelled: rebuilds the live documents they affect.
     func run() async {
         for await change in store.storeChanges() {
+            lastChangeRevision = max(lastChangeRevision, change.revision)
             let affected = entries.compactMap { request, entry in
                 !entry.subscribers.isEmpty && entry.gone == nil && entry.dependencies.isAffected(by: change)
                     ? request : nil

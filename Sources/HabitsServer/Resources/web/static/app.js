@@ -11,13 +11,20 @@ if (main) {
   picker?.addEventListener('change', () => picker.form.requestSubmit());
 }
 
-function connect() {
+// `since` is the revision the page shows; a resync asks for a revision the server never held, so
+// that it answers with the whole document.
+function connect(since = main.dataset.revision) {
   const url = new URL(main.dataset.events, location.href);
-  url.searchParams.set('since', main.dataset.revision);
+  url.searchParams.set('since', since);
   const events = new EventSource(url);
+  const resync = (reason) => {
+    console.error(`habits: ${reason}; asking for the whole screen again`);
+    events.close();
+    connect('resync');
+  };
   events.addEventListener('document', (event) => {
     const payload = JSON.parse(event.data);
-    if (payload.revision !== main.dataset.revision) {
+    if (payload.revision !== main.dataset.revision || since === 'resync') {
       keepingScroll(() => { sectionsRoot().innerHTML = payload.html; });
       setTitle(payload.title);
       main.dataset.revision = payload.revision;
@@ -25,9 +32,16 @@ function connect() {
   });
   events.addEventListener('changes', (event) => {
     const payload = JSON.parse(event.data);
-    if (payload.changeset.from !== main.dataset.revision) return;
-    applyChanges(payload);
-    main.dataset.revision = payload.changeset.revision;
+    if (payload.changeset.from !== main.dataset.revision) {
+      resync(`changes from ${payload.changeset.from} while the page shows ${main.dataset.revision}`);
+      return;
+    }
+    try {
+      applyChanges(payload);
+      main.dataset.revision = payload.changeset.revision;
+    } catch (error) {
+      resync(`a change could not be applied (${error})`);
+    }
   });
   events.addEventListener('gone', () => {
     events.close();
