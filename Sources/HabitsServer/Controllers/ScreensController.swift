@@ -148,19 +148,18 @@ extension HTTPField.Name {
 /// The Server-Sent Events wire form of screen events.
 enum ServerSentEvent {
     static func encode(_ event: ScreenEvent) throws -> [UInt8] {
-        let encoder = HabitsJSON.encoder()
-        var text: String
         switch event {
-        case .document(let document):
-            text = "event: document\nid: \(document.revision)\ndata: "
-            text += String(decoding: try encoder.encode(document), as: UTF8.self)
-        case .changes(let changeset):
-            text = "event: changes\nid: \(changeset.revision)\ndata: "
-            text += String(decoding: try encoder.encode(changeset), as: UTF8.self)
-        case .gone(let error):
-            text = "event: gone\ndata: "
-            text += String(decoding: try encoder.encode(APIErrorBody(error)), as: UTF8.self)
+        case .document(let document): try frame("document", id: document.revision, document)
+        case .changes(let changeset): try frame("changes", id: changeset.revision, changeset)
+        case .gone(let error): try frame("gone", id: nil, APIErrorBody(error))
         }
-        return Array((text + "\n\n").utf8)
+    }
+
+    /// One event: its name, its id when it has one, and `payload` as one line of JSON.
+    static func frame(_ name: String, id: String?, _ payload: some Encodable) throws -> [UInt8] {
+        var text = "event: \(name)\n"
+        if let id { text += "id: \(id)\n" }
+        text += "data: " + String(decoding: try HabitsJSON.encoder().encode(payload), as: UTF8.self) + "\n\n"
+        return Array(text.utf8)
     }
 }

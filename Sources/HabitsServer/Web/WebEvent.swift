@@ -8,14 +8,11 @@ enum WebEvent {
     /// `document`: the sections' HTML; `changes`: the changeset with the HTML of every inserted or
     /// updated item (by id) and of every inserted or reloaded section (without items).
     static func encode(_ event: ScreenEvent, renderer: ScreenHTMLRenderer) throws -> [UInt8] {
-        let encoder = HabitsJSON.encoder()
-        var text: String
         switch event {
         case .document(let document):
             let payload = DocumentPayload(
                 revision: document.revision, title: document.title, html: renderer.sections(of: document))
-            text = "event: document\nid: \(document.revision)\ndata: "
-            text += String(decoding: try encoder.encode(payload), as: UTF8.self)
+            return try ServerSentEvent.frame("document", id: document.revision, payload)
         case .changes(let changeset):
             var items: [String: String] = [:]
             var sections: [String: String] = [:]
@@ -28,13 +25,11 @@ enum WebEvent {
                 }
             }
             let payload = ChangesPayload(changeset: changeset, items: items, sections: sections)
-            text = "event: changes\nid: \(changeset.revision)\ndata: "
-            text += String(decoding: try encoder.encode(payload), as: UTF8.self)
-        case .gone(let error):
-            text = "event: gone\ndata: "
-            text += String(decoding: try encoder.encode(APIErrorBody(error)), as: UTF8.self)
+            return try ServerSentEvent.frame("changes", id: changeset.revision, payload)
+        case .gone:
+            // The same as the API's: an error body.
+            return try ServerSentEvent.encode(event)
         }
-        return Array((text + "\n\n").utf8)
     }
 
     struct DocumentPayload: Encodable {
