@@ -1,13 +1,9 @@
 import Foundation
 import HabitsDomain
+import HabitsTestSupport
 import Testing
 
 @Suite struct LocalDayTests {
-    static func instant(_ text: String) -> Date {
-        guard let date = HabitsJSON.parseInstant(text) else { fatalError("not an instant: \(text)") }
-        return date
-    }
-
     static func zone(_ identifier: String) -> TimeZone {
         guard let zone = TimeZone(identifier: identifier) else { fatalError("unknown zone \(identifier)") }
         return zone
@@ -60,16 +56,16 @@ import Testing
     }
 
     @Test func anInstantFallsOnTheDayOfItsZone() {
-        let instant = Self.instant("2026-03-10T15:00:00Z")
+        let instant = Fixture.instant("2026-03-10T15:00:00Z")
         #expect(LocalDay(instant, in: Self.zone("UTC")).description == "2026-03-10")
         // Kiritimati is 14 hours ahead: its today is already tomorrow in UTC.
         #expect(LocalDay(instant, in: Self.zone("Pacific/Kiritimati")).description == "2026-03-11")
         #expect(
-            LocalDay(Self.instant("2026-03-10T03:00:00Z"), in: Self.zone("America/Los_Angeles")).description
+            LocalDay(Fixture.instant("2026-03-10T03:00:00Z"), in: Self.zone("America/Los_Angeles")).description
                 == "2026-03-09")
         // A late evening log in New York is still that day, though UTC has moved on.
         #expect(
-            LocalDay(Self.instant("2026-11-21T03:30:00Z"), in: Self.zone("America/New_York")).description
+            LocalDay(Fixture.instant("2026-11-21T03:30:00Z"), in: Self.zone("America/New_York")).description
                 == "2026-11-20")
     }
 

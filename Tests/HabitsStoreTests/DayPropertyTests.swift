@@ -13,7 +13,7 @@ import Testing
         let (store, user, habit) = try await DayStoreTests.store(zone: zoneName)
         let zone = try #require(TimeZone(identifier: zoneName))
         // The last day of the window is the user's today; days run over a DST change in March.
-        let now = DayStoreTests.instant("2026-03-31T12:00:00Z")
+        let now = Fixture.instant("2026-03-31T12:00:00Z")
         let today = LocalDay(now, in: zone)
         let first = today.adding(days: -40)
         var logDays: [Int64: LocalDay] = [:]

@@ -6,11 +6,6 @@ import Testing
 
 /// Done days and streaks: days are logs on the user's calendar, kept as runs in every write.
 @Suite struct DayStoreTests {
-    static func instant(_ text: String) -> Date {
-        guard let date = HabitsJSON.parseInstant(text) else { fatalError("not an instant: \(text)") }
-        return date
-    }
-
     static func day(_ text: String) -> LocalDay {
         guard let day = LocalDay(iso: text) else { fatalError("not a date: \(text)") }
         return day
@@ -32,17 +27,17 @@ import Testing
 
     @Test func markingTwiceAddsOneLogAndUnmarkingRemovesEveryLogOfTheDay() async throws {
         let (store, user, habit) = try await Self.store(zone: "Europe/Berlin")
-        let now = Self.instant("2026-03-10T15:00:00Z")
+        let now = Fixture.instant("2026-03-10T15:00:00Z")
         try await store.markDay(userID: user, habitID: habit, day: Self.day("2026-03-09"), now: now)
         try await store.markDay(userID: user, habitID: habit, day: Self.day("2026-03-09"), now: now)
         let logs = try await store.logs(userID: user, in: TimeRange(), page: PageRequest(limit: 10)).items
-        #expect(logs.map(\.timestamp) == [Self.instant("2026-03-09T11:00:00Z")])  // local noon, CET
+        #expect(logs.map(\.timestamp) == [Fixture.instant("2026-03-09T11:00:00Z")])  // local noon, CET
         // Two more logs on the same local day, one through the course API.
         _ = try await store.createLogs([
-            LogDraft(userID: user, habitID: habit, timestamp: Self.instant("2026-03-09T22:30:00Z"))
+            LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("2026-03-09T22:30:00Z"))
         ])
         try await store.log(
-            LoggedHabit(userID: "zoe", habitName: "Run", timestamp: Self.instant("2026-03-08T23:30:00Z")))
+            LoggedHabit(userID: "zoe", habitName: "Run", timestamp: Fixture.instant("2026-03-08T23:30:00Z")))
         #expect(try await store.count(of: user, habit) == 3)
         try await store.unmarkDay(userID: user, habitID: habit, day: Self.day("2026-03-09"), now: now)
         #expect(try await store.logs(userID: user, in: TimeRange(), page: PageRequest(limit: 10)).items.isEmpty)
@@ -52,7 +47,7 @@ import Testing
     }
 
     @Test func aDayAfterTheUsersTodayIsRefused() async throws {
-        let now = Self.instant("2026-03-10T15:00:00Z")
+        let now = Fixture.instant("2026-03-10T15:00:00Z")
         // Kiritimati is UTC+14: its today is already 2026-03-11.
         let (ahead, kiribati, habit) = try await Self.store(zone: "Pacific/Kiritimati")
         try await ahead.markDay(userID: kiribati, habitID: habit, day: Self.day("2026-03-11"), now: now)
@@ -71,7 +66,7 @@ import Testing
 
     @Test func theStreakRunsAcrossMonthAndYearEndsAndTodayCannotBreakIt() async throws {
         let (store, user, habit) = try await Self.store(zone: "UTC")
-        let now = Self.instant("2027-01-03T12:00:00Z")
+        let now = Fixture.instant("2027-01-03T12:00:00Z")
         for text in ["2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"] {
             try await store.markDay(userID: user, habitID: habit, day: Self.day(text), now: now)
         }
@@ -83,7 +78,7 @@ import Testing
             try await store.streak(userID: user, habitID: habit, now: now)
                 == StreakSummary(current: 6, longest: 6, today: Self.day("2027-01-03"), todayDone: true))
         // Two days later, with neither done, the streak is over; the longest stays.
-        let later = Self.instant("2027-01-05T12:00:00Z")
+        let later = Fixture.instant("2027-01-05T12:00:00Z")
         #expect(
             try await store.streak(userID: user, habitID: habit, now: later)
                 == StreakSummary(current: 0, longest: 6, today: Self.day("2027-01-05"), todayDone: false))
@@ -91,7 +86,7 @@ import Testing
 
     @Test func aLeapDayJoinsFebruaryToMarch() async throws {
         let (store, user, habit) = try await Self.store(zone: "UTC")
-        let now = Self.instant("2028-03-01T20:00:00Z")
+        let now = Fixture.instant("2028-03-01T20:00:00Z")
         for text in ["2028-02-27", "2028-02-28", "2028-02-29", "2028-03-01"] {
             try await store.markDay(userID: user, habitID: habit, day: Self.day(text), now: now)
         }
@@ -103,7 +98,7 @@ import Testing
 
     @Test func unmarkingInTheMiddleSplitsTheStreak() async throws {
         let (store, user, habit) = try await Self.store(zone: "UTC")
-        let now = Self.instant("2026-05-07T09:00:00Z")
+        let now = Fixture.instant("2026-05-07T09:00:00Z")
         for dayOfMonth in 1...7 {
             try await store.markDay(
                 userID: user, habitID: habit, day: Self.day("2026-05-0\(dayOfMonth)"), now: now)
@@ -124,7 +119,7 @@ import Testing
         let (store, user, habit) = try await Self.store(zone: "America/New_York")
         // 22:30 on Friday 2026-11-20 in New York is already Saturday in UTC.
         try await store.log(
-            LoggedHabit(userID: "zoe", habitName: "Run", timestamp: Self.instant("2026-11-21T03:30:00Z")))
+            LoggedHabit(userID: "zoe", habitName: "Run", timestamp: Fixture.instant("2026-11-21T03:30:00Z")))
         #expect(try await Self.days(store, user, habit, "2026-11-01", "2026-11-30") == ["2026-11-20"])
     }
 
@@ -140,8 +135,8 @@ import Testing
     {
         let (store, user, habit) = try await Self.store(zone: zone)
         _ = try await store.createLogs([
-            LogDraft(userID: user, habitID: habit, timestamp: Self.instant(lateEvening)),
-            LogDraft(userID: user, habitID: habit, timestamp: Self.instant(afterMidnight)),
+            LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant(lateEvening)),
+            LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant(afterMidnight)),
         ])
         let day = Self.day(date)
         let next = day.adding(days: 1)
@@ -161,7 +156,7 @@ import Testing
     /// Decided: a log keeps the day it was written on; a new zone applies to logs written after it.
     @Test func aUserWhoChangesZoneKeepsPastDaysAndLogsNewOnesInTheNewZone() async throws {
         let (store, user, habit) = try await Self.store(zone: "Asia/Tokyo")
-        let instant = Self.instant("2026-03-10T20:00:00Z")  // 05:00 on 03-11 in Tokyo, 13:00 on 03-10 in LA
+        let instant = Fixture.instant("2026-03-10T20:00:00Z")  // 05:00 on 03-11 in Tokyo, 13:00 on 03-10 in LA
         _ = try await store.createLogs([LogDraft(userID: user, habitID: habit, timestamp: instant)])
         _ = try await store.updateUser(id: user) { user in
             var user = user
@@ -179,9 +174,9 @@ import Testing
     @Test func deletingALogUnmarksItsDayOnlyWhenItWasTheLast() async throws {
         let (store, user, habit) = try await Self.store(zone: "UTC")
         let logs = try await store.createLogs([
-            LogDraft(userID: user, habitID: habit, timestamp: Self.instant("2026-04-02T08:00:00Z")),
-            LogDraft(userID: user, habitID: habit, timestamp: Self.instant("2026-04-02T09:00:00Z")),
-            LogDraft(userID: user, habitID: habit, timestamp: Self.instant("2026-04-03T09:00:00Z")),
+            LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("2026-04-02T08:00:00Z")),
+            LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("2026-04-02T09:00:00Z")),
+            LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("2026-04-03T09:00:00Z")),
         ])
         try await store.deleteLog(id: logs[0].id)
         #expect(try await Self.days(store, user, habit, "2026-04-01", "2026-04-30") == ["2026-04-02", "2026-04-03"])
@@ -215,7 +210,7 @@ import Testing
         #expect(
             try await Self.days(store, 1, 1, "2026-11-01", "2026-11-30") == ["2026-11-20", "2026-11-21", "2026-11-22"])
         #expect(try await Self.days(store, 2, 1, "2026-11-01", "2026-11-30") == ["2026-11-21"])
-        let streak = try await store.streak(userID: 1, habitID: 1, now: Self.instant("2026-11-23T15:00:00Z"))
+        let streak = try await store.streak(userID: 1, habitID: 1, now: Fixture.instant("2026-11-23T15:00:00Z"))
         #expect((streak.current, streak.longest) == (3, 3))
         try store.close()
     }

@@ -7,6 +7,12 @@ public enum Fixture {
     /// The instant every test treats as "now": 2026-11-22T17:20:15Z.
     public static let now = Date(timeIntervalSince1970: 1_795_368_015)
 
+    /// The instant an ISO 8601 literal of a test names; a typo in it stops the test run.
+    public static func instant(_ text: String) -> Date {
+        guard let date = HabitsJSON.parseInstant(text) else { fatalError("not an instant: \(text)") }
+        return date
+    }
+
     /// Five users (`user0` without a bio), four habits in one category, and a picture for `user1`.
     public static func content(logs: [LoggedHabit] = [], withImage: Bool = true) -> StoreContent {
         let health = HabitsDomain.Category(name: "Health", color: Color(hue: 0.2, saturation: 0.5, brightness: 0.8))
