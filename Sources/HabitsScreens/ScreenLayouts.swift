@@ -66,12 +66,16 @@ enum ScreenLayouts {
         height: 44, itemInsets: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 12),
         sectionInsets: EdgeInsets(top: 20, leading: 0, bottom: 20, trailing: 0))
 
-    /// A header item above a screen's lists: full width, sized to its text.
-    static let headerBlock: LayoutSection = {
-        let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(120))
+    /// One full-width item sized to its content, from an estimated height.
+    static func block(estimatedHeight: Double, insets: EdgeInsets) -> LayoutSection {
+        let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(estimatedHeight))
         let row = LayoutGroup.horizontal(layoutSize: size, subitems: [.item(LayoutItem(layoutSize: size))])
-        return LayoutSection(group: row, contentInsets: EdgeInsets(top: 12, leading: 20, bottom: 12, trailing: 20))
-    }()
+        return LayoutSection(group: row, contentInsets: insets)
+    }
+
+    /// A header item above a screen's lists: full width, sized to its text.
+    static let headerBlock = block(
+        estimatedHeight: 120, insets: EdgeInsets(top: 12, leading: 20, bottom: 12, trailing: 20))
 
     /// The users screen: square cards in the user's colour, two to a row.
     static let userGrid: LayoutSection = {
@@ -119,11 +123,8 @@ enum ScreenLayouts {
     }()
 
     /// The streak calendar's large number: full width, sized to its text.
-    static let streakSummary: LayoutSection = {
-        let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(240))
-        let row = LayoutGroup.horizontal(layoutSize: size, subitems: [.item(LayoutItem(layoutSize: size))])
-        return LayoutSection(group: row, contentInsets: EdgeInsets(top: 20, leading: 20, bottom: 12, trailing: 20))
-    }()
+    static let streakSummary = block(
+        estimatedHeight: 240, insets: EdgeInsets(top: 20, leading: 20, bottom: 12, trailing: 20))
 
     /// The month's name as a header over links to the previous and next month, side by side.
     static let monthLinks: LayoutSection = {
