@@ -27,22 +27,10 @@ fi
 
 swift build --product habits >/dev/null
 binary="$(swift build --show-bin-path)/habits"
-work=$(mktemp -d)
-server=""
-cleanup() {
-    if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-"$binary" serve --demo --port 0 --database "$work/browser.sqlite" --log-level error --fixed-time "$fixed_time" \
-    > "$work/out" 2> "$work/err" </dev/null &
-server=$!
-for _ in $(seq 1 200); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
-port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$work/out" | head -1)
-if [ -z "$port" ]; then echo "browser-tests.sh: the server did not start" >&2; cat "$work/err" >&2; exit 1; fi
-
+source scripts/demo-server.sh
+start_demo_server "$binary" browser error --fixed-time "$fixed_time"
 # Only the tests write: the simulator stops before they start.
-python3 -c "import urllib.request as u; u.urlopen(u.Request('http://127.0.0.1:$port/control/simulator/stop', method='POST'), timeout=10)"
+stop_simulator
 mkdir -p .build/screenshots
-SE_OFFLINE=true timeout 600 python3 scripts/browser_tests.py "http://127.0.0.1:$port" \
+SE_OFFLINE=true timeout 600 python3 scripts/browser_tests.py "$base" \
     --today "${fixed_time%%T*}" --screenshots .build/screenshots </dev/null

@@ -15,13 +15,7 @@ ulimit -n "$(( viewers * 2 + 256 ))" 2>/dev/null || ulimit -n 65536 || true
 
 swift build -c release --product habits >/dev/null
 binary="$(swift build -c release --show-bin-path)/habits"
-work=$(mktemp -d)
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-"$binary" serve --demo --port 0 --database "$work/live.sqlite" --log-level warning > "$work/out" &
-server=$!
-for _ in $(seq 1 100); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
-port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$work/out" | head -1)
-if [ -z "$port" ]; then echo "live-load.sh: the server did not start" >&2; exit 1; fi
-base="http://127.0.0.1:$port"
-curl -s -X POST "$base/control/simulator/stop" >/dev/null
+source scripts/demo-server.sh
+start_demo_server "$binary" live warning
+stop_simulator
 timeout $(( seconds + 600 )) python3 scripts/live_load.py "$base" --viewers "$viewers" --rate "$rate" --seconds "$seconds"

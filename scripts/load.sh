@@ -13,14 +13,8 @@ command -v wrk >/dev/null || { echo "load.sh: wrk is missing (apt-get install wr
 swift build -c release --product habits >/dev/null
 binary="$(swift build -c release --show-bin-path)/habits"
 
-work=$(mktemp -d)
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-"$binary" serve --demo --port 0 --database "$work/load.sqlite" --log-level warning > "$work/out" &
-server=$!
-for _ in $(seq 1 100); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
-port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$work/out" | head -1)
-if [ -z "$port" ]; then echo "load.sh: the server did not start" >&2; exit 1; fi
-base="http://127.0.0.1:$port"
+source scripts/demo-server.sh
+start_demo_server "$binary" load warning
 echo "server on $base; $seconds s per endpoint, $threads threads, $connections connections"
 
 cat > "$work/log.lua" <<'LUA'

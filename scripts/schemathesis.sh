@@ -19,26 +19,15 @@ schemathesis=$(command -v schemathesis || echo "python3 -m schemathesis.cli")
 swift build --product habits >/dev/null
 binary="$(swift build --show-bin-path)/habits"
 
-work=$(mktemp -d)
-server=""
-cleanup() {
-    if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-"$binary" serve --demo --port 0 --database "$work/fuzz.sqlite" --log-level error > "$work/out" 2> "$work/err" </dev/null &
-server=$!
-for _ in $(seq 1 200); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
-port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$work/out" | head -1)
-if [ -z "$port" ]; then echo "schemathesis.sh: the server did not start" >&2; cat "$work/err" >&2; exit 1; fi
-base="http://127.0.0.1:$port"
+source scripts/demo-server.sh
+start_demo_server "$binary" fuzz error
 echo "== schemathesis $version against $base (at most $examples examples per operation, $seconds s)"
 
 # /control/simulator/reset replaces every row with fresh demo data, which would make the stateful
 # checks (a created resource must stay readable until deleted) fail for reasons of the test itself.
 # The simulator is stopped first so that only Schemathesis writes. Screen event streams (the API's and
 # the web client's) never end by themselves, so they are left to the live tests.
-python3 -c "import urllib.request as u; u.urlopen(u.Request('$base/control/simulator/stop', method='POST'), timeout=10)" || true
+stop_simulator || true
 
 status=0
 timeout --signal=INT "$((seconds + 60))" $schemathesis --config-file schemathesis.toml run "$base/openapi.yaml" \
