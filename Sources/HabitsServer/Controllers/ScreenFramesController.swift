@@ -43,16 +43,16 @@ struct ScreenFramesController: Sendable {
         }
         var items: [ScreenFrames.ItemFrame] = []
         for (section, sectionIDs) in ids.enumerated() {
+            let layout = document.sections[section].layout
+            let estimated = LayoutCSS.cell(of: layout.group)?.layoutSize.heightDimension.isEstimated ?? false
             for (index, id) in sectionIDs.enumerated() {
                 guard let attributes = engine.attributesForItem(at: ElementIndexPath(item: index, section: section))
                 else { continue }
-                let size = document.sections[section].layout.group
                 items.append(
                     ScreenFrames.ItemFrame(
                         id: id, section: document.sections[section].id, x: attributes.frame.origin.x,
                         y: attributes.frame.origin.y, width: attributes.frame.size.width,
-                        height: attributes.frame.size.height,
-                        estimatedHeight: LayoutCSS.cell(of: size)?.layoutSize.heightDimension.isEstimated ?? false))
+                        height: attributes.frame.size.height, estimatedHeight: estimated))
             }
         }
         return JSON(

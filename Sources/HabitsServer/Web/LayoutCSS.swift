@@ -41,7 +41,7 @@ struct LayoutCSS: Equatable, Sendable {
             // Each group is a column of `perGroup` items; columns scroll sideways. A counted group
             // divides its height evenly, whatever its item's own height says.
             let row =
-                group.count == nil ? Self.rowLength(cell?.layoutSize.heightDimension, perGroup) : "minmax(0, 1fr)"
+                group.count == nil ? Self.rowLength(cell?.layoutSize.heightDimension) : "minmax(0, 1fr)"
             items += [
                 "grid-auto-flow: column", "grid-template-rows: repeat(\(perGroup), \(row))",
                 "grid-auto-columns: \(Self.sidewaysWidth(group.layoutSize.widthDimension, insetHeight: insetHeight))",
@@ -167,7 +167,7 @@ struct LayoutCSS: Equatable, Sendable {
         }
     }
 
-    static func rowLength(_ dimension: LayoutDimension?, _ count: Int) -> String {
+    static func rowLength(_ dimension: LayoutDimension?) -> String {
         switch dimension {
         case .fractionalHeight(let fraction)?: "\(number(fraction * 100))%"
         case .absolute(let value)?: "\(number(value))px"
