@@ -81,7 +81,9 @@ import Testing
             let picked = try await client.send("/screens/habits?user=user2")
             let cookie = try #require(picked.headers[.setCookie])
             #expect(cookie.hasPrefix("habits_user=user2;") && cookie.contains("SameSite=Strict"))
-            #expect(Self.text(picked).contains(#"<option value="user2" selected>"#))
+            // Each option shows the user's name.
+            #expect(Self.text(picked).contains(#"<option value="user2" selected>User 2</option>"#))
+            #expect(Self.text(picked).contains(#"<option value="user0">User 0</option>"#))
             let remembered = try await client.execute(
                 uri: "/screens/users", method: .get, headers: [.cookie: "other=1; habits_user=user2"]
             ) { $0 }

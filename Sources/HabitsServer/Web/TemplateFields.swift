@@ -26,7 +26,7 @@ extension UserOption: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "key": key
-        case "name": name
+        case "name": self.name
         case "selected": selected
         default: nil
         }
