@@ -63,6 +63,22 @@ public protocol ScreenSource {
     func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws -> [LocalDay]
     /// A user's streak in a habit on `today`.
     func streak(userID: Int64, habitID: Int64, today: LocalDay) throws -> StreakSummary
+
+    /// The newest featured program: Discover's banner.
+    func featuredProgram() throws -> ProgramResource?
+    /// A category's programs, newest first (then highest id), at most `limit`.
+    func programs(categoryID: Int64, limit: Int) throws -> [ProgramResource]
+    /// The programs a user joined.
+    func joinedProgramIDs(userID: Int64) throws -> Set<Int64>
+    /// A user's own ratings (stars 1…5) by program id.
+    func programRatings(userID: Int64) throws -> [Int64: Int]
+    /// Every help tag, by name, then id.
+    func helpTags() throws -> [HelpTagResource]
+    /// The questions `viewerID` may see (the answered ones and their own), in id order; only those under
+    /// `tagID` when it is given.
+    func questions(viewerID: Int64, tagID: Int64?) throws -> [QuestionResource]
+    /// The emoji a user picked most recently, most recent first, at most `RecentEmoji.limit`.
+    func recentEmoji(userID: Int64) throws -> [String]
 }
 
 extension ScreenSource {

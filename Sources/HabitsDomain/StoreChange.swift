@@ -32,20 +32,32 @@ public struct StoreChange: Hashable, Sendable {
     /// any screen may differ. A cascading delete also lists the counts it removed; replacing everything
     /// lists none, as the new content may reuse row ids.
     public var catalogue: Bool
+    /// Programs, their ratings or who joined them changed: Discover may differ.
+    public var programs: Bool
+    /// Help tags or questions changed.
+    public var help: Bool
+    /// Users whose recent emoji changed.
+    public var recentEmojiOf: Set<Int64>
 
     public init(
         revision: Int64, counts: [CountChange] = [], favoritesOf: Set<Int64> = [], followsOf: Set<Int64> = [],
-        catalogue: Bool = false
+        catalogue: Bool = false, programs: Bool = false, help: Bool = false, recentEmojiOf: Set<Int64> = []
     ) {
         self.revision = revision
         self.counts = counts
         self.favoritesOf = favoritesOf
         self.followsOf = followsOf
         self.catalogue = catalogue
+        self.programs = programs
+        self.help = help
+        self.recentEmojiOf = recentEmojiOf
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { counts.isEmpty && favoritesOf.isEmpty && followsOf.isEmpty && !catalogue }
+    public var isEmpty: Bool {
+        counts.isEmpty && favoritesOf.isEmpty && followsOf.isEmpty && !catalogue && !programs && !help
+            && recentEmojiOf.isEmpty
+    }
 
     /// This change followed by `later`.
     ///
@@ -70,7 +82,10 @@ public struct StoreChange: Hashable, Sendable {
             counts: merged.filter { $0.before != $0.after },
             favoritesOf: favoritesOf.union(later.favoritesOf),
             followsOf: followsOf.union(later.followsOf),
-            catalogue: catalogue || later.catalogue
+            catalogue: catalogue || later.catalogue,
+            programs: programs || later.programs,
+            help: help || later.help,
+            recentEmojiOf: recentEmojiOf.union(later.recentEmojiOf)
         )
     }
 

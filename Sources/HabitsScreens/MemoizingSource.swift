@@ -19,6 +19,9 @@ public final class MemoizingSource: ScreenSource {
     private var standingLists: [StandingsKey: [Standing]] = [:]
     private var positions: [PositionKey: RankPosition] = [:]
     private var pairCounts: [PairKey: Int] = [:]
+    private var featured: ProgramResource??
+    private var programLists: [Int64: [ProgramResource]] = [:]
+    private var tagList: [HelpTagResource]?
 
     private struct PairKey: Hashable {
         var userID: Int64
@@ -150,4 +153,36 @@ public final class MemoizingSource: ScreenSource {
     public func streak(userID: Int64, habitID: Int64, today: LocalDay) throws -> StreakSummary {
         try base.streak(userID: userID, habitID: habitID, today: today)
     }
+
+    /// Shared by every viewer's Discover.
+    public func featuredProgram() throws -> ProgramResource? {
+        if let known = featured { return known }
+        let program = try base.featuredProgram()
+        featured = .some(program)
+        return program
+    }
+
+    /// Shared by every viewer's Discover (which asks one limit per category).
+    public func programs(categoryID: Int64, limit: Int) throws -> [ProgramResource] {
+        if let known = programLists[categoryID], known.count >= limit { return Array(known.prefix(limit)) }
+        let programs = try base.programs(categoryID: categoryID, limit: limit)
+        if programs.count == limit { programLists[categoryID] = programs }
+        return programs
+    }
+
+    public func joinedProgramIDs(userID: Int64) throws -> Set<Int64> { try base.joinedProgramIDs(userID: userID) }
+    public func programRatings(userID: Int64) throws -> [Int64: Int] { try base.programRatings(userID: userID) }
+
+    public func helpTags() throws -> [HelpTagResource] {
+        if let tagList { return tagList }
+        let tags = try base.helpTags()
+        tagList = tags
+        return tags
+    }
+
+    public func questions(viewerID: Int64, tagID: Int64?) throws -> [QuestionResource] {
+        try base.questions(viewerID: viewerID, tagID: tagID)
+    }
+
+    public func recentEmoji(userID: Int64) throws -> [String] { try base.recentEmoji(userID: userID) }
 }

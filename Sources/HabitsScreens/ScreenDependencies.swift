@@ -24,6 +24,12 @@ public struct ScreenDependencies: Hashable, Sendable {
     public var rankProbes: [Int64: Set<Int>] = [:]
     /// Counts whose rank alone was asked, per habit: only a count that crosses it moves the rank.
     public var rankOnlyProbes: [Int64: Set<Int>] = [:]
+    /// Whether programs, their ratings or memberships were read.
+    public var readsPrograms = false
+    /// Whether help tags or questions were read.
+    public var readsHelp = false
+    /// Users whose recent emoji were read.
+    public var recentEmojiOf: Set<Int64> = []
 
     public init() {}
 
@@ -37,7 +43,8 @@ public struct ScreenDependencies: Hashable, Sendable {
     ///
     /// - Complexity: O(c × p) for c count changes and p probes of a touched habit.
     public func isAffected(by change: StoreChange) -> Bool {
-        if change.catalogue { return true }
+        if change.catalogue || (change.programs && readsPrograms) || (change.help && readsHelp) { return true }
+        if !recentEmojiOf.isDisjoint(with: change.recentEmojiOf) { return true }
         if !favoritesOf.isDisjoint(with: change.favoritesOf) || !followsOf.isDisjoint(with: change.followsOf) {
             return true
         }
@@ -135,5 +142,40 @@ public final class ObservingSource: ScreenSource {
     public func streak(userID: Int64, habitID: Int64, today: LocalDay) throws -> StreakSummary {
         dependencies.pairCounts.insert(ScreenDependencies.Pair(userID: userID, habitID: habitID))
         return try base.streak(userID: userID, habitID: habitID, today: today)
+    }
+
+    public func featuredProgram() throws -> ProgramResource? {
+        dependencies.readsPrograms = true
+        return try base.featuredProgram()
+    }
+
+    public func programs(categoryID: Int64, limit: Int) throws -> [ProgramResource] {
+        dependencies.readsPrograms = true
+        return try base.programs(categoryID: categoryID, limit: limit)
+    }
+
+    public func joinedProgramIDs(userID: Int64) throws -> Set<Int64> {
+        dependencies.readsPrograms = true
+        return try base.joinedProgramIDs(userID: userID)
+    }
+
+    public func programRatings(userID: Int64) throws -> [Int64: Int] {
+        dependencies.readsPrograms = true
+        return try base.programRatings(userID: userID)
+    }
+
+    public func helpTags() throws -> [HelpTagResource] {
+        dependencies.readsHelp = true
+        return try base.helpTags()
+    }
+
+    public func questions(viewerID: Int64, tagID: Int64?) throws -> [QuestionResource] {
+        dependencies.readsHelp = true
+        return try base.questions(viewerID: viewerID, tagID: tagID)
+    }
+
+    public func recentEmoji(userID: Int64) throws -> [String] {
+        dependencies.recentEmojiOf.insert(userID)
+        return try base.recentEmoji(userID: userID)
     }
 }

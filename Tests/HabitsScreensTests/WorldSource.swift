@@ -14,6 +14,14 @@ struct WorldSource: ScreenSource {
     var countTable: [Int64: [Int64: Int]] = [:]
     /// days[user][habit]: done day numbers, each one of the pair's logs, so counted in `countTable`.
     var dayTable: [Int64: [Int64: Set<Int>]] = [:]
+    var programList: [ProgramResource] = []
+    /// joined[user]: the programs the user joined.
+    var joined: [Int64: Set<Int64>] = [:]
+    /// ratings[user][program]: stars.
+    var ratings: [Int64: [Int64: Int]] = [:]
+    var tagList: [HelpTagResource] = []
+    var questionList: [QuestionResource] = []
+    var recents: [Int64: [String]] = [:]
 
     mutating func addUser(_ id: Int64, _ name: String, key: String? = nil) {
         users[id] = UserResource(
