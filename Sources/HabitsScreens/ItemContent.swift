@@ -30,6 +30,24 @@ public enum ItemContent: Hashable, Sendable {
     case calendarDay(CalendarDay)
     /// Streak: a habit whose calendar can be shown.
     case habitChoice(HabitChoice)
+    /// Discover: the featured program.
+    case banner(BannerContent)
+    /// Discover: a line with highlighted phrases.
+    case textHeader(TextHeaderContent)
+    /// Discover: one program of a swimlane.
+    case programCard(ProgramCard)
+    /// Help and emoji: a filter or arrangement to switch to.
+    case filterChip(FilterChip)
+    /// Help: a question that expands to its answer.
+    case question(QuestionContent)
+    /// Help: the form to send a question.
+    case contactGuide(ContactGuide)
+    /// Emoji: the words that filter the emoji.
+    case searchField(SearchField)
+    /// Emoji: a group's outline parent.
+    case emojiGroup(EmojiGroupContent)
+    /// Emoji: one emoji to choose.
+    case emoji(EmojiChoice)
 
     /// The item's `type` in JSON.
     public var type: String {
@@ -49,6 +67,15 @@ public enum ItemContent: Hashable, Sendable {
         case .calendarBlank: "calendarBlank"
         case .calendarDay: "calendarDay"
         case .habitChoice: "habitChoice"
+        case .banner: "banner"
+        case .textHeader: "textHeader"
+        case .programCard: "programCard"
+        case .filterChip: "filterChip"
+        case .question: "question"
+        case .contactGuide: "contactGuide"
+        case .searchField: "searchField"
+        case .emojiGroup: "emojiGroup"
+        case .emoji: "emoji"
         }
     }
 
@@ -56,7 +83,8 @@ public enum ItemContent: Hashable, Sendable {
     public static let types = [
         "leaderboardHabit", "followedUser", "habit", "habitHeader", "userCount", "userCard", "userHeader",
         "habitCount", "logHabit", "streakSummary", "monthLink", "calendarWeekday", "calendarBlank", "calendarDay",
-        "habitChoice",
+        "habitChoice", "banner", "textHeader", "programCard", "filterChip", "question", "contactGuide", "searchField",
+        "emojiGroup", "emoji",
     ]
 
     init(type: String, from decoder: any Decoder) throws {
@@ -76,6 +104,15 @@ public enum ItemContent: Hashable, Sendable {
         case "calendarBlank": self = .calendarBlank(try CalendarBlank(from: decoder))
         case "calendarDay": self = .calendarDay(try CalendarDay(from: decoder))
         case "habitChoice": self = .habitChoice(try HabitChoice(from: decoder))
+        case "banner": self = .banner(try BannerContent(from: decoder))
+        case "textHeader": self = .textHeader(try TextHeaderContent(from: decoder))
+        case "programCard": self = .programCard(try ProgramCard(from: decoder))
+        case "filterChip": self = .filterChip(try FilterChip(from: decoder))
+        case "question": self = .question(try QuestionContent(from: decoder))
+        case "contactGuide": self = .contactGuide(try ContactGuide(from: decoder))
+        case "searchField": self = .searchField(try SearchField(from: decoder))
+        case "emojiGroup": self = .emojiGroup(try EmojiGroupContent(from: decoder))
+        case "emoji": self = .emoji(try EmojiChoice(from: decoder))
         default:
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "unknown type \(type)"))
@@ -98,6 +135,15 @@ public enum ItemContent: Hashable, Sendable {
         case .calendarBlank(let content): try content.encode(to: encoder)
         case .calendarDay(let content): try content.encode(to: encoder)
         case .habitChoice(let content): try content.encode(to: encoder)
+        case .banner(let content): try content.encode(to: encoder)
+        case .textHeader(let content): try content.encode(to: encoder)
+        case .programCard(let content): try content.encode(to: encoder)
+        case .filterChip(let content): try content.encode(to: encoder)
+        case .question(let content): try content.encode(to: encoder)
+        case .contactGuide(let content): try content.encode(to: encoder)
+        case .searchField(let content): try content.encode(to: encoder)
+        case .emojiGroup(let content): try content.encode(to: encoder)
+        case .emoji(let content): try content.encode(to: encoder)
         }
     }
 }

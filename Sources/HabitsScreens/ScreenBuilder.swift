@@ -6,6 +6,7 @@ import HabitsDomain
 public enum ScreenError: Error, Hashable, Sendable {
     case unknownUser(String)
     case unknownHabit(String)
+    case unknownTag(String)
     case missingParameter(String)
     /// A month after the viewer's current month.
     case futureMonth(LocalMonth)
@@ -15,6 +16,7 @@ public enum ScreenError: Error, Hashable, Sendable {
         switch self {
         case .unknownUser(let id): .notFound(kind: .user, id: id)
         case .unknownHabit(let id): .notFound(kind: .habit, id: id)
+        case .unknownTag(let id): .notFound(kind: .tag, id: id)
         case .missingParameter(let name): .invalid(field: name, reason: "is required for this screen.")
         case .futureMonth(let month): .invalid(field: "month", reason: "\(month) lies after the current month.")
         }
@@ -50,6 +52,9 @@ public struct ScreenBuilder<Source: ScreenSource> {
         case .log: return try log(viewer: viewer, revision: revision)
         case .streak:
             return try streak(viewer: viewer, habitID: request.habitID, month: request.month, revision: revision)
+        case .discover: return try discover(viewer: viewer, revision: revision)
+        case .help: return try help(viewer: viewer, tagID: request.tagID, revision: revision)
+        case .emoji: return try emoji(viewer: viewer, request: request, revision: revision)
         }
     }
 

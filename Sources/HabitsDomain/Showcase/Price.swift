@@ -18,13 +18,19 @@ public struct Price: Codable, Hashable, Sendable {
     /// Whether the program costs nothing.
     public var isFree: Bool { minorUnits == 0 }
 
-    /// The digits after the decimal point of `currency`: 2 for USD and EUR, 0 for KRW and JPY.
+    /// The digits after the decimal point of `currency`: 2 for USD and EUR, 0 for KRW and JPY, 3 for BHD.
+    ///
+    /// ICU knows them but `NumberFormatter` does not say: its fraction digit properties stay 2 whatever the
+    /// currency, so they are counted in a formatted amount.
     public static func fractionDigits(of currency: String) -> Int {
         let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.locale = Locale(identifier: "en_US")
         formatter.numberStyle = .currency
         formatter.currencyCode = currency
-        return formatter.maximumFractionDigits
+        let sample = Decimal(sign: .plus, exponent: -4, significand: 11_125)  // 1.1125
+        let text = formatter.string(from: sample as NSDecimalNumber) ?? ""
+        guard let point = text.lastIndex(of: ".") else { return 0 }
+        return text[text.index(after: point)...].prefix(while: \.isNumber).count
     }
 
     /// The amount as decimal text in the currency's digits: "19.99", "19900".
@@ -47,8 +53,6 @@ public struct Price: Codable, Hashable, Sendable {
         formatter.numberStyle = .currency
         formatter.currencyCode = currency
         let digits = Self.fractionDigits(of: currency)
-        formatter.minimumFractionDigits = digits
-        formatter.maximumFractionDigits = digits
         let value = Decimal(minorUnits) / pow(Decimal(10), digits)
         return formatter.string(from: value as NSDecimalNumber) ?? "\(amount) \(currency)"
     }

@@ -4,6 +4,7 @@ import HabitsDomain
 import HabitsScreens
 import HabitsStore
 import Hummingbird
+import HummingbirdCore
 import NIOCore
 import ServiceLifecycle
 
@@ -115,28 +116,22 @@ struct ScreensController: Sendable {
     func screenRequest(_ screen: ScreenName, _ request: Request, viewerKey chosenKey: String? = nil) async throws
         -> ScreenRequest
     {
-        let query = request.uri.queryParameters
+        try await screenRequest(screen, query: request.uri.queryParameters, viewerKey: chosenKey)
+    }
+
+    /// The request for `screen` with the parameters of `query`.
+    func screenRequest(
+        _ screen: ScreenName, query: FlatDictionary<Substring, Substring>, viewerKey chosenKey: String? = nil
+    ) async throws -> ScreenRequest {
         let viewerKey = query.get("user").map { String($0) } ?? chosenKey ?? defaultViewerKey
         guard let viewer = try await store.readScreens({ source in try source.user(key: viewerKey) }) else {
             throw HabitsError.notFound(kind: .user, id: viewerKey)
         }
-        func id(_ name: String) throws -> Int64? {
-            guard let text = query.get(name) else { return nil }
-            guard let id = Int64(text) else {
-                throw HabitsError.malformed(reason: "\(name) must be a whole number, got \"\(text.prefix(40))\".")
-            }
-            return id
-        }
-        var month: LocalMonth?
-        if let text = query.get("month") {
-            guard let parsed = LocalMonth(iso: text) else {
-                throw HabitsError.malformed(
-                    reason: "month must be a month such as 2026-03, got \"\(text.prefix(40))\".")
-            }
-            month = parsed
-        }
+        let parameters = ScreenParameters(query: query)
         return ScreenRequest(
-            screen: screen, viewerID: viewer.id, habitID: try id("habit"), userID: try id("of"), month: month)
+            screen: screen, viewerID: viewer.id, habitID: try parameters.id("habit"), userID: try parameters.id("of"),
+            month: try parameters.month(), tagID: try parameters.id("tag"), query: try parameters.search(),
+            arrangement: try parameters.arrangement(), collapsedGroups: try parameters.collapsedGroups())
     }
 }
 

@@ -55,6 +55,17 @@ struct LayoutCSS: Equatable, Sendable {
                 "grid-auto-columns: \(Self.sidewaysWidth(group.layoutSize.widthDimension, insetHeight: insetHeight))",
                 "height: \(groupHeight)", "column-gap: \(Self.number(section.interGroupSpacing))px",
             ]
+        case (.horizontal, false) where Self.flows(group):
+            // Cells as wide as their content (or of one fixed width), as many to a row as fit: the engine
+            // starts a new group where the next cell would pass the row's end, as a wrapping flex box does.
+            items[0] = "display: flex"
+            let width = cell.map { Self.flowWidth($0.layoutSize.widthDimension) } ?? "auto"
+            items += [
+                "flex-wrap: wrap", "align-content: flex-start", "align-items: flex-start",
+                "column-gap: \(interItem)px", "row-gap: \(Self.number(section.interGroupSpacing))px",
+                "--flow-width: \(width)",
+                "--flow-height: \(Self.rowHeight(group.layoutSize.heightDimension, insetHeight: insetHeight))",
+            ]
         default:
             items += [
                 "grid-template-columns: \(Self.columns(group, perGroup: perGroup))",
@@ -81,6 +92,24 @@ struct LayoutCSS: Equatable, Sendable {
         pinnedHeader = header?.pinToVisibleBounds ?? false
         scrollsSideways = orthogonal
         hasBackground = !section.decorationItems.isEmpty
+    }
+
+    /// Whether a horizontal group repeats one cell of estimated or absolute width across its row: a
+    /// row of chips, or a grid of squares.
+    static func flows(_ group: LayoutGroup) -> Bool {
+        guard group.kind == .horizontal, group.count == nil, group.subitems.count == 1,
+            case .item(let cell) = group.subitems[0]
+        else { return false }
+        switch cell.layoutSize.widthDimension {
+        case .estimated, .absolute: return true
+        default: return false
+        }
+    }
+
+    /// A flowing cell's width: its own for an absolute width, its content's for an estimate.
+    static func flowWidth(_ dimension: LayoutDimension) -> String {
+        if case .absolute(let value) = dimension { return "\(number(value))px" }
+        return "auto"
     }
 
     /// The first item of a group, looking into nested groups.

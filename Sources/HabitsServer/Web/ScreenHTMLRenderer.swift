@@ -131,6 +131,8 @@ struct ItemView {
     var id, type, body: String
     var link: Action?
     var button: Action?
+    /// A request the item's own form sends with what the viewer wrote (the contact guide's).
+    var form: Action?
     var plain: Bool
     var menu: [Action]
     var hasMenu: Bool
@@ -141,8 +143,10 @@ struct ItemView {
         self.body = body
         let activate = item.actions.first { $0.role == .activate }
         let primary = activate.map(Self.action)
+        let isForm = item.type == "contactGuide"
         link = primary?.href == nil ? nil : primary
-        button = primary?.href == nil ? primary : nil
+        button = primary?.href == nil && !isForm ? primary : nil
+        form = isForm ? primary : nil
         plain = primary == nil
         menu = item.actions.filter { $0.role == .menu }.map(Self.action)
         hasMenu = !menu.isEmpty
@@ -183,6 +187,15 @@ extension ItemContent {
         case .calendarBlank(let content): content
         case .calendarDay(let content): content
         case .habitChoice(let content): content
+        case .banner(let content): content
+        case .textHeader(let content): content
+        case .programCard(let content): content
+        case .filterChip(let content): content
+        case .question(let content): content
+        case .contactGuide(let content): content
+        case .searchField(let content): content
+        case .emojiGroup(let content): content
+        case .emoji(let content): content
         }
     }
 }

@@ -81,6 +81,7 @@ extension ItemView: MustacheParent {
         case "body": body
         case "link": link
         case "button": button
+        case "form": form
         case "plain": plain
         case "menu": menu
         case "hasMenu": hasMenu

@@ -1,0 +1,113 @@
+import Foundation
+import HabitsDomain
+
+extension ScreenBuilder {
+    /// How many programs a swimlane shows, newest first.
+    static var swimlaneLength: Int { 12 }
+
+    /// Discover: the featured program's banner, then for each category with programs a title line and a
+    /// swimlane of its newest programs.
+    func discover(viewer: UserResource, revision: String) throws -> ScreenDocument {
+        let numbers = ProgramNumbers(locale: Locale(identifier: viewer.locale))
+        let joined = try source.joinedProgramIDs(userID: viewer.id)
+        let ratings = try source.programRatings(userID: viewer.id)
+        var sections: [ScreenSection] = []
+        if let featured = try source.featuredProgram() {
+            let banner = BannerContent(
+                programID: featured.id, title: featured.title, caption: featured.summary, image: featured.imagePath,
+                isJoined: joined.contains(featured.id))
+            sections.append(
+                ScreenSection(
+                    id: "banner", layout: ScreenLayouts.banner,
+                    items: [
+                        ScreenItem(
+                            id: "banner-\(featured.id)", content: .banner(banner),
+                            fallback: ItemFallback(title: featured.title, subtitle: featured.summary),
+                            actions: [membershipAction(featured, viewer: viewer, isJoined: banner.isJoined)])
+                    ]))
+        }
+        for category in try source.categories() {
+            let programs = try source.programs(categoryID: category.id, limit: Self.swimlaneLength)
+            guard !programs.isEmpty else { continue }
+            let heading = TextHeaderContent(parts: [("Newest programs in ", false), (category.name, true)])
+            sections.append(
+                ScreenSection(
+                    id: "heading-\(category.id)", layout: ScreenLayouts.textHeader,
+                    items: [
+                        ScreenItem(
+                            id: "heading-\(category.id)", content: .textHeader(heading),
+                            fallback: ItemFallback(title: heading.text))
+                    ]))
+            sections.append(
+                ScreenSection(
+                    id: "programs-\(category.id)", layout: ScreenLayouts.swimlane,
+                    items: programs.map { program in
+                        programCard(
+                            program, viewer: viewer, numbers: numbers, isJoined: joined.contains(program.id),
+                            yourRating: ratings[program.id])
+                    }))
+        }
+        return ScreenDocument(screen: .discover, title: "Discover", revision: revision, sections: sections)
+    }
+
+    /// One program's card: joining is its tap, rating its menu.
+    func programCard(
+        _ program: ProgramResource, viewer: UserResource, numbers: ProgramNumbers, isJoined: Bool, yourRating: Int?
+    ) -> ScreenItem {
+        let rating = (program.rating.average * 10).rounded() / 10
+        let card = ProgramCard(
+            programID: program.id, title: program.title, author: program.author, image: program.imagePath,
+            rating: rating, ratingText: numbers.rating(rating),
+            stars: ProgramCard.stars(for: program.rating.average), reviewCount: program.rating.count,
+            reviewCountText: "(" + numbers.count(program.rating.count) + ")",
+            price: program.price.formatted(locale: numbers.locale), tag: program.tag, isJoined: isJoined,
+            yourRating: yourRating)
+        var actions = [membershipAction(program, viewer: viewer, isJoined: isJoined)]
+        let ratingPath = "/v1/users/\(viewer.id)/ratings/\(program.id)"
+        for stars in 1...5 where stars != yourRating {
+            actions.append(
+                .request(
+                    .menu, title: stars == 1 ? "Rate 1 Star" : "Rate \(stars) Stars", method: "PUT", path: ratingPath,
+                    body: ["stars": .integer(Int64(stars))]))
+        }
+        if yourRating != nil {
+            actions.append(.request(.menu, title: "Remove Rating", method: "DELETE", path: ratingPath))
+        }
+        let subtitle = "\(program.author) · \(card.ratingText) \(card.reviewCountText) · \(card.price)"
+        return ScreenItem(
+            id: "program-\(program.id)", content: .programCard(card),
+            fallback: ItemFallback(title: program.title, subtitle: subtitle), actions: actions)
+    }
+
+    /// Joins a program the viewer has not joined, or leaves it.
+    func membershipAction(_ program: ProgramResource, viewer: UserResource, isJoined: Bool) -> ItemAction {
+        .request(
+            .activate, title: isJoined ? "Leave Program" : "Join Program", method: isJoined ? "DELETE" : "PUT",
+            path: "/v1/users/\(viewer.id)/programs/\(program.id)")
+    }
+}
+
+/// The number formats of one viewer's Discover, made once per document rather than once per card.
+struct ProgramNumbers {
+    let locale: Locale
+    private let decimal: NumberFormatter
+    private let grouping: NumberFormatter
+
+    init(locale: Locale) {
+        self.locale = locale
+        decimal = NumberFormatter()
+        decimal.locale = locale
+        decimal.numberStyle = .decimal
+        decimal.minimumFractionDigits = 1
+        decimal.maximumFractionDigits = 1
+        grouping = NumberFormatter()
+        grouping.locale = locale
+        grouping.numberStyle = .decimal
+    }
+
+    /// A rating with one decimal: "4.5", "4,5".
+    func rating(_ value: Double) -> String { decimal.string(from: NSNumber(value: value)) ?? String(value) }
+
+    /// A count with the locale's grouping separators: "1,234", "1.234".
+    func count(_ value: Int) -> String { grouping.string(from: NSNumber(value: value)) ?? String(value) }
+}

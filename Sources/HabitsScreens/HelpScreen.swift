@@ -1,0 +1,52 @@
+import HabitsDomain
+
+extension ScreenBuilder {
+    /// Help: the tags as filter chips ("All" first), the questions the viewer may see under the chosen tag,
+    /// then the contact guide that sends a new question.
+    func help(viewer: UserResource, tagID: Int64?, revision: String) throws -> ScreenDocument {
+        let tags = try source.helpTags()
+        if let tagID, !tags.contains(where: { $0.id == tagID }) { throw ScreenError.unknownTag(String(tagID)) }
+        var chips = [helpChip(title: "All", id: "tag-all", tagID: nil, selected: tagID)]
+        chips += tags.map { helpChip(title: $0.name, id: "tag-\($0.id)", tagID: $0.id, selected: tagID) }
+        var tagNames: [Int64: String] = [:]
+        for tag in tags { tagNames[tag.id] = tag.name }
+        let questions = try source.questions(viewerID: viewer.id, tagID: tagID).map { question in
+            let content = QuestionContent(
+                questionID: question.id, question: question.question, answer: question.answer,
+                status: question.answer == nil ? "Waiting for an answer" : "Answered",
+                tags: question.tagIDs.compactMap { tagNames[$0] }.sorted(), isYours: question.authorID == viewer.id)
+            return ScreenItem(
+                id: "question-\(question.id)", content: .question(content),
+                fallback: ItemFallback(title: question.question, subtitle: question.answer ?? content.status))
+        }
+        let guide = ContactGuide(
+            title: "Didn't find an answer?", subtitle: "Send us your question. We'll answer it here.",
+            buttonTitle: "Ask a Question", field: "question", placeholder: "Your question",
+            minimumLength: 1, maximumLength: 2000)
+        let send = ItemAction.request(
+            .activate, title: "Send Question", method: "POST", path: "/v1/help/questions",
+            body: ["authorID": .integer(viewer.id)])
+        let sections = [
+            ScreenSection(id: "tags", layout: ScreenLayouts.chips(background: true), items: chips),
+            ScreenSection(id: "questions", layout: ScreenLayouts.questions, items: questions),
+            ScreenSection(
+                id: "contact", layout: ScreenLayouts.contactGuide,
+                items: [
+                    ScreenItem(
+                        id: "contact", content: .contactGuide(guide),
+                        fallback: ItemFallback(title: guide.title, subtitle: guide.subtitle), actions: [send])
+                ]),
+        ]
+        return ScreenDocument(screen: .help, title: "Help", revision: revision, sections: sections)
+    }
+
+    /// A tag chip: choosing it shows Help filtered by its tag (or unfiltered, for "All").
+    private func helpChip(title: String, id: String, tagID: Int64?, selected: Int64?) -> ScreenItem {
+        let isSelected = tagID == selected
+        return ScreenItem(
+            id: id, content: .filterChip(FilterChip(title: title, isSelected: isSelected)),
+            fallback: ItemFallback(title: title, subtitle: isSelected ? "Selected" : nil),
+            actions: isSelected
+                ? [] : [.open(title: title, screen: .help, parameters: tagID.map { ["tag": String($0)] } ?? [:])])
+    }
+}

@@ -1,0 +1,67 @@
+import HabitsDomain
+import HabitsScreens
+import Foundation
+import Hummingbird
+import HummingbirdCore
+
+/// A screen's query parameters, read with clear errors: what `/v1/screens/{screen}` and the web
+/// client's pages accept.
+struct ScreenParameters {
+    let query: FlatDictionary<Substring, Substring>
+
+    /// The most characters a search may hold.
+    static let searchLimit = 100
+    /// The most groups a request may name as collapsed.
+    static let collapsedLimit = 32
+
+    /// A whole-number id, or nil when absent.
+    func id(_ name: String) throws -> Int64? {
+        guard let text = query.get(name) else { return nil }
+        guard let id = Int64(text) else {
+            throw HabitsError.malformed(reason: "\(name) must be a whole number, got \"\(text.prefix(40))\".")
+        }
+        return id
+    }
+
+    /// `month`, as 2026-03.
+    func month() throws -> LocalMonth? {
+        guard let text = query.get("month") else { return nil }
+        guard let month = LocalMonth(iso: String(text)) else {
+            throw HabitsError.malformed(reason: "month must be a month such as 2026-03, got \"\(text.prefix(40))\".")
+        }
+        return month
+    }
+
+    /// `q`, trimmed; nil when absent or blank.
+    func search() throws -> String? {
+        guard let text = query.get("q") else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.count <= Self.searchLimit else {
+            throw HabitsError.invalid(field: "q", reason: "must be at most \(Self.searchLimit) characters.")
+        }
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// `layout`: `list` (the default) or `grid`.
+    func arrangement() throws -> EmojiArrangement {
+        guard let text = query.get("layout") else { return .list }
+        guard let arrangement = EmojiArrangement(rawValue: String(text)) else {
+            throw HabitsError.invalid(field: "layout", reason: "must be list or grid.")
+        }
+        return arrangement
+    }
+
+    /// `collapsed`: group slugs separated by commas (lower-case letters, digits and hyphens).
+    func collapsedGroups() throws -> Set<String> {
+        guard let text = query.get("collapsed"), !text.isEmpty else { return [] }
+        let slugs = text.split(separator: ",").map(String.init)
+        let isSlug = { (slug: String) in
+            slug.count <= 40 && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        }
+        guard slugs.count <= Self.collapsedLimit, slugs.allSatisfy(isSlug) else {
+            throw HabitsError.invalid(
+                field: "collapsed", reason: "must be at most \(Self.collapsedLimit) group names such as smileys-emotion.")
+        }
+        return Set(slugs)
+    }
+}
