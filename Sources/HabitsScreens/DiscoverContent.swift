@@ -98,6 +98,26 @@ public struct ProgramCard: Codable, Hashable, Sendable {
     /// The viewer's own rating, 1…5.
     public var yourRating: Int?
 
+    public init(
+        programID: Int64, title: String, author: String, image: String, rating: Double, ratingText: String,
+        stars: [Star], reviewCount: Int, reviewCountText: String, price: String, tag: String?, isJoined: Bool,
+        yourRating: Int?
+    ) {
+        self.programID = programID
+        self.title = title
+        self.author = author
+        self.image = image
+        self.rating = rating
+        self.ratingText = ratingText
+        self.stars = stars
+        self.reviewCount = reviewCount
+        self.reviewCountText = reviewCountText
+        self.price = price
+        self.tag = tag
+        self.isJoined = isJoined
+        self.yourRating = yourRating
+    }
+
     /// One of a card's five stars.
     public enum Star: String, Codable, Hashable, Sendable {
         case full, half, empty

@@ -32,7 +32,7 @@ import Testing
         let habitIDs = world.habitList.map(\.id).sorted()
         guard let user = userIDs.randomElement(using: &random), let habit = habitIDs.randomElement(using: &random)
         else { return }
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<14, using: &random) {
         case 0..<4:
             let current = world.countTable[user]?[habit] ?? 0
             world.setCount(user: user, habit: habit, max(0, current + Int.random(in: -2...3, using: &random)))
@@ -55,6 +55,8 @@ import Testing
         case 8:
             let id = (userIDs.last ?? 0) + 1
             world.addUser(id, randomName(&random))
+        case 12, 13:
+            editShowcase(&world, &random, user: user, habit: habit)
         case 10, 11:
             // A day of the month before the clock's, through the day after today.
             let today = LocalDay(Fixture.now, in: TimeZone(identifier: "UTC") ?? .current)
@@ -67,6 +69,10 @@ import Testing
         default:
             if user != viewerID && Bool.random(using: &random) {
                 world.users[user] = nil
+                world.joined[user] = nil
+                world.ratings[user] = nil
+                world.recents[user] = nil
+                world.questionList.removeAll { $0.authorID == user }
                 world.countTable[user] = nil
                 world.dayTable[user] = nil
                 world.follows[user] = nil
@@ -96,7 +102,7 @@ import Testing
             requests.append(
                 ScreenRequest(screen: .streak, viewerID: viewerID, habitID: habit.id, month: today.month.previous))
         }
-        return requests
+        return requests + showcaseRequests(in: world)
     }
 
     @Test func changesetsReplayEveryEdit() throws {

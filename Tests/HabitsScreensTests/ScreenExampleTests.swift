@@ -43,6 +43,28 @@ import Testing
         world.setCount(user: 2, habit: 10, 7)
         world.setCount(user: 3, habit: 10, 4)
         world.setCount(user: 1, habit: 11, 2)
+        world.programList = [
+            ProgramResource(
+                id: 1, title: "30 Days of Running", author: "Sam Lee", summary: "From the sofa to 5 km, one run at a time.",
+                categoryID: 1, price: Price(minorUnits: 1999, currency: "USD"), tag: "Bestseller", habitIDs: [10],
+                featured: true, createdAt: Date(timeIntervalSince1970: 1_790_000_000)),
+            ProgramResource(
+                id: 2, title: "매일 독서", author: "Kai Müller", summary: "Twenty pages a day.", categoryID: 2,
+                price: Price(minorUnits: 0, currency: "KRW"), tag: "New", habitIDs: [11], featured: false,
+                createdAt: Date(timeIntervalSince1970: 1_790_100_000)),
+        ]
+        world.ratings = [1: [2: 4], 2: [1: 5, 2: 5], 3: [1: 4]]
+        world.joined = [1: [1]]
+        world.tagList = [HelpTagResource(id: 1, name: "Streaks"), HelpTagResource(id: 2, name: "Account")]
+        world.questionList = [
+            QuestionResource(
+                id: 1, question: "What counts as a streak?", answer: "Days in a row, up to today or yesterday.",
+                tagIDs: [1], authorID: nil, createdAt: Date(timeIntervalSince1970: 1_790_000_000)),
+            QuestionResource(
+                id: 2, question: "Can I log a habit for yesterday?", answer: nil, tagIDs: [1], authorID: 1,
+                createdAt: Date(timeIntervalSince1970: 1_790_000_100)),
+        ]
+        world.recents = [1: ["🏃", "🐈"]]
         return world
     }
 
@@ -73,6 +95,9 @@ import Testing
             ("user", ScreenRequest(screen: .user, viewerID: 1, userID: 2)),
             ("log", ScreenRequest(screen: .log, viewerID: 1)),
             ("streak", ScreenRequest(screen: .streak, viewerID: 1)),
+            ("discover", ScreenRequest(screen: .discover, viewerID: 1)),
+            ("help", ScreenRequest(screen: .help, viewerID: 1)),
+            ("emoji", ScreenRequest(screen: .emoji, viewerID: 1, habitID: 10, query: "run")),
         ]
         for (name, request) in requests {
             try Self.check(try Self.encode(try builder.document(for: request, revision: "41")), file: "\(name).json")

@@ -59,6 +59,45 @@ import Testing
         (.calendarBlank(CalendarBlank()), #"<div class="item-body"></div>"#),
         (.calendarDay(CalendarDay(date: today, done: true, today: today)), "2026-11-22, done, today"),
         (.habitChoice(HabitChoice(habitID: 3, name: "Walk", emoji: nil, selected: true)), "(shown)"),
+    ] + showcaseSamples
+
+    /// Discover, Help and the emoji picker.
+    static let showcaseSamples: [(ItemContent, String)] = [
+        (
+            .banner(BannerContent(programID: 1, title: "Calm", caption: "Ten quiet minutes", image: "/p/1", isJoined: true)),
+            "Ten quiet minutes"
+        ),
+        (
+            .textHeader(TextHeaderContent(parts: [("Newest programs in ", false), ("명상 🧘", true)])),
+            "Newest programs in <mark>명상 🧘</mark>"
+        ),
+        (
+            .programCard(
+                ProgramCard(
+                    programID: 1, title: "Calm", author: "Ann", image: "/p/1", rating: 4.5, ratingText: "4.5",
+                    stars: [.full, .full, .full, .full, .half], reviewCount: 1234, reviewCountText: "(1,234)",
+                    price: "$19.99", tag: "Bestseller", isJoined: false, yourRating: nil)),
+            #"<i class="star star-half"></i>"#
+        ),
+        (.filterChip(FilterChip(title: "Streaks", isSelected: true)), #"aria-current="true">Streaks"#),
+        (
+            .question(
+                QuestionContent(
+                    questionID: 1, question: "Why?", answer: "Because.", status: "Answered", tags: ["Streaks"],
+                    isYours: false)), "<details class=\"question\"><summary>"
+        ),
+        (
+            .contactGuide(
+                ContactGuide(
+                    title: "Didn't find an answer?", subtitle: "Ask us", buttonTitle: "Ask a Question", field: "question",
+                    placeholder: "Your question", minimumLength: 1, maximumLength: 2000)), #"maxlength="2000""#
+        ),
+        (
+            .searchField(SearchField(parameter: "q", query: "cat", placeholder: "Search", kept: ["habit": "3"])),
+            #"<input type="hidden" name="habit" value="3">"#
+        ),
+        (.emojiGroup(EmojiGroupContent(name: "Flags", slug: "flags", count: 269, isExpanded: true)), "269"),
+        (.emoji(EmojiChoice(emoji: "🐈", name: "cat", isCurrent: true)), "(current icon)"),
     ]
 
     @Test func everyItemTypeHasItsTemplateAndShowsItsContent() throws {
