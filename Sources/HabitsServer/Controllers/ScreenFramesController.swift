@@ -7,8 +7,8 @@ import Hummingbird
 /// `GET /v1/screens/{screen}/frames`: the frame `CompositionalLayout` computes for every item of a
 /// screen in a viewport, so that a client's drawing can be checked against the engine.
 ///
-/// Estimated items keep their estimates unless `measured` gives the heights a client measured
-/// (`id:height,…`), as a collection view would measure its cells.
+/// Estimated items keep their estimates unless `measured` gives the sizes a client measured
+/// (`id:height` or `id:widthxheight`, comma-separated), as a collection view would measure its cells.
 struct ScreenFramesController: Sendable {
     let screens: ScreensController
 
@@ -32,11 +32,14 @@ struct ScreenFramesController: Sendable {
             engine = try LayoutEngine(
                 layout: layout, containerSize: Size(width: width, height: height), itemCounts: ids.map(\.count),
                 measure: { request in
-                    guard request.category == .cell, request.isHeightEstimated,
+                    guard request.category == .cell, request.isHeightEstimated || request.isWidthEstimated,
                         let id = ids[safe: request.indexPath.section]?[safe: request.indexPath.item],
-                        let height = measured[id]
+                        let size = measured[id]
                     else { return nil }
-                    return Size(width: request.proposedSize.width, height: height)
+                    return Size(
+                        width: request.isWidthEstimated ? size.width ?? request.proposedSize.width
+                            : request.proposedSize.width,
+                        height: request.isHeightEstimated ? size.height : request.proposedSize.height)
                 })
         } catch {
             throw HabitsError.unavailable(reason: "The screen's layout could not be computed: \(error)")
@@ -44,7 +47,9 @@ struct ScreenFramesController: Sendable {
         var items: [ScreenFrames.ItemFrame] = []
         for (section, sectionIDs) in ids.enumerated() {
             let layout = document.sections[section].layout
-            let estimated = LayoutCSS.cell(of: layout.group)?.layoutSize.heightDimension.isEstimated ?? false
+            let cellSize = LayoutCSS.cell(of: layout.group)?.layoutSize
+            let estimated = cellSize?.heightDimension.isEstimated ?? false
+            let estimatedWidth = cellSize?.widthDimension.isEstimated ?? false
             for (index, id) in sectionIDs.enumerated() {
                 guard let attributes = engine.attributesForItem(at: ElementIndexPath(item: index, section: section))
                 else { continue }
@@ -52,7 +57,8 @@ struct ScreenFramesController: Sendable {
                     ScreenFrames.ItemFrame(
                         id: id, section: document.sections[section].id, x: attributes.frame.origin.x,
                         y: attributes.frame.origin.y, width: attributes.frame.size.width,
-                        height: attributes.frame.size.height, estimatedHeight: estimated))
+                        height: attributes.frame.size.height, estimatedHeight: estimated,
+                        estimatedWidth: estimatedWidth))
             }
         }
         return JSON(
@@ -69,19 +75,37 @@ struct ScreenFramesController: Sendable {
         return value
     }
 
-    /// `id:height` pairs, comma-separated.
-    static func measured(_ text: String?) throws -> [String: Double] {
+    /// A measured size: the width only for items of estimated width.
+    struct MeasuredSize: Equatable {
+        var width: Double?
+        var height: Double
+    }
+
+    /// `id:height` or `id:widthxheight` pairs, comma-separated.
+    static func measured(_ text: String?) throws -> [String: MeasuredSize] {
         guard let text, !text.isEmpty else { return [:] }
-        var heights: [String: Double] = [:]
+        var sizes: [String: MeasuredSize] = [:]
+        let side = { (text: Substring) -> Double? in
+            guard let value = Double(text), value.isFinite, value >= 0, value <= maximumSide else { return nil }
+            return value
+        }
         for pair in text.split(separator: ",") {
             let parts = pair.split(separator: ":")
-            guard parts.count == 2, let height = Double(parts[1]), height.isFinite, height >= 0, height <= maximumSide
-            else {
-                throw HabitsError.malformed(reason: "measured must be id:height pairs such as user-3:96,user-4:120.")
+            let sides = parts.count == 2 ? parts[1].split(separator: "x") : []
+            guard parts.count == 2, (1...2).contains(sides.count), let height = sides.last.flatMap(side) else {
+                throw HabitsError.malformed(
+                    reason: "measured must be id:height or id:widthxheight pairs such as user-3:96,tag-2:64x36.")
             }
-            heights[String(parts[0])] = height
+            if sides.count == 2 {
+                guard let width = side(sides[0]) else {
+                    throw HabitsError.malformed(reason: "measured widths must be numbers of points.")
+                }
+                sizes[String(parts[0])] = MeasuredSize(width: width, height: height)
+            } else {
+                sizes[String(parts[0])] = MeasuredSize(width: nil, height: height)
+            }
         }
-        return heights
+        return sizes
     }
 }
 
@@ -93,6 +117,8 @@ struct ScreenFrames: Codable, Sendable {
         var x, y, width, height: Double
         /// Whether the height is an estimate (or the measured height given).
         var estimatedHeight: Bool
+        /// Whether the width is an estimate (or the measured width given).
+        var estimatedWidth: Bool
     }
 
     var revision: String

@@ -4,6 +4,7 @@ import HabitsDomain
 import HabitsScreens
 import HabitsStore
 import Hummingbird
+import HummingbirdCore
 
 /// The web client: every screen as a page rendered on the server from its document, a small script
 /// that keeps it live, and the static files they use.
@@ -23,6 +24,7 @@ struct WebController: Sendable {
         router.get("/", use: home)
         router.get("/screens/:screen", use: page)
         router.get("/screens/:screen/live", use: live)
+        router.get("/screens/:screen/transition", use: transition)
         router.get("/web/:file", use: staticFile)
     }
 
@@ -42,6 +44,35 @@ struct WebController: Sendable {
         return try await screens.eventStream(for: screen, request: request) { event in
             try WebEvent.encode(event, renderer: renderer)
         }
+    }
+
+    /// The change from the same screen with other parameters (`from`, a query string) to this one, as the
+    /// live stream's `changes` event: a search, a filter or a collapsed group animates as any live change.
+    /// When the page no longer shows `since`, the whole document.
+    @Sendable func transition(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let name = try Self.screenName(context)
+        let query = request.uri.queryParameters
+        guard let from = query.get("from"), let since = query.get("since") else {
+            throw HabitsError.malformed(reason: "from (the page's query) and since (its revision) are required.")
+        }
+        let viewer = Self.viewer(request)
+        let target = try await screens.screenRequest(name, query: query, viewerKey: viewer)
+        let origin = try await screens.screenRequest(name, query: URI("/?" + from).queryParameters, viewerKey: viewer)
+        guard origin.viewerID == target.viewerID else {
+            throw HabitsError.invalid(field: "from", reason: "must name the same viewer.")
+        }
+        let old = try await screens.hub.document(for: origin)
+        let new = try await screens.hub.document(for: target)
+        let event: ScreenEvent
+        if old.revision == since, let changeset = try? new.changeset(from: old) {
+            event = .changes(changeset)
+        } else {
+            event = .document(new)
+        }
+        let payload = try WebEvent.payload(event, renderer: try assets.renderer())
+        var headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
+        headers[.contentLength] = String(payload.count)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: payload)))
     }
 
     @Sendable func staticFile(_ request: Request, context: HabitsRequestContext) async throws -> Response {
@@ -99,13 +130,17 @@ struct WebController: Sendable {
         let query = request.uri.query.map { "?" + $0 } ?? ""
         let tabs: [(ScreenName, String, String)] = [
             (.home, "Home", "⌂"), (.habits, "Habits", "☰"), (.users, "Users", "☺"), (.log, "Log", "+"),
-            (.streak, "Streak", "★"),
+            (.streak, "Streak", "★"), (.discover, "Discover", "◎"), (.help, "Help", "?"),
         ]
-        let parent: [ScreenName: ScreenName] = [.habit: .habits, .user: .users]
+        let parent: [ScreenName: ScreenName] = [.habit: .habits, .user: .users, .emoji: .habits]
+        // The emoji picker goes back to its habit.
+        let back = screen.screen == .emoji
+            ? WebPaths.screen(.habit, screen.habitID.map { ["habit": String($0)] })
+            : parent[screen.screen].map { WebPaths.screen($0, nil) }
         return PageChrome(
             path: path,
             eventsPath: "/screens/\(screen.screen.rawValue)/live\(query)",
-            backPath: parent[screen.screen].map { WebPaths.screen($0, nil) },
+            backPath: back,
             users: options,
             tabs: tabs.map { name, title, icon in
                 TabView(
