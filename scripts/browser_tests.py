@@ -11,13 +11,14 @@ import urllib.error
 import urllib.request
 
 from axe_selenium_python import Axe
+from browser_showcase import ShowcaseTests
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 SIZES = [(390, 844), (1280, 800)]
-PAGES = ["home", "habits", "habit", "users", "user", "log", "streak"]
+PAGES = ["home", "habits", "habit", "users", "user", "log", "streak", "discover", "help", "emoji"]
 
 
 class Server:
@@ -41,7 +42,7 @@ class Server:
         return value
 
 
-class Suite:
+class Suite(ShowcaseTests):
     def __init__(self, base, today, screenshots):
         self.server = Server(base)
         self.base = base
@@ -89,7 +90,7 @@ class Suite:
             "users": ("/screens/users", "/v1/screens/users"),
             "user": (f"/screens/user?of={other['id']}", f"/v1/screens/user?of={other['id']}"),
             "log": ("/screens/log", "/v1/screens/log"), "streak": ("/screens/streak", "/v1/screens/streak"),
-        }
+        } | self.showcase_paths(habit_id)
 
     # ---- Tests ----
 
@@ -251,18 +252,22 @@ class Suite:
 
     def test_layout_conformance(self):
         paths = self.page_paths()
+        paths |= self.conformance_paths(paths["habit"][0].split("=")[1])
         problems = []
         for width, height in SIZES:
             self.resize(width, height)
-            for name in ["home", "habits", "streak"]:
+            for name in ["home", "habits", "streak", "discover", "help", "emoji-search", "emoji-grid"]:
                 page, api = paths[name]
                 self.open(page)
                 dom = self.dom_frames()
                 content_width = self.script("return document.querySelector('.sections').clientWidth")
                 route, _, query = api.partition("?")
                 frames_path = f"{route}/frames?{query + '&' if query else ''}width={content_width}&height={height}"
-                estimated = [f for f in self.server.get(frames_path)["items"] if f["estimatedHeight"]]
-                measured = ",".join(f"{f['id']}:{dom[f['id']][3]:.2f}" for f in estimated if f["id"] in dom)
+                estimated = [f for f in self.server.get(frames_path)["items"]
+                             if f["estimatedHeight"] or f["estimatedWidth"]]
+                measured = ",".join(
+                    f"{f['id']}:{dom[f['id']][2]:.2f}x{dom[f['id']][3]:.2f}" if f["estimatedWidth"]
+                    else f"{f['id']}:{dom[f['id']][3]:.2f}" for f in estimated if f["id"] in dom)
                 frames = self.server.get(f"{frames_path}&measured={measured}" if measured else frames_path)
                 for frame in frames["items"]:
                     box = dom.get(frame["id"])

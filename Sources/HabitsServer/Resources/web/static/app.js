@@ -4,9 +4,16 @@
 const main = document.getElementById('screen');
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
+// The query string of the parameters the page shows (a transition changes it without a reload).
+let shownQuery = location.search.slice(1);
+let liveEvents;
+
 if (main) {
   connect();
   document.addEventListener('click', onClick);
+  document.addEventListener('input', onInput);
+  document.addEventListener('submit', onSubmit);
+  addEventListener('popstate', () => transitionTo(location.href, { record: false }));
   const picker = document.getElementById('viewer-picker');
   picker?.addEventListener('change', () => picker.form.requestSubmit());
 }
@@ -16,7 +23,9 @@ if (main) {
 function connect(since = main.dataset.revision) {
   const url = new URL(main.dataset.events, location.href);
   url.searchParams.set('since', since);
+  liveEvents?.close();
   const events = new EventSource(url);
+  liveEvents = events;
   const resync = (reason) => {
     console.error(`habits: ${reason}; asking for the whole screen again`);
     events.close();
@@ -24,11 +33,7 @@ function connect(since = main.dataset.revision) {
   };
   events.addEventListener('document', (event) => {
     const payload = JSON.parse(event.data);
-    if (payload.revision !== main.dataset.revision || since === 'resync') {
-      keepingScroll(() => { sectionsRoot().innerHTML = payload.html; });
-      setTitle(payload.title);
-      main.dataset.revision = payload.revision;
-    }
+    if (payload.revision !== main.dataset.revision || since === 'resync') showDocument(payload);
   });
   events.addEventListener('changes', (event) => {
     const payload = JSON.parse(event.data);
@@ -47,6 +52,125 @@ function connect(since = main.dataset.revision) {
     events.close();
     showNotice('This screen no longer exists.');
   });
+}
+
+// Replaces every section, keeping the scroll position and the answers the viewer opened.
+function showDocument(payload) {
+  const open = openItems();
+  keepingScroll(() => { sectionsRoot().innerHTML = payload.html; });
+  for (const id of open) main.querySelector(`[data-item-id="${CSS.escape(id)}"] details`)?.setAttribute('open', '');
+  setTitle(payload.title);
+  main.dataset.revision = payload.revision;
+}
+
+function openItems() {
+  return [...main.querySelectorAll('[data-item-id] details[open]')]
+    .map((details) => details.closest('[data-item-id]').dataset.itemId);
+}
+
+// ---- Transitions: the same screen with other parameters ----
+
+// Asks the server for the change from the parameters shown to those of `url`, applies it as a live
+// change (so a filter or a search animates), then follows the new parameters' stream.
+async function transitionTo(url, { record = true, replace = false } = {}) {
+  const target = new URL(url, location.href);
+  const request = new URL(`${target.pathname.replace(/\/$/, '')}/transition`, location.href);
+  target.searchParams.forEach((value, key) => request.searchParams.append(key, value));
+  request.searchParams.set('from', shownQuery);
+  request.searchParams.set('since', main.dataset.revision);
+  let answer;
+  try {
+    const response = await fetch(request, { headers: { Accept: 'application/json' } });
+    if (!response.ok) {
+      let message = `The server refused (${response.status}).`;
+      try { message = (await response.json()).error.message; } catch { /* keep the status */ }
+      showNotice(message);
+      return;
+    }
+    answer = await response.json();
+  } catch {
+    showNotice('The server cannot be reached. Try again in a moment.');
+    return;
+  }
+  if (answer.event === 'changes') {
+    applyChanges(answer.data);
+    main.dataset.revision = answer.data.changeset.revision;
+  } else {
+    showDocument(answer.data);
+  }
+  shownQuery = target.search.slice(1);
+  if (record) history[replace ? 'replaceState' : 'pushState'](null, '', target);
+  main.dataset.events = `${target.pathname.replace(/\/$/, '')}/live${target.search}`;
+  connect();
+}
+
+function isSameScreen(url) {
+  return url.origin === location.origin && url.pathname === location.pathname && url.pathname !== '/';
+}
+
+let searchTimer;
+function onInput(event) {
+  const input = event.target.closest('.search-input');
+  if (!input) return;
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => searchFor(input), 200);
+}
+
+function onSubmit(event) {
+  const search = event.target.closest('form.search');
+  if (search) {
+    event.preventDefault();
+    clearTimeout(searchTimer);
+    searchFor(search.querySelector('.search-input'));
+    return;
+  }
+  const contact = event.target.closest('form.contact-form');
+  if (contact) {
+    event.preventDefault();
+    sendQuestion(contact);
+  }
+}
+
+function searchFor(input) {
+  const target = new URL(location.href);
+  const text = input.value.trim();
+  if (text) target.searchParams.set(input.name, text); else target.searchParams.delete(input.name);
+  if (target.search !== location.search) transitionTo(target, { replace: true });
+}
+
+// ---- The contact form ----
+
+async function sendQuestion(form) {
+  const holder = form.closest('.item-form');
+  const field = form.querySelector('textarea');
+  const error = form.querySelector('.contact-error');
+  const text = field.value.trim();
+  const fail = (message) => { error.textContent = message; error.hidden = false; field.focus(); };
+  if (!text) { fail("The question can't be empty."); return; }
+  const body = { ...JSON.parse(holder.dataset.body || '{}'), [field.name]: text };
+  const send = form.querySelector('.contact-send');
+  send.disabled = true;
+  try {
+    const response = await fetch(holder.dataset.path, {
+      method: holder.dataset.method,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) {
+      let message = `The server refused (${response.status}).`;
+      try { message = (await response.json()).error.message; } catch { /* keep the status */ }
+      fail(message);
+      return;
+    }
+    error.hidden = true;
+    field.value = '';
+    form.closest('dialog').close();
+    showNotice('Thank you. Your question was sent; it is listed under the questions.', { polite: true });
+  } catch {
+    fail('The server cannot be reached. Try again in a moment.');
+  } finally {
+    send.disabled = false;
+  }
 }
 
 // ---- Applying a changeset ----
@@ -78,8 +202,12 @@ function applyStage(stage, itemHTML, sectionHTML) {
   for (const update of stage.itemUpdates ?? []) {
     const element = main.querySelector(`[data-item-id="${CSS.escape(update.value.id)}"]`);
     const html = itemHTML[update.value.id];
+    // A field being typed in keeps its text and caret: what the viewer types is newer than the server's.
+    if (element?.contains(document.activeElement) && document.activeElement.matches('input, textarea')) continue;
     if (element && html) {
       const replacement = fromHTML(html);
+      // An open answer stays open: expanding is the viewer's own.
+      if (element.querySelector('details[open]')) replacement.querySelector('details')?.setAttribute('open', '');
       element.replaceWith(replacement);
       before.set(replacement, before.get(element));
       flash(replacement);
@@ -240,6 +368,22 @@ async function onClick(event) {
     history.back();
     return;
   }
+  const link = event.target.closest('.item a[href]');
+  if (link && !event.metaKey && !event.ctrlKey && !event.shiftKey && isSameScreen(new URL(link.href))) {
+    event.preventDefault();
+    transitionTo(link.href);
+    return;
+  }
+  const opener = event.target.closest('.contact-open');
+  if (opener) {
+    opener.closest('.item').querySelector('dialog')?.showModal();
+    return;
+  }
+  const cancel = event.target.closest('.contact-cancel');
+  if (cancel) {
+    cancel.closest('dialog')?.close();
+    return;
+  }
   const button = event.target.closest('button[data-method]');
   if (!button) {
     const future = event.target.closest('.item-calendarDay')?.querySelector('.day.future');
@@ -271,8 +415,9 @@ async function onClick(event) {
 }
 
 let noticeTimer;
-function showNotice(message) {
+function showNotice(message, { polite = false } = {}) {
   const notice = main.querySelector('.notice');
+  notice.classList.toggle('polite', polite);
   notice.textContent = message;
   notice.hidden = false;
   clearTimeout(noticeTimer);
