@@ -7,10 +7,12 @@ cd "$(dirname "$0")/.."
 need_apt=()
 if [ "$(uname -s)" = "Linux" ]; then
     if ! { [ -f /usr/include/sqlite3.h ] || pkg-config --exists sqlite3 2>/dev/null; }; then need_apt+=(libsqlite3-dev); fi
+    # The emoji data test compares the catalog with Unicode's emoji-test.txt.
+    if [ ! -f /usr/share/unicode/emoji/emoji-test.txt ]; then need_apt+=(unicode-data); fi
 fi
 if [ ${#need_apt[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null; then
-        echo "test.sh: please install ${need_apt[*]} (or your system's SQLite development files), then run again." >&2
+        echo "test.sh: please install ${need_apt[*]} (or your system's equivalents), then run again." >&2
         exit 1
     fi
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
