@@ -16,7 +16,8 @@ extension ScreenBuilder {
                 HabitHeader(
                     name: habit.name, emoji: habit.emoji, category: category?.name ?? "", color: color,
                     description: habit.info)),
-            fallback: ItemFallback(title: habit.name, subtitle: habit.info))
+            fallback: ItemFallback(title: habit.name, subtitle: habit.info),
+            actions: [.open(.menu, title: "Choose Icon", screen: .emoji, parameters: ["habit": String(habit.id)])])
         let rows = try source.standings(habitID: habit.id, limit: nil).map { standing in
             ScreenItem(
                 id: "user-\(standing.user.id)",

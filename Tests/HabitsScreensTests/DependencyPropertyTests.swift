@@ -27,6 +27,11 @@ extension WorldSource {
         where (follows[userID] ?? []) != (next.follows[userID] ?? []) {
             change.followsOf.insert(userID)
         }
+        change.programs = programList != next.programList || joined != next.joined || ratings != next.ratings
+        change.help = tagList != next.tagList || questionList != next.questionList
+        for userID in Set(recents.keys).union(next.recents.keys) where recents[userID] != next.recents[userID] {
+            change.recentEmojiOf.insert(userID)
+        }
         return change
     }
 }
