@@ -1,7 +1,7 @@
 import HabitsDomain
 
 /// Changes folded one after another with the rules of `StoreChange.merged(with:)`: each pair keeps its
-/// first `before` and its last `after`, the sets unite, `catalogue` stays set once set.
+/// first `before` and its last `after`, the sets unite, the flags stay set once set.
 ///
 /// `merged(with:)` indexes the whole change it extends on every call. A feed that folds thousands of
 /// small commits into a slow reader's pending change would pay for everything pending on each commit;
@@ -21,6 +21,9 @@ struct ChangeAccumulator: Sendable {
     private var favoritesOf: Set<Int64> = []
     private var followsOf: Set<Int64> = []
     private var catalogue = false
+    private var programs = false
+    private var help = false
+    private var recentEmojiOf: Set<Int64> = []
 
     /// Records that a pair's count went from `before` to `after`.
     ///
@@ -44,6 +47,15 @@ struct ChangeAccumulator: Sendable {
     /// Records that users, categories or habits changed.
     mutating func catalogueChanged() { catalogue = true }
 
+    /// Records that programs, their ratings or their members changed.
+    mutating func programsChanged() { programs = true }
+
+    /// Records that help tags or questions changed.
+    mutating func helpChanged() { help = true }
+
+    /// Records that a user's recent emoji changed.
+    mutating func recentEmoji(of userID: Int64) { recentEmojiOf.insert(userID) }
+
     /// Folds in `later`, which happened after everything folded so far.
     ///
     /// - Complexity: O(m) amortised, for the m pairs and users in `later`.
@@ -55,6 +67,9 @@ struct ChangeAccumulator: Sendable {
         favoritesOf.formUnion(later.favoritesOf)
         followsOf.formUnion(later.followsOf)
         catalogue = catalogue || later.catalogue
+        programs = programs || later.programs
+        help = help || later.help
+        recentEmojiOf.formUnion(later.recentEmojiOf)
     }
 
     /// Folds in `later`, recorded after everything folded so far.
@@ -68,6 +83,9 @@ struct ChangeAccumulator: Sendable {
         favoritesOf.formUnion(later.favoritesOf)
         followsOf.formUnion(later.followsOf)
         catalogue = catalogue || later.catalogue
+        programs = programs || later.programs
+        help = help || later.help
+        recentEmojiOf.formUnion(later.recentEmojiOf)
     }
 
     /// Everything folded in, as one change at `revision` (or the highest revision folded in).
@@ -76,7 +94,8 @@ struct ChangeAccumulator: Sendable {
     func change(revision: Int64? = nil) -> StoreChange {
         StoreChange(
             revision: revision ?? self.revision, counts: counts.filter { $0.before != $0.after },
-            favoritesOf: favoritesOf, followsOf: followsOf, catalogue: catalogue
+            favoritesOf: favoritesOf, followsOf: followsOf, catalogue: catalogue, programs: programs, help: help,
+            recentEmojiOf: recentEmojiOf
         )
     }
 }
@@ -102,4 +121,13 @@ final class ChangeRecorder {
 
     /// Records that users, categories or habits were created, changed or deleted.
     func catalogueChanged() { recorded.catalogueChanged() }
+
+    /// Records that programs, their ratings or their members changed.
+    func programsChanged() { recorded.programsChanged() }
+
+    /// Records that help tags or questions changed.
+    func helpChanged() { recorded.helpChanged() }
+
+    /// Records that a user's recent emoji changed.
+    func recentEmoji(of userID: Int64) { recorded.recentEmoji(of: userID) }
 }

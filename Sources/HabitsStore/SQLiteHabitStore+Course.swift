@@ -114,7 +114,9 @@ extension SQLiteHabitStore {
             // Row ids may be reused by the new content, so pairs are not listed: the catalogue flag says
             // that everything may differ.
             changes.catalogueChanged()
-            for table in [
+            changes.programsChanged()
+            changes.helpChanged()
+            for table in ShowcaseRows.tablesChildrenFirst + [
                 "avatars", "favorites", "follows", "habit_count_levels", "habit_count_tree", "habit_counts",
                 "habit_day_runs", "logs",
                 "habits",

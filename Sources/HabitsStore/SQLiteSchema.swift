@@ -193,6 +193,9 @@ enum SQLiteSchema {
                 """)
             try RankTree.rebuildAll(db)
         }
+        migrator.registerMigration("v8: programs, ratings, memberships, help tags and questions, recent emoji") { db in
+            try db.execute(sql: ShowcaseSchema.v8)
+        }
         return migrator
     }
 }

@@ -38,6 +38,43 @@ public struct ProgramResource: Codable, Hashable, Sendable {
 
     /// Where the server serves the program's picture.
     public var imagePath: String { "/images/programs/\(id)" }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, author, summary, categoryID, price, tag, habitIDs, featured, createdAt, rating, image
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id),
+            title: try container.decode(String.self, forKey: .title),
+            author: try container.decode(String.self, forKey: .author),
+            summary: try container.decode(String.self, forKey: .summary),
+            categoryID: try container.decode(Int64.self, forKey: .categoryID),
+            price: try container.decode(Price.self, forKey: .price),
+            tag: try container.decodeIfPresent(String.self, forKey: .tag),
+            habitIDs: try container.decode([Int64].self, forKey: .habitIDs),
+            featured: try container.decode(Bool.self, forKey: .featured),
+            createdAt: try container.decode(Date.self, forKey: .createdAt),
+            rating: try container.decode(RatingSummary.self, forKey: .rating))
+    }
+
+    /// The fields, and `image`: the picture's path, which follows from the id.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(author, forKey: .author)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(categoryID, forKey: .categoryID)
+        try container.encode(price, forKey: .price)
+        try container.encodeIfPresent(tag, forKey: .tag)
+        try container.encode(habitIDs, forKey: .habitIDs)
+        try container.encode(featured, forKey: .featured)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(rating, forKey: .rating)
+        try container.encode(imagePath, forKey: .image)
+    }
 }
 
 /// The ratings of one program: how many users rated it, and the sum of their stars.

@@ -16,6 +16,15 @@ enum RequestInput {
         return id
     }
 
+    /// The internal id in query parameter `name`, nil when absent.
+    static func optionalID(_ name: String, _ request: Request) throws -> Int64? {
+        guard let text = request.uri.queryParameters.get(name) else { return nil }
+        guard let id = Int64(text) else {
+            throw HabitsError.malformed(reason: "\(name) must be a whole number, got \"\(text.prefix(40))\".")
+        }
+        return id
+    }
+
     /// The page asked for by `cursor` and `limit` (1…200, default 50).
     static func page(_ request: Request) throws -> PageRequest {
         let query = request.uri.queryParameters

@@ -20,6 +20,7 @@ public enum DemoContent {
                 try await store.setFollowing(userID: me.id, followedID: user.id, true)
             }
         }
+        try await DemoShowcaseContent.load(data.showcase, into: store, users: users, habits: habits, me: me)
     }
 
     /// Every item of a paged list.

@@ -1,0 +1,33 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import Hummingbird
+
+/// `/v1/users/{userID}/recent-emoji` and `…/emoji-picks`: the emoji picker's Recents, and a pick that sets
+/// a habit's icon.
+struct EmojiController: Sendable {
+    let store: any ShowcaseStore
+
+    func addRoutes(to router: Router<HabitsRequestContext>) {
+        router.group("/v1/users")
+            .get(":userID/recent-emoji", use: recent)
+            .post(":userID/emoji-picks", use: pick)
+    }
+
+    @Sendable func recent(_ request: Request, context: HabitsRequestContext) async throws -> JSON<RecentEmojiList> {
+        let userID = try RequestInput.id("userID", context)
+        return JSON(RecentEmojiList(items: try await store.recentEmoji(userID: userID)))
+    }
+
+    @Sendable func pick(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HabitResource> {
+        let userID = try RequestInput.id("userID", context)
+        let pick = try await RequestBody.decode(EmojiPick.self, from: request)
+        let emoji = try ResourceRules.emoji(pick.emoji)
+        do {
+            return JSON(try await store.pickEmoji(userID: userID, habitID: pick.habitID, emoji: emoji))
+        } catch HabitsError.notFound(kind: .habit, let id) {
+            // The habit is named in the body, not the path: an invalid field.
+            throw HabitsError.invalid(field: "habitID", reason: "no habit has id \(id).")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import Hummingbird
+
+/// `/v1/help/tags…` and `/v1/help/questions…`: the help screen's topics, its answered questions and the
+/// questions users send from the contact form.
+struct HelpController: Sendable {
+    let store: any ShowcaseStore
+    let clock: @Sendable () -> Date
+
+    func addRoutes(to router: Router<HabitsRequestContext>) {
+        router.group("/v1/help/tags")
+            .get(use: listTags)
+            .post(use: createTag)
+            .patch(":tagID", use: updateTag)
+            .delete(":tagID", use: deleteTag)
+        router.group("/v1/help/questions")
+            .get(use: listQuestions)
+            .post(use: createQuestion)
+            .get(":questionID", use: getQuestion)
+            .patch(":questionID", use: updateQuestion)
+            .delete(":questionID", use: deleteQuestion)
+    }
+
+    // MARK: Tags
+
+    @Sendable func listTags(_ request: Request, context: HabitsRequestContext) async throws -> JSON<
+        Page<HelpTagResource>
+    > {
+        JSON(try await store.helpTags(page: try RequestInput.page(request)))
+    }
+
+    @Sendable func createTag(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HelpTagResource> {
+        let draft = try await RequestBody.decode(HelpTagDraft.self, from: request)
+        let tag = try ShowcaseRules.checked(HelpTagResource(id: 0, name: draft.name))
+        let created = try await store.createHelpTag(tag)
+        return .created(created, location: "/v1/help/tags/\(created.id)")
+    }
+
+    @Sendable func updateTag(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HelpTagResource> {
+        let id = try RequestInput.id("tagID", context)
+        let draft = try await RequestBody.decode(HelpTagDraft.self, from: request)
+        let name = try ShowcaseRules.checked(HelpTagResource(id: id, name: draft.name)).name
+        return JSON(try await store.updateHelpTag(id: id) { HelpTagResource(id: $0.id, name: name) })
+    }
+
+    @Sendable func deleteTag(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        try await store.deleteHelpTag(id: try RequestInput.id("tagID", context))
+        return NoContent()
+    }
+
+    // MARK: Questions
+
+    @Sendable func listQuestions(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<Page<QuestionResource>> {
+        let viewerID = try RequestInput.optionalID("viewer", request)
+        let tagID = try RequestInput.optionalID("tag", request)
+        return JSON(try await store.questions(viewerID: viewerID, tagID: tagID, page: try RequestInput.page(request)))
+    }
+
+    @Sendable func createQuestion(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<QuestionResource> {
+        let draft = try await RequestBody.decode(QuestionDraft.self, from: request)
+        let question = try draft.resource(createdAt: clock())
+        let created = try await Self.referencesMustExist { try await store.createQuestion(question) }
+        return .created(created, location: "/v1/help/questions/\(created.id)")
+    }
+
+    @Sendable func getQuestion(_ request: Request, context: HabitsRequestContext) async throws -> JSON<QuestionResource>
+    {
+        JSON(try await store.question(id: try RequestInput.id("questionID", context)))
+    }
+
+    @Sendable func updateQuestion(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<QuestionResource> {
+        let id = try RequestInput.id("questionID", context)
+        let patch = try await RequestBody.decode(QuestionPatch.self, from: request)
+        return JSON(
+            try await Self.referencesMustExist {
+                try await store.updateQuestion(id: id) { try patch.applied(to: $0) }
+            })
+    }
+
+    @Sendable func deleteQuestion(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        try await store.deleteQuestion(id: try RequestInput.id("questionID", context))
+        return NoContent()
+    }
+
+    /// An unknown tag or author named in a body is an invalid field (422), not a missing target (404).
+    static func referencesMustExist<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch HabitsError.notFound(kind: .tag, let id) {
+            throw HabitsError.invalid(field: "tagIDs", reason: "no help tag has id \(id).")
+        } catch HabitsError.notFound(kind: .user, let id) {
+            throw HabitsError.invalid(field: "authorID", reason: "no user has id \(id).")
+        }
+    }
+}

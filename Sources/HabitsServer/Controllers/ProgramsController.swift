@@ -1,0 +1,136 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import Hummingbird
+
+/// `/v1/programs…`, programs' pictures, and `/v1/users/{userID}/programs…` and `…/ratings…`: the programs
+/// Discover shows, who joined them and how they rate them.
+struct ProgramsController: Sendable {
+    let store: any HabitStore
+    let clock: @Sendable () -> Date
+    /// Bounds how many picture uploads are read at once, shared with the user pictures.
+    let uploads: ConcurrencyLimit
+
+    func addRoutes(to router: Router<HabitsRequestContext>) {
+        router.group("/v1/programs")
+            .get(use: list)
+            .post(use: create)
+            .get(":programID", use: get)
+            .patch(":programID", use: update)
+            .delete(":programID", use: delete)
+            .put(":programID/image", use: storeImage)
+        router.get("/images/programs/:programID", use: image)
+        router.group("/v1/users")
+            .get(":userID/programs", use: joined)
+            .put(":userID/programs/:programID", use: join)
+            .delete(":userID/programs/:programID", use: leave)
+            .put(":userID/ratings/:programID", use: rate)
+            .delete(":userID/ratings/:programID", use: removeRating)
+    }
+
+    @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<ProgramResource>> {
+        JSON(try await store.programs(page: try RequestInput.page(request)))
+    }
+
+    @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ProgramResource> {
+        let draft = try await RequestBody.decode(ProgramDraft.self, from: request)
+        let program = try draft.program(createdAt: clock())
+        let created = try await Self.referencesMustExist { try await store.createProgram(program) }
+        return .created(created, location: "/v1/programs/\(created.id)")
+    }
+
+    @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ProgramResource> {
+        JSON(try await store.program(id: try RequestInput.id("programID", context)))
+    }
+
+    @Sendable func update(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ProgramResource> {
+        let id = try RequestInput.id("programID", context)
+        let patch = try await RequestBody.decode(ProgramPatch.self, from: request)
+        return JSON(
+            try await Self.referencesMustExist {
+                try await store.updateProgram(id: id) { try patch.applied(to: $0) }
+            })
+    }
+
+    @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        try await store.deleteProgram(id: try RequestInput.id("programID", context))
+        return NoContent()
+    }
+
+    @Sendable func image(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let id = try RequestInput.id("programID", context)
+        let picture = try await store.programPicture(id: id)
+        let image =
+            picture.uploaded
+            ?? StoredImage(
+                contentType: Avatar.ImageKind.png.rawValue,
+                bytes: Data(ProgramArt.png(programID: id, color: picture.color)))
+        return ImageResponse.response(for: image, request: request)
+    }
+
+    @Sendable func storeImage(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        let id = try RequestInput.id("programID", context)
+        let mediaType = request.headers[.contentType]?.split(separator: ";").first?
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        guard mediaType == Avatar.ImageKind.png.rawValue else {
+            throw APIError(
+                status: .unsupportedMediaType, code: "unsupported_image",
+                message: "A program's picture must be a PNG, sent with Content-Type: image/png.")
+        }
+        return try await uploads.run {
+            let body = try await request.body.collect(upTo: CourseAPIController.maximumImageBody)
+            let bytes = [UInt8](body.readableBytesView)
+            _ = try PNGCheck.dimensions(of: bytes)
+            try await store.setProgramPicture(
+                StoredImage(contentType: Avatar.ImageKind.png.rawValue, bytes: Data(bytes)), programID: id)
+            return NoContent()
+        }
+    }
+
+    // MARK: Members and ratings
+
+    @Sendable func joined(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<Page<ProgramResource>> {
+        let userID = try RequestInput.id("userID", context)
+        return JSON(try await store.joinedPrograms(userID: userID, page: try RequestInput.page(request)))
+    }
+
+    @Sendable func join(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        let userID = try RequestInput.id("userID", context)
+        try await store.joinProgram(userID: userID, programID: try RequestInput.id("programID", context))
+        return NoContent()
+    }
+
+    @Sendable func leave(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        let userID = try RequestInput.id("userID", context)
+        try await store.leaveProgram(userID: userID, programID: try RequestInput.id("programID", context))
+        return NoContent()
+    }
+
+    @Sendable func rate(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ProgramResource> {
+        let userID = try RequestInput.id("userID", context)
+        let programID = try RequestInput.id("programID", context)
+        let draft = try await RequestBody.decode(RatingDraft.self, from: request)
+        let stars = try ShowcaseRules.stars(draft.stars)
+        return JSON(try await store.rateProgram(userID: userID, programID: programID, stars: stars))
+    }
+
+    @Sendable func removeRating(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        let userID = try RequestInput.id("userID", context)
+        try await store.removeRating(userID: userID, programID: try RequestInput.id("programID", context))
+        return NoContent()
+    }
+
+    /// An unknown category or habit named in a body is an invalid field (422), not a missing target (404):
+    /// the program in the path exists.
+    static func referencesMustExist<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch HabitsError.notFound(kind: .category, let id) {
+            throw HabitsError.invalid(field: "categoryID", reason: "no category has id \(id).")
+        } catch HabitsError.notFound(kind: .habit, let id) {
+            throw HabitsError.invalid(field: "habitIDs", reason: "no habit has id \(id).")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HabitsDomain
+
+/// The `/v1` resources of the showcase screens: programs with their pictures, members and ratings;
+/// help tags and questions; each user's recent emoji. Implemented by `SQLiteHabitStore`.
+///
+/// Like `ResourceStore`, every write is one transaction that keeps the programs' rating totals, bumps the
+/// revision and reports what it changed; values arrive checked with `ShowcaseRules`, and the store checks
+/// references (`notFound`) and uniqueness (`conflict`).
+public protocol ShowcaseStore: Sendable {
+    /// Creates a program (its `id` and `rating` are ignored) and returns it with its new id.
+    func createProgram(_ program: ProgramResource) async throws -> ProgramResource
+    /// The program with this id.
+    func program(id: Int64) async throws -> ProgramResource
+    /// Programs in id order.
+    func programs(page: PageRequest) async throws -> Page<ProgramResource>
+    /// Reads the program, applies `change` and stores the result, all in one transaction; the id,
+    /// `createdAt` and rating stay.
+    func updateProgram(
+        id: Int64, _ change: @escaping @Sendable (ProgramResource) throws -> ProgramResource
+    ) async throws -> ProgramResource
+    /// Deletes a program with its picture, members and ratings; the habits it added to favourites stay.
+    func deleteProgram(id: Int64) async throws
+    /// The program's uploaded picture, if any, and its category's colour for drawing one.
+    func programPicture(id: Int64) async throws -> ProgramPicture
+    /// Stores (or replaces) a program's picture.
+    func setProgramPicture(_ image: StoredImage, programID: Int64) async throws
+
+    /// Makes a user a member of a program and adds its habits to the user's favourites, in one
+    /// transaction; idempotent.
+    func joinProgram(userID: Int64, programID: Int64) async throws
+    /// Ends a membership; the favourites it added stay. Idempotent.
+    func leaveProgram(userID: Int64, programID: Int64) async throws
+    /// The programs a user joined, in program id order.
+    func joinedPrograms(userID: Int64, page: PageRequest) async throws -> Page<ProgramResource>
+    /// Sets a user's rating of a program (1…5, replacing an earlier one) and returns the program with its
+    /// new rating.
+    func rateProgram(userID: Int64, programID: Int64, stars: Int) async throws -> ProgramResource
+    /// Removes a user's rating of a program; idempotent.
+    func removeRating(userID: Int64, programID: Int64) async throws
+
+    /// Creates a help tag and returns it with its new id.
+    func createHelpTag(_ tag: HelpTagResource) async throws -> HelpTagResource
+    /// Help tags in id order.
+    func helpTags(page: PageRequest) async throws -> Page<HelpTagResource>
+    /// Reads the tag, applies `change` and stores the result, all in one transaction.
+    func updateHelpTag(
+        id: Int64, _ change: @escaping @Sendable (HelpTagResource) throws -> HelpTagResource
+    ) async throws -> HelpTagResource
+    /// Deletes a tag and takes it off every question.
+    func deleteHelpTag(id: Int64) async throws
+
+    /// Creates a question (its `id` is ignored) and returns it with its new id.
+    func createQuestion(_ question: QuestionResource) async throws -> QuestionResource
+    /// The question with this id.
+    func question(id: Int64) async throws -> QuestionResource
+    /// Questions in id order: every one when `viewerID` is nil, else the answered ones and the viewer's
+    /// own; only those under `tagID` when it is given.
+    func questions(viewerID: Int64?, tagID: Int64?, page: PageRequest) async throws -> Page<QuestionResource>
+    /// Reads the question, applies `change` and stores the result, all in one transaction; its id, author
+    /// and `createdAt` stay.
+    func updateQuestion(
+        id: Int64, _ change: @escaping @Sendable (QuestionResource) throws -> QuestionResource
+    ) async throws -> QuestionResource
+    /// Deletes a question.
+    func deleteQuestion(id: Int64) async throws
+
+    /// The emoji a user picked most recently, most recent first.
+    func recentEmoji(userID: Int64) async throws -> [String]
+    /// Sets a habit's emoji and moves it to the front of the user's recent emoji, in one transaction;
+    /// returns the changed habit. `emoji` must already be checked.
+    func pickEmoji(userID: Int64, habitID: Int64, emoji: String) async throws -> HabitResource
+}
+
+/// What the server needs to answer for a program's picture.
+public struct ProgramPicture: Hashable, Sendable {
+    /// The uploaded picture; nil when none was.
+    public var uploaded: StoredImage?
+    /// The colour of the program's category, for the generated picture.
+    public var color: Color
+
+    public init(uploaded: StoredImage?, color: Color) {
+        self.uploaded = uploaded
+        self.color = color
+    }
+}
+
+extension StoreRefusal {
+    static func categoryHasPrograms(_ count: Int) -> HabitsError {
+        .conflict(reason: "\(count) program(s) belong to this category; move or delete them first.")
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import HabitsDomain
+import HabitsServer
+import HabitsStore
+import HabitsTestSupport
+import Testing
+
+/// `--demo` fills Discover, Help and the emoji picker, the same way for the same seed and date.
+@Suite(.timeLimit(.minutes(2))) struct DemoShowcaseTests {
+    @Test func theDemoFillsEveryShowcaseScreen() async throws {
+        let data = DemoDataSet(now: Fixture.now)
+        let store = try await SQLiteHabitStore.inMemory()
+        try await DemoContent.load(data, into: store)
+        let me = try #require(try await store.readScreens { try $0.user(key: data.activeUserID) })
+        let (categories, featured, joined, questions, recents, ratings) = try await store.readScreens { source in
+            let categories = try source.categories().map { try source.programs(categoryID: $0.id, limit: 10) }
+            return (
+                categories, try source.featuredProgram(), try source.joinedProgramIDs(userID: me.id),
+                try source.questions(viewerID: me.id, tagID: nil), try source.recentEmoji(userID: me.id),
+                try source.programRatings(userID: me.id)
+            )
+        }
+        #expect(categories.count == 7 && categories.allSatisfy { (3...4).contains($0.count) })
+        let programs = categories.flatMap { $0 }
+        #expect(Set(programs.map(\.price.currency)) == ["USD", "EUR", "KRW"])
+        #expect(programs.filter(\.price.isFree).count == 1)
+        #expect(programs.contains { $0.tag == "Bestseller" } && programs.contains { $0.tag == "New" })
+        #expect(programs.filter { $0.rating.count > 0 }.count > programs.count / 2)
+        #expect(featured?.featured == true)
+        #expect(joined.count == 2 && ratings.count == 2)
+        #expect(questions.filter { $0.answer == nil }.count == 1 && questions.count >= 13)
+        #expect(questions.contains { $0.question.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } })
+        #expect(recents == ["🏃", "💧", "📚", "🧘", "🎨"])
+        #expect(try await store.helpTags(page: PageRequest()).items.count == 6)
+
+        let again = DemoDataSet(now: Fixture.now)
+        #expect(again.showcase.programs == data.showcase.programs && again.showcase.ratings == data.showcase.ratings)
+        #expect(again.logs == data.logs, "the showcase is drawn after the history, which stays as it was")
+    }
+}
