@@ -32,5 +32,5 @@ start_demo_server "$binary" browser error --fixed-time "$fixed_time"
 # Only the tests write: the simulator stops before they start.
 stop_simulator
 mkdir -p .build/screenshots
-SE_OFFLINE=true timeout 600 python3 scripts/browser_tests.py "$base" \
+SE_OFFLINE=true BROWSER_TESTS="${BROWSER_TESTS:-}" timeout 900 python3 scripts/browser_tests.py "$base" \
     --today "${fixed_time%%T*}" --screenshots .build/screenshots </dev/null

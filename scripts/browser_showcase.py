@@ -22,6 +22,11 @@ class ShowcaseTests:
             "emoji-grid": (f"/screens/emoji?{search}&layout=grid", f"/v1/screens/emoji?{search}&layout=grid"),
         }
 
+    def click(self, element):
+        # The tab bar is fixed at the bottom: what lies under it is brought to the middle first.
+        self.script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+
     def mark_page(self):
         self.script("window.__samePage = true")
 
@@ -57,7 +62,8 @@ class ShowcaseTests:
         first = self.script(f"return {lane}.querySelector('[data-item-id]').getBoundingClientRect().left")
         self.script(f"{lane}.scrollLeft = 200")
         time.sleep(0.2)
-        assert self.script(f"return {lane}.scrollLeft") >= 199, "the swimlane scrolls"
+        scrolled = self.script(f"return [{lane}.scrollLeft, {lane}.scrollWidth, {lane}.clientWidth]")
+        assert scrolled[0] >= 199, f"the swimlane scrolls: scrollLeft, scrollWidth, clientWidth = {scrolled}"
         moved = self.script(f"return {lane}.querySelector('[data-item-id]').getBoundingClientRect().left")
         assert abs((first - moved) - 200) <= 1, f"cards moved {first - moved} px"
         assert self.script("return window.scrollX") == 0, "the page itself does not scroll sideways"
@@ -72,7 +78,7 @@ class ShowcaseTests:
         self.mark_page()
         chip = self.driver.find_elements(By.CSS_SELECTOR, '[data-section-id="tags"] a.item-body')[0]
         tag_id = chip.find_element(By.XPATH, "ancestor::div[@data-item-id][1]").get_attribute("data-item-id")[4:]
-        chip.click()
+        self.click(chip)
         WebDriverWait(self.driver, 3).until(lambda d: f"tag={tag_id}" in d.current_url)
         self.wait_for_items(f"/v1/screens/help?tag={tag_id}")
         selected = self.driver.find_element(By.CSS_SELECTOR, f'[data-item-id="tag-{tag_id}"] .chip')
@@ -88,7 +94,7 @@ class ShowcaseTests:
         self.mark_page()
         first = self.driver.find_element(By.CSS_SELECTOR, '[data-section-id="questions"] [data-item-id]')
         first_id = first.get_attribute("data-item-id")
-        first.find_element(By.TAG_NAME, "summary").click()
+        self.click(first.find_element(By.TAG_NAME, "summary"))
         self.script("window.scrollTo(0, 120)")
         time.sleep(0.1)
         scroll = self.script("return window.scrollY")
@@ -107,7 +113,7 @@ class ShowcaseTests:
 
     def test_the_contact_form_refuses_an_empty_question_and_lists_a_sent_one(self):
         self.open("/screens/help")
-        self.driver.find_element(By.CSS_SELECTOR, ".contact-open").click()
+        self.click(self.driver.find_element(By.CSS_SELECTOR, ".contact-open"))
         dialog = self.driver.find_element(By.CSS_SELECTOR, "dialog.contact-dialog")
         assert dialog.get_attribute("open") is not None, "the form opens"
         field = dialog.find_element(By.TAG_NAME, "textarea")
@@ -119,7 +125,7 @@ class ShowcaseTests:
         text = f"Can I see my streaks on a watch? {time.time():.0f}"
         field.clear()
         field.send_keys(text)
-        dialog.find_element(By.CSS_SELECTOR, ".contact-send").click()
+        self.click(dialog.find_element(By.CSS_SELECTOR, ".contact-send"))
         WebDriverWait(self.driver, 3).until(lambda d: dialog.get_attribute("open") is None)
         WebDriverWait(self.driver, 3).until(lambda d: any(
             text in e.text for e in d.find_elements(By.CSS_SELECTOR, '[data-section-id="questions"] [data-item-id]')))
@@ -138,13 +144,13 @@ class ShowcaseTests:
         WebDriverWait(self.driver, 3).until(lambda d: "q=cat" in d.current_url)
         self.wait_for_items(f"/v1/screens/emoji?habit={habit_id}&q=cat")
         cat = self.driver.find_element(By.CSS_SELECTOR, '[data-item-id="animals-nature-1f408"] button')
-        cat.click()
+        self.click(cat)
         WebDriverWait(self.driver, 3).until(lambda d: [i for i, _ in self.dom_items()
                                                        if i.startswith("recents-")][:1] == ["recents-1f408"])
         assert self.server.get(f"/v1/habits/{habit_id}")["emoji"] == "🐈", "the habit's icon is the cat"
         assert self.server.get(f"/v1/users/{self.viewer['id']}/recent-emoji")["items"][0] == "🐈"
         # Collapsing a group is a changeset too.
-        self.driver.find_element(By.CSS_SELECTOR, '[data-item-id="group-animals-nature"] a').click()
+        self.click(self.driver.find_element(By.CSS_SELECTOR, '[data-item-id="group-animals-nature"] a'))
         WebDriverWait(self.driver, 3).until(lambda d: "collapsed=animals-nature" in d.current_url)
         self.wait_for_items(f"/v1/screens/emoji?habit={habit_id}&q=cat&collapsed=animals-nature")
         search = self.driver.find_element(By.CSS_SELECTOR, ".search-input")
