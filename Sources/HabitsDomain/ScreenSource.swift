@@ -59,6 +59,9 @@ public protocol ScreenSource {
     func position(habitID: Int64, count: Int) throws -> RankPosition
     /// The competition rank of `count` in the habit's ranking, for screens that do not show ties.
     func rank(habitID: Int64, count: Int) throws -> Int
+    /// The competition rank of a user's own count of a habit, for screens that show the rank without the
+    /// count: a change of the count that passes nobody leaves it as it was.
+    func rank(userID: Int64, habitID: Int64) throws -> Int
     /// The days a user did a habit from `first` through `last`, in order.
     func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws -> [LocalDay]
     /// A user's streak in a habit on `today`.
@@ -85,4 +88,7 @@ extension ScreenSource {
     public func loggedHabitIDs(userID: Int64) throws -> Set<Int64> { Set(try counts(userID: userID).keys) }
     public func count(userID: Int64, habitID: Int64) throws -> Int { try counts(userID: userID)[habitID] ?? 0 }
     public func rank(habitID: Int64, count: Int) throws -> Int { try position(habitID: habitID, count: count).rank }
+    public func rank(userID: Int64, habitID: Int64) throws -> Int {
+        try rank(habitID: habitID, count: try count(userID: userID, habitID: habitID))
+    }
 }

@@ -85,7 +85,7 @@ struct FollowedUserComparison<Source: ScreenSource> {
 
     /// - Complexity: O(h) for the h habits the user logged, plus a few reads.
     func message(about user: UserResource) throws -> String {
-        // Which habits they logged, then one count: a log of theirs elsewhere changes nothing here.
+        // Which habits they logged, then one rank: a log of theirs elsewhere changes nothing here.
         // The first by name of their habits, of those the viewer logged too, and of those among the
         // viewer's favourites, found in one pass over positions in name order.
         var first = Int.max
@@ -101,8 +101,8 @@ struct FollowedUserComparison<Source: ScreenSource> {
         let common = firstCommonFavorite != Int.max ? firstCommonFavorite : firstCommon
         if common != Int.max, let viewerCount = viewerCounts[habitsByName[common].id] {
             let habit = habitsByName[common]
-            let theirCount = try source.count(userID: user.id, habitID: habit.id)
-            let theirs = try source.rank(habitID: habit.id, count: theirCount)
+            // Their rank alone is shown: a log of theirs that passes nobody changes nothing here.
+            let theirs = try source.rank(userID: user.id, habitID: habit.id)
             let yours = try source.rank(habitID: habit.id, count: viewerCount)
             if theirs < yours {
                 return "Currently \(Ordinal.english(theirs)), ahead of you (\(Ordinal.english(yours))) in "
@@ -115,8 +115,8 @@ struct FollowedUserComparison<Source: ScreenSource> {
         }
         if first != Int.max {
             let habit = habitsByName[first]
-            let theirCount = try source.count(userID: user.id, habitID: habit.id)
-            let theirs = try source.rank(habitID: habit.id, count: theirCount)
+            // Their rank alone is shown: a log of theirs that passes nobody changes nothing here.
+            let theirs = try source.rank(userID: user.id, habitID: habit.id)
             return "Currently \(Ordinal.english(theirs)) in \(habit.name).\nMaybe you should give this habit a look."
         }
         return "This user doesn't seem to have done much yet. Check in to see if they need any help getting started."

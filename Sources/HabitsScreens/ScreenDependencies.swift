@@ -30,6 +30,9 @@ public struct ScreenDependencies: Hashable, Sendable {
     public var readsHelp = false
     /// Users whose recent emoji were read.
     public var recentEmojiOf: Set<Int64> = []
+    /// Users' ranks read without their counts, per (user, habit): a change of the count may leave the rank,
+    /// so such a change asks for a recheck (`rechecked(in:)`) rather than a rebuild.
+    public var userRanks: [Pair: ObservedRank] = [:]
 
     public init() {}
 
@@ -39,10 +42,34 @@ public struct ScreenDependencies: Hashable, Sendable {
         public var habitID: Int64
     }
 
-    /// Whether `change` may alter a document that made these reads.
+    /// A user's rank as it was read, with the count it was the rank of.
+    public struct ObservedRank: Hashable, Sendable {
+        public var count: Int
+        public var rank: Int
+
+        public init(count: Int, rank: Int) {
+            self.count = count
+            self.rank = rank
+        }
+    }
+
+    /// Whether `change` may alter a document that made these reads (a recheck counts as may).
+    ///
+    /// - Complexity: O(c × (p + r)) for c count changes, p probes of a touched habit and r user ranks.
+    public func isAffected(by change: StoreChange) -> Bool { impact(of: change) != .unaffected }
+
+    /// What `change` means for a document that made these reads.
+    ///
+    /// - Complexity: O(c × (p + r)) for c count changes, p probes of a touched habit and r user ranks.
+    public func impact(of change: StoreChange) -> ScreenImpact {
+        if mayAlterOutright(change) { return .affected }
+        return userRanksMayMove(change) ? .recheck : .unaffected
+    }
+
+    /// Whether `change` touches a read other than a user's rank.
     ///
     /// - Complexity: O(c × p) for c count changes and p probes of a touched habit.
-    public func isAffected(by change: StoreChange) -> Bool {
+    func mayAlterOutright(_ change: StoreChange) -> Bool {
         if change.catalogue || (change.programs && readsPrograms) || (change.help && readsHelp) { return true }
         if !recentEmojiOf.isDisjoint(with: change.recentEmojiOf) { return true }
         if !favoritesOf.isDisjoint(with: change.favoritesOf) || !followsOf.isDisjoint(with: change.followsOf) {
@@ -129,6 +156,16 @@ public final class ObservingSource: ScreenSource {
     public func rank(habitID: Int64, count: Int) throws -> Int {
         dependencies.rankOnlyProbes[habitID, default: []].insert(count)
         return try base.rank(habitID: habitID, count: count)
+    }
+
+    /// Records the rank with the count it ranks, not the count as a read of its own: a change of the count
+    /// that passes nobody leaves the document as it was.
+    public func rank(userID: Int64, habitID: Int64) throws -> Int {
+        let count = try base.count(userID: userID, habitID: habitID)
+        let rank = try base.rank(habitID: habitID, count: count)
+        dependencies.userRanks[ScreenDependencies.Pair(userID: userID, habitID: habitID)] =
+            ScreenDependencies.ObservedRank(count: count, rank: rank)
+        return rank
     }
 
     /// Done days change only with the pair's logs, whose count then changes too.

@@ -40,6 +40,7 @@ extension WorldSource {
 @Suite struct DependencyPropertyTests {
     @Test func anUnaffectedScreenIsUnchanged() throws {
         var skipped = 0
+        var kept = 0
         forEachSeed(count: UInt64(150)) { seed in
             var random = SeededRandom(seed: seed)
             var world = ChangesetPropertyTests.randomWorld(&random)
@@ -52,16 +53,65 @@ extension WorldSource {
                     let observing = ObservingSource(world)
                     let old = try ScreenBuilder(source: observing, now: Fixture.now)
                         .document(for: request, revision: "1")
-                    guard !observing.dependencies.isAffected(by: change) else { continue }
-                    skipped += 1
-                    let new = try ScreenBuilder(source: next, now: Fixture.now).document(for: request, revision: "1")
-                    #expect(new == old, "seed \(seed) step \(step) \(request): \(change) was called unaffecting")
+                    switch observing.dependencies.impact(of: change) {
+                    case .affected: continue
+                    case .unaffected:
+                        skipped += 1
+                        let new = try ScreenBuilder(source: next, now: Fixture.now)
+                            .document(for: request, revision: "1")
+                        #expect(new == old, "seed \(seed) step \(step) \(request): \(change) was called unaffecting")
+                    case .recheck:
+                        // Ranks found where they were vouch for the old document, and for the reads a rebuild
+                        // would record, which the next change is tested against.
+                        guard let rechecked = try observing.dependencies.rechecked(in: next) else { continue }
+                        kept += 1
+                        let rebuilt = ObservingSource(next)
+                        let new = try ScreenBuilder(source: rebuilt, now: Fixture.now)
+                            .document(for: request, revision: "1")
+                        #expect(new == old, "seed \(seed) step \(step) \(request): \(change) was rechecked away")
+                        #expect(rebuilt.dependencies == rechecked, "seed \(seed) step \(step) \(request)")
+                    }
                 }
                 world = next
             }
         }
         // The filter must actually filter, or the property says nothing.
         #expect(skipped > 1_000)
+        #expect(kept > 0, "rechecks must keep some documents")
+    }
+
+    @Test func aFollowedUsersLogThatPassesNobodyKeepsTheHome() throws {
+        var world = WorldSource()
+        world.addUser(1, "Me")
+        world.addHabit(10, "Run")
+        world.follows[1] = [2]
+        world.addUser(2, "Followed")
+        world.setCount(user: 2, habit: 10, 5)
+        world.addUser(3, "Leader")
+        world.setCount(user: 3, habit: 10, 8)
+        let request = ScreenRequest(screen: .home, viewerID: 1)
+        let observing = ObservingSource(world)
+        let old = try ScreenBuilder(source: observing).document(for: request, revision: "1")
+        let dependencies = observing.dependencies
+
+        var passingNobody = world
+        passingNobody.setCount(user: 2, habit: 10, 7)
+        let own = StoreChange(revision: 2, counts: [CountChange(userID: 2, habitID: 10, before: 5, after: 7)])
+        #expect(dependencies.impact(of: own) == .recheck)
+        let kept = try #require(try dependencies.rechecked(in: passingNobody))
+        #expect(kept.userRanks.values.map(\.count) == [7])
+        #expect(try ScreenBuilder(source: passingNobody).document(for: request, revision: "1") == old)
+
+        var reachingTheLeader = world
+        reachingTheLeader.setCount(user: 2, habit: 10, 8)
+        #expect(try dependencies.rechecked(in: reachingTheLeader) == nil)
+
+        let still = StoreChange(revision: 2, counts: [CountChange(userID: 3, habitID: 10, before: 8, after: 6)])
+        #expect(dependencies.impact(of: still) == .unaffected)
+        let below = StoreChange(revision: 2, counts: [CountChange(userID: 3, habitID: 10, before: 8, after: 4)])
+        #expect(dependencies.impact(of: below) == .recheck)
+        let above = StoreChange(revision: 2, counts: [CountChange(userID: 3, habitID: 10, before: 8, after: 9)])
+        #expect(dependencies.impact(of: above) == .unaffected)
     }
 
     @Test func aLogFarBelowTheTopAndTheViewerWakesNoHome() throws {

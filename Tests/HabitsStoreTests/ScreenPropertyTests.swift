@@ -129,6 +129,10 @@ import Testing
                 reads.favorites[userID] = try source.favoriteHabitIDs(userID: userID)
                 reads.usersByID[userID] = try source.user(id: userID)
                 reads.usersByKey[userID] = try source.user(key: keys[userID] ?? "")
+                for habitID in habitIDs {
+                    reads.userRanks[ScreenReads.Pair(userID: userID, habitID: habitID)] =
+                        try source.rank(userID: userID, habitID: habitID)
+                }
             }
             reads.usersExcluding = try source.users(excluding: excluded)
             reads.allUsers = try source.users(excluding: nil)
@@ -156,6 +160,13 @@ import Testing
             #expect(reads.followed[userID] == state.byName(state.followed[userID] ?? []), "\(context): user \(userID)")
             #expect(reads.favorites[userID] == state.favorites[userID] ?? [], "\(context): user \(userID)")
             #expect(reads.usersByID[userID] == user && reads.usersByKey[userID] == user, "\(context)")
+            for habitID in habitIDs {
+                let own = counts.first { $0.key.habitID == habitID }?.value ?? 0
+                let above = state.counts.filter { $0.key.habitID == habitID && $0.value > own }.count
+                #expect(
+                    reads.userRanks[ScreenReads.Pair(userID: userID, habitID: habitID)] == 1 + above,
+                    "\(context): user \(userID), habit \(habitID)")
+            }
         }
         #expect(reads.usersExcluding == state.byName(state.users.keys.filter { $0 != excluded }), "\(context)")
         #expect(reads.allUsers == state.byName(state.users.keys), "\(context)")
@@ -199,7 +210,13 @@ struct ScreenReads: Sendable {
         var count: Int
     }
 
+    struct Pair: Hashable, Sendable {
+        var userID: Int64
+        var habitID: Int64
+    }
+
     var revision: Int64
+    var userRanks: [Pair: Int] = [:]
     var standings: [Int64: [Standing]] = [:]
     var topTwo: [Int64: [Standing]] = [:]
     var positions: [Key: RankPosition] = [:]

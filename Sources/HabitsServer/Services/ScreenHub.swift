@@ -163,21 +163,18 @@ actor ScreenHub {
     func run() async {
         for await change in store.storeChanges() {
             lastChangeRevision = max(lastChangeRevision, change.revision)
-            let affected = entries.compactMap { request, entry in
-                !entry.subscribers.isEmpty && entry.gone == nil && entry.dependencies.isAffected(by: change)
-                    ? request : nil
-            }
-            guard !affected.isEmpty else { continue }
-            metrics.screenRebuilds.increment(by: Int64(affected.count))
+            let jobs = buildJobs(for: change)
+            guard !jobs.isEmpty else { continue }
             let started = ContinuousClock.now
             defer { metrics.screenUpdateDuration.record(ContinuousClock.now - started) }
             do {
                 // Two halves on two readers: a commit that touches many screens uses both cores.
-                let half = affected.count >= 8 ? affected.count / 2 : affected.count
-                async let first = build(Array(affected[..<half]))
-                async let second = half < affected.count ? build(Array(affected[half...])) : []
+                let half = jobs.count >= 8 ? jobs.count / 2 : jobs.count
+                async let first = build(Array(jobs[..<half]))
+                async let second = half < jobs.count ? build(Array(jobs[half...])) : []
                 let built = try await first + second
-                for (request, result) in zip(affected, built) {
+                for (job, result) in zip(jobs, built) {
+                    let request = job.request
                     let before = entries[request]?.current?.revision
                     _ = try? record(request, result)
                     if entries[request]?.current?.revision != before || entries[request]?.gone != nil {
@@ -190,6 +187,31 @@ actor ScreenHub {
         }
     }
 
+    /// What `change` asks of the live entries: a rebuild of each affected one, a recheck of each whose
+    /// users' ranks alone may have moved.
+    ///
+    /// - Complexity: O(e × t) for e entries and the t cost of testing one (`ScreenDependencies.impact(of:)`).
+    private func buildJobs(for change: StoreChange) -> [BuildJob] {
+        var jobs: [BuildJob] = []
+        var rechecks = 0
+        for (request, entry) in entries where !entry.subscribers.isEmpty && entry.gone == nil {
+            switch entry.dependencies.impact(of: change) {
+            case .unaffected: continue
+            case .affected: jobs.append(BuildJob(request: request, vouched: nil))
+            case .recheck:
+                guard let current = entry.current else {
+                    jobs.append(BuildJob(request: request, vouched: nil))
+                    continue
+                }
+                rechecks += 1
+                jobs.append(BuildJob(request: request, vouched: (current, entry.dependencies)))
+            }
+        }
+        metrics.screenRechecks.increment(by: Int64(rechecks))
+        metrics.screenRebuilds.increment(by: Int64(jobs.count - rechecks))
+        return jobs
+    }
+
     // MARK: Building
 
     /// The outcome of building one screen.
@@ -198,13 +220,35 @@ actor ScreenHub {
         case failed(HabitsError)
     }
 
+    /// A screen to build, or to recheck: a document its reads vouch for while their users' ranks stay.
+    private struct BuildJob: Sendable {
+        var request: ScreenRequest
+        var vouched: (document: ScreenDocument, dependencies: ScreenDependencies)?
+    }
+
     /// Builds every request in one read transaction.
     private func build(_ requests: [ScreenRequest]) async throws -> [BuildResult] {
+        try await build(requests.map { BuildJob(request: $0, vouched: nil) })
+    }
+
+    /// Builds or rechecks every job in one read transaction. A recheck that finds every rank where it was
+    /// gives the vouched document again, named for this revision, without building it.
+    private func build(_ jobs: [BuildJob]) async throws -> [BuildResult] {
         let now = clock()
+        let rebuilds = metrics.screenRebuilds
         return try await store.readScreens { source in
             // Viewers share habits, rankings and followed people: each question is asked once.
             let shared = MemoizingSource(source)
-            return requests.map { request in
+            return jobs.map { job in
+                let request = job.request
+                if let (document, dependencies) = job.vouched {
+                    if let rechecked = try? dependencies.rechecked(in: shared) {
+                        var same = document
+                        same.revision = String(source.revision)
+                        return .built(same, rechecked, storeRevision: source.revision)
+                    }
+                    rebuilds.increment()
+                }
                 let observing = ObservingSource(shared)
                 do {
                     let document = try ScreenBuilder(source: observing, now: now).document(

@@ -15,6 +15,8 @@ public struct ServerMetrics: Sendable {
     let screenEventsSent: Counter
     /// Live screens rebuilt because a commit touched what they read.
     let screenRebuilds: Counter
+    /// Live screens whose users' ranks were asked again instead of a rebuild, because only those could move.
+    let screenRechecks: Counter
     /// From a commit's change reaching the screen hub to the affected streams being woken.
     let screenUpdateDuration: DurationHistogram
 
@@ -49,6 +51,10 @@ public struct ServerMetrics: Sendable {
         screenRebuilds = registry.makeCounter(descriptor: .init(
             namespace: "habits", metricName: "screen_rebuilds", unitName: "total",
             helpText: "Live screens rebuilt because a commit touched what they read."
+        ))
+        screenRechecks = registry.makeCounter(descriptor: .init(
+            namespace: "habits", metricName: "screen_rechecks", unitName: "total",
+            helpText: "Live screens whose users' ranks were asked again, as only those could have moved."
         ))
     }
 

@@ -1,0 +1,47 @@
+import HabitsDomain
+
+/// What a committed change means for a live document, judged by the reads that built it.
+public enum ScreenImpact: Hashable, Sendable {
+    /// No read the document made can answer differently: it stays as it is.
+    case unaffected
+    /// Only users' ranks read without their counts may have moved: re-asking them
+    /// (`ScreenDependencies.rechecked(in:)`) tells whether the document must be rebuilt.
+    case recheck
+    /// The document may differ: rebuild it.
+    case affected
+}
+
+extension ScreenDependencies {
+    /// Whether `change` may move a user's rank read without its count: the user's own count changed, or
+    /// another user's count crossed it.
+    ///
+    /// - Complexity: O(c × r) for c count changes and r user ranks read.
+    func userRanksMayMove(_ change: StoreChange) -> Bool {
+        guard !userRanks.isEmpty else { return false }
+        for count in change.counts {
+            let low = min(count.before, count.after)
+            let high = max(count.before, count.after)
+            for (pair, observed) in userRanks where pair.habitID == count.habitID {
+                // The rank of x counts users strictly above x: another user moves it only by crossing x.
+                if pair.userID == count.userID || (low..<high).contains(observed.count) { return true }
+            }
+        }
+        return false
+    }
+
+    /// These reads with every user's rank asked again of `source`, or nil when a rank moved: after a change
+    /// whose impact is `recheck`, nil means rebuild, and otherwise the document stays as it was and these
+    /// are its reads at `source`'s revision.
+    ///
+    /// - Complexity: O(r) reads for the r user ranks read.
+    public func rechecked(in source: some ScreenSource) throws -> ScreenDependencies? {
+        var updated = self
+        for (pair, observed) in userRanks {
+            let count = try source.count(userID: pair.userID, habitID: pair.habitID)
+            let rank = try source.rank(habitID: pair.habitID, count: count)
+            guard rank == observed.rank else { return nil }
+            updated.userRanks[pair] = ObservedRank(count: count, rank: rank)
+        }
+        return updated
+    }
+}
