@@ -155,6 +155,23 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         #expect(try await store.storedFavorites().contains { $0.userID == 3 && $0.habitID == 1 }, "favourites stay")
     }
 
+    @Test func replacingEverythingEmptiesTheShowcaseTables() async throws {
+        let store = try await Self.store()
+        let program = try await store.createProgram(fixtureProgram(habitIDs: [1]))
+        try await store.joinProgram(userID: 2, programID: program.id)
+        _ = try await store.rateProgram(userID: 2, programID: program.id, stars: 3)
+        try await store.setProgramPicture(
+            StoredImage(contentType: "image/png", bytes: Data([1])), programID: program.id)
+        let tag = try await store.createHelpTag(HelpTagResource(id: 0, name: "Sync"))
+        _ = try await store.createQuestion(fixtureQuestion("Q", tags: [tag.id], author: 2))
+        _ = try await store.pickEmoji(userID: 2, habitID: 1, emoji: "🏃")
+        var feed = store.storeChanges().makeAsyncIterator()
+        try await store.replaceAll(with: Fixture.content(withImage: false))
+        let change = try #require(await feed.next())
+        #expect(change.catalogue && change.programs && change.help)
+        #expect(try await store.showcaseRowCounts().values.allSatisfy { $0 == 0 })
+    }
+
     @Test func aCategoryWithProgramsCannotBeDeleted() async throws {
         let store = try await SQLiteHabitStore.inMemory()
         let empty = try await store.createCategory(
