@@ -43,6 +43,7 @@ extension SQLiteHabitStore {
         }
     }
 
+    /// - Complexity: O(q log n) for the q questions under the tag.
     public func deleteHelpTag(id: Int64) async throws {
         try await writeBumping { db, changes in
             changes.helpChanged()
@@ -73,6 +74,7 @@ extension SQLiteHabitStore {
         try await writer.read { db in try ShowcaseRows.requireQuestion(db, id: id) }
     }
 
+    /// - Complexity: O(k log q) for the k questions of the page (see `ShowcaseRows.questions`).
     public func questions(viewerID: Int64?, tagID: Int64?, page: PageRequest) async throws -> Page<QuestionResource> {
         try await writer.read { db in
             if let viewerID { _ = try Self.fetchUser(db, id: viewerID) }
@@ -116,6 +118,7 @@ extension SQLiteHabitStore {
         }
     }
 
+    /// - Complexity: O(log n + e) for the user's e ≤ `RecentEmoji.limit` recent emoji.
     public func pickEmoji(userID: Int64, habitID: Int64, emoji: String) async throws -> HabitResource {
         try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)

@@ -60,6 +60,7 @@ extension SQLiteHabitStore {
         }
     }
 
+    /// - Complexity: O((m + r + h) log n) for the program's m members, r ratings and h habits.
     public func deleteProgram(id: Int64) async throws {
         try await writeBumping { db, changes in
             changes.programsChanged()
@@ -97,6 +98,7 @@ extension SQLiteHabitStore {
 
     // MARK: Members and ratings
 
+    /// - Complexity: O(h log n) for the program's h habits.
     public func joinProgram(userID: Int64, programID: Int64) async throws {
         try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)
@@ -134,6 +136,7 @@ extension SQLiteHabitStore {
         }
     }
 
+    /// - Complexity: O(log n + h): a few primary-key reads and writes, and the program's h habits to answer.
     public func rateProgram(userID: Int64, programID: Int64, stars: Int) async throws -> ProgramResource {
         try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)

@@ -3,6 +3,7 @@ import HabitsDomain
 import HabitsServer
 import HabitsStore
 import HabitsTestSupport
+import Logging
 import Testing
 
 /// `--demo` fills Discover, Help and the emoji picker, the same way for the same seed and date.
@@ -36,5 +37,20 @@ import Testing
         let again = DemoDataSet(now: Fixture.now)
         #expect(again.showcase.programs == data.showcase.programs && again.showcase.ratings == data.showcase.ratings)
         #expect(again.logs == data.logs, "the showcase is drawn after the history, which stays as it was")
+    }
+
+    @Test func aSimulatorResetBringsTheShowcaseBack() async throws {
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        var logger = Logger(label: "habits.test")
+        logger.logLevel = .warning
+        let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
+        let simulator = ActivitySimulator(
+            store: store, demo: demo, activeUserID: "activeUser", startRunning: false, logger: logger)
+        try await simulator.reset(now: Fixture.now)
+        #expect(try await store.programs(page: PageRequest(limit: 200)).items.count == demo.showcase.programs.count)
+        let me = try #require(try await store.readScreens { try $0.user(key: "activeUser") })
+        #expect(try await store.recentEmoji(userID: me.id).count == 5)
+        #expect(
+            try await store.favorites(userID: me.id, page: PageRequest()).items.count >= demo.favoriteHabitNames.count)
     }
 }

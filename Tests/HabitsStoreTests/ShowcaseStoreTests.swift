@@ -155,6 +155,23 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         #expect(try await store.storedFavorites().contains { $0.userID == 3 && $0.habitID == 1 }, "favourites stay")
     }
 
+    @Test func replacingEverythingEmptiesTheShowcaseTables() async throws {
+        let store = try await Self.store()
+        let program = try await store.createProgram(fixtureProgram(habitIDs: [1]))
+        try await store.joinProgram(userID: 2, programID: program.id)
+        _ = try await store.rateProgram(userID: 2, programID: program.id, stars: 3)
+        try await store.setProgramPicture(
+            StoredImage(contentType: "image/png", bytes: Data([1])), programID: program.id)
+        let tag = try await store.createHelpTag(HelpTagResource(id: 0, name: "Sync"))
+        _ = try await store.createQuestion(fixtureQuestion("Q", tags: [tag.id], author: 2))
+        _ = try await store.pickEmoji(userID: 2, habitID: 1, emoji: "🏃")
+        var feed = store.storeChanges().makeAsyncIterator()
+        try await store.replaceAll(with: Fixture.content(withImage: false))
+        let change = try #require(await feed.next())
+        #expect(change.catalogue && change.programs && change.help)
+        #expect(try await store.showcaseRowCounts().values.allSatisfy { $0 == 0 })
+    }
+
     @Test func aCategoryWithProgramsCannotBeDeleted() async throws {
         let store = try await SQLiteHabitStore.inMemory()
         let empty = try await store.createCategory(
@@ -188,12 +205,48 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         #expect(try await next() == StoreChange(revision: store.currentRevision(), help: true))
         _ = try await store.pickEmoji(userID: 1, habitID: 1, emoji: "🏃")
         #expect(try await next() == StoreChange(revision: store.currentRevision(), catalogue: true, recentEmojiOf: [1]))
+
+        // The other writes, each alone in its commit.
+        let programs = StoreChange(revision: 0, programs: true)
+        let help = StoreChange(revision: 0, help: true)
+        let other = try await store.createProgram(fixtureProgram("Swim more", habitIDs: [4]))
+        _ = try await next()
+        let question = try await store.createQuestion(fixtureQuestion("How?", tags: [tag.id]))
+        _ = try await next()
+        let writes: [(String, StoreChange, () async throws -> Void)] = [
+            ("update a program", programs, { _ = try await store.updateProgram(id: other.id) { $0 } }),
+            ("remove a rating", programs, { try await store.removeRating(userID: 1, programID: program.id) }),
+            ("leave", programs, { try await store.leaveProgram(userID: 1, programID: program.id) }),
+            (
+                "join", StoreChange(revision: 0, favoritesOf: [2], programs: true),
+                {
+                    try await store.joinProgram(userID: 2, programID: other.id)
+                }
+            ),
+            (
+                "delete a habit in a program", StoreChange(revision: 0, catalogue: true, programs: true),
+                {
+                    try await store.deleteHabit(id: 4, cascade: true)
+                }
+            ),
+            ("delete a program", programs, { try await store.deleteProgram(id: other.id) }),
+            ("rename a tag", help, { _ = try await store.updateHelpTag(id: tag.id) { $0 } }),
+            ("answer", help, { _ = try await store.updateQuestion(id: question.id) { $0 } }),
+            ("delete a tag", help, { try await store.deleteHelpTag(id: tag.id) }),
+            ("delete a question", help, { try await store.deleteQuestion(id: question.id) }),
+        ]
+        for (name, expected, write) in writes {
+            try await write()
+            var change = try await next()
+            change.revision = 0
+            // Deleting a habit lists the favourites it removed; only the showcase flags are checked here.
+            change.favoritesOf = name.hasPrefix("delete a habit") ? [] : change.favoritesOf
+            #expect(change == expected, "\(name)")
+        }
         try await store.deleteUser(id: 1, cascade: true)
-        #expect(
-            try await next()
-                == StoreChange(
-                    revision: store.currentRevision(), catalogue: true, programs: true, help: true,
-                    recentEmojiOf: [1]))
+        // User 1 left the program and took the rating back: only the question and the recents go.
+        let deleted = StoreChange(revision: store.currentRevision(), catalogue: true, help: true, recentEmojiOf: [1])
+        #expect(try await next() == deleted)
     }
 
     @Test func conflictsAndUnknownReferences() async throws {

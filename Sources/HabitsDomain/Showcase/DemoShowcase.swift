@@ -62,13 +62,12 @@ public struct DemoShowcase: Sendable {
             programs.append(
                 Program(
                     title: row.title, author: row.author, summary: row.summary, categoryName: row.category,
-                    price: price,
-                    tag: row.tag, featured: row.featured, habitNames: row.habits,
+                    price: price, tag: row.tag, featured: row.featured, habitNames: row.habits,
                     createdAt: now.addingTimeInterval(-daysAgo * day).rounded()))
         }
         self.programs = programs
 
-        // Most people rate a few programs, kindly on the whole: 1 to 5 stars, mostly 4 and 5.
+        // Most people rate a few programs, kindly on the whole: 2 to 5 stars, mostly 4 and 5.
         var ratings: [Rating] = []
         for user in userIDs where user != activeUserID {
             for program in programs where Int.random(in: 0..<10, using: &random) < 2 {

@@ -3,7 +3,9 @@ import Foundation
 /// The picture of a program that has none uploaded: a pattern in its category's colour, picked by its id,
 /// as a small indexed PNG (three colours, two bits a pixel). The same id and colour always give the same bytes.
 public enum ProgramArt {
+    /// The picture's width in pixels (16:9, like a course card).
     public static let width = 240
+    /// The picture's height in pixels.
     public static let height = 135
 
     /// The PNG of program `programID` in `color`.

@@ -6,17 +6,25 @@ import Foundation
 /// Lengths are counted in characters as a reader sees them (a Korean syllable or a family emoji is one),
 /// after trimming spaces and new lines at both ends.
 public enum ShowcaseRules {
+    /// A program's title, in characters after trimming.
     public static let titleLengths = 1...120
+    /// A program's author.
     public static let authorLengths = 1...80
+    /// The line under a program's title.
     public static let summaryLengths = 0...200
+    /// A program card's chip ("Bestseller").
     public static let tagLengths = 1...24
+    /// A help tag's name.
     public static let tagNameLengths = 1...40
     /// The most habits a program holds.
     public static let maximumProgramHabits = 20
+    /// A question.
     public static let questionLengths = 1...2_000
+    /// The longest answer.
     public static let maximumAnswerLength = 10_000
     /// The most tags a question is listed under.
     public static let maximumQuestionTags = 20
+    /// A rating's stars.
     public static let stars = 1...5
 
     /// `raw` trimmed and in NFC, with a length in `lengths` and no control characters but new lines and

@@ -97,11 +97,12 @@ public actor ActivitySimulator: Service {
         speed = newSpeed
     }
 
-    /// Replaces all data with a fresh demo data set and adopts its rates.
+    /// Replaces all data with a fresh demo data set, as `--demo` loads it (the active user's favourites and
+    /// follows, programs, help and recent emoji included), and adopts its rates.
     public func reset(now: Date? = nil) async throws {
         try requireDemo()
         let demo = DemoDataSet(activeUserID: activeUserID, now: now ?? clock())
-        try await store.replaceAll(with: StoreContent(demo: demo))
+        try await DemoContent.load(demo, into: store)
         rates = demo.rates.filter { $0.userID != activeUserID }
         cumulative = Self.cumulativeRates(rates)
         logger.info("demo data reset", metadata: ["users": "\(demo.users.count)", "logs": "\(demo.logs.count)"])
