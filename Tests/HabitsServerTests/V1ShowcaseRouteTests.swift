@@ -242,6 +242,13 @@ import Testing
             try expectError(
                 try await client.send("/v1/users/2/emoji-picks", .post, body(#"{"habitID":1,"emoji":"abc"}"#)),
                 .unprocessableContent, code: "invalid")
+            // Two emoji, or an emoji without its presentation selector, are not one of the picker's.
+            for text in ["🏃🏃", "\u{2764}"] {
+                try expectError(
+                    try await client.send(
+                        "/v1/users/2/emoji-picks", .post, body(#"{"habitID":1,"emoji":"\#(text)"}"#)),
+                    .unprocessableContent, code: "invalid")
+            }
             try expectError(
                 try await client.send("/v1/users/2/emoji-picks", .post, body(#"{"habitID":99,"emoji":"🏃"}"#)),
                 .unprocessableContent, code: "invalid")
