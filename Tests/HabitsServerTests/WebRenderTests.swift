@@ -235,3 +235,32 @@ extension WebRenderTests {
         #expect(try html(2).contains(#"<span class="streak-number">2</span>"#))
     }
 }
+
+/// The layouts of Discover, Help and the emoji picker as CSS.
+@Suite struct ShowcaseLayoutCSSTests {
+    /// A section's layout in the example document of `screen` (`Docs/Examples`, checked against the code).
+    static func layout(_ screen: ScreenName, _ section: String) throws -> LayoutSection {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Docs/Examples/\(screen.rawValue).json")
+        let document = try JSONDecoder().decode(ScreenDocument.self, from: try Data(contentsOf: url))
+        return try #require(document.sections.first { $0.id == section }).layout
+    }
+
+    @Test func chipsWrapAsWideAsTheirText() throws {
+        let css = LayoutCSS(try Self.layout(.help, "tags"))
+        #expect(css.items.hasPrefix("display: flex"))
+        #expect(css.items.contains("flex-wrap: wrap"))
+        #expect(css.items.contains("--flow-width: auto") && css.items.contains("--flow-height: 36px"))
+        #expect(css.items.contains("column-gap: 8px") && css.items.contains("row-gap: 8px"))
+        #expect(css.items.contains("padding: 12px 16px 12px 16px"))
+        #expect(css.hasBackground)
+    }
+
+    @Test func swimlaneCardsAreExactlyTheirGroupsSize() throws {
+        let css = LayoutCSS(try Self.layout(.discover, "programs-1"))
+        #expect(css.scrollsSideways)
+        #expect(css.items.contains("grid-template-rows: minmax(0, 1fr)"))
+        #expect(css.items.contains("grid-auto-columns: 160px") && css.items.contains("height: 200px"))
+        #expect(css.items.contains("column-gap: 10px"))
+    }
+}

@@ -50,8 +50,9 @@ struct LayoutCSS: Equatable, Sendable {
             ]
         case (_, true):
             // Each group is one column of a row that scrolls sideways.
+            // The row is the group's height exactly: a taller content is clipped, as a cell's would be.
             items += [
-                "grid-auto-flow: column",
+                "grid-auto-flow: column", "grid-template-rows: minmax(0, 1fr)",
                 "grid-auto-columns: \(Self.sidewaysWidth(group.layoutSize.widthDimension, insetHeight: insetHeight))",
                 "height: \(groupHeight)", "column-gap: \(Self.number(section.interGroupSpacing))px",
             ]
