@@ -35,10 +35,11 @@ struct ScreenParameters {
     /// `q`, trimmed; nil when absent or blank.
     func search() throws -> String? {
         guard let text = query.get("q") else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.count <= Self.searchLimit else {
+        // Counted in Unicode scalars before trimming, as the OpenAPI document's maxLength counts.
+        guard text.unicodeScalars.count <= Self.searchLimit else {
             throw HabitsError.invalid(field: "q", reason: "must be at most \(Self.searchLimit) characters.")
         }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }
 
