@@ -78,6 +78,8 @@ async function transitionTo(url, { record = true, replace = false } = {}) {
   target.searchParams.forEach((value, key) => request.searchParams.append(key, value));
   request.searchParams.set('from', shownQuery);
   request.searchParams.set('since', main.dataset.revision);
+  // No live change may land between the revision asked from and the answer applied.
+  liveEvents?.close();
   let answer;
   try {
     const response = await fetch(request, { headers: { Accept: 'application/json' } });
@@ -85,11 +87,13 @@ async function transitionTo(url, { record = true, replace = false } = {}) {
       let message = `The server refused (${response.status}).`;
       try { message = (await response.json()).error.message; } catch { /* keep the status */ }
       showNotice(message);
+      connect();
       return;
     }
     answer = await response.json();
   } catch {
     showNotice('The server cannot be reached. Try again in a moment.');
+    connect();
     return;
   }
   if (answer.event === 'changes') {
