@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "CompositionalLayoutCompat", dependencies: ["CompositionalLayout"]),
 
         // Domain, store, server, executable: the arrows point one way.
-        .target(name: "HabitsDomain"),
+        .target(name: "HabitsDomain", resources: [.copy("Resources/emoji.txt")]),
         .target(
             name: "HabitsStore",
             dependencies: [

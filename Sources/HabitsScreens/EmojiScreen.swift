@@ -70,7 +70,8 @@ struct EmojiPicker {
             id: "arrangement-\(arrangement.rawValue)",
             content: .filterChip(FilterChip(title: title, isSelected: isSelected)),
             fallback: ItemFallback(title: title, subtitle: isSelected ? "Selected" : nil),
-            actions: isSelected ? [] : [.open(title: title, screen: .emoji, parameters: parameters(arrangement: arrangement))])
+            actions: isSelected
+                ? [] : [.open(title: title, screen: .emoji, parameters: parameters(arrangement: arrangement))])
     }
 
     /// A group's section. In the list, a section snapshot: the group's parent item, its emoji as children,
@@ -93,10 +94,13 @@ struct EmojiPicker {
         if isExpanded { toggled.insert(slug) } else { toggled.remove(slug) }
         items[parentID] = ScreenItem(
             id: parentID,
-            content: .emojiGroup(EmojiGroupContent(name: name, slug: slug, count: entries.count, isExpanded: isExpanded)),
+            content: .emojiGroup(
+                EmojiGroupContent(name: name, slug: slug, count: entries.count, isExpanded: isExpanded)),
             fallback: ItemFallback(title: name, subtitle: "\(entries.count) emoji"),
             actions: [
-                .open(title: isExpanded ? "Collapse" : "Expand", screen: .emoji, parameters: parameters(collapsed: toggled))
+                .open(
+                    title: isExpanded ? "Collapse" : "Expand", screen: .emoji,
+                    parameters: parameters(collapsed: toggled))
             ])
         var outline = DiffableSectionSnapshot<String>()
         try outline.tryAppend([parentID])
@@ -109,7 +113,8 @@ struct EmojiPicker {
     /// One emoji: choosing it makes it the habit's icon and the first of the viewer's Recents.
     func choice(_ entry: EmojiEntry, id: String) -> ScreenItem {
         ScreenItem(
-            id: id, content: .emoji(EmojiChoice(emoji: entry.emoji, name: entry.name, isCurrent: habit.emoji == entry.emoji)),
+            id: id,
+            content: .emoji(EmojiChoice(emoji: entry.emoji, name: entry.name, isCurrent: habit.emoji == entry.emoji)),
             fallback: ItemFallback(title: entry.emoji, subtitle: entry.name),
             actions: [
                 .request(

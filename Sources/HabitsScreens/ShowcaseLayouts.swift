@@ -55,7 +55,8 @@ extension ScreenLayouts {
     /// Help's last item: one full-width item of 154 points.
     static let contactGuide: LayoutSection = {
         let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(154))
-        let group = LayoutGroup.vertical(layoutSize: size, repeatingSubitem: .item(LayoutItem(layoutSize: size)), count: 1)
+        let group = LayoutGroup.vertical(
+            layoutSize: size, repeatingSubitem: .item(LayoutItem(layoutSize: size)), count: 1)
         return LayoutSection(group: group)
     }()
 

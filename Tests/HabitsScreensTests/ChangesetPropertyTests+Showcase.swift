@@ -57,14 +57,18 @@ extension ChangesetPropertyTests {
         default:
             let emoji = ["🐈", "😀", "🏃", "🐕", "🇰🇷", "👍🏽", "🐱"].randomElement(using: &random) ?? "😀"
             world.recents[user] = RecentEmoji.picking(emoji, after: world.recents[user] ?? [])
-            if let index = world.habitList.firstIndex(where: { $0.id == habit }) { world.habitList[index].emoji = emoji }
+            if let index = world.habitList.firstIndex(where: { $0.id == habit }) {
+                world.habitList[index].emoji = emoji
+            }
         }
     }
 
     /// Discover, Help under every tag, and emoji pickers small enough to build often: searches, a grid and a
     /// collapsed group.
     static func showcaseRequests(in world: WorldSource) -> [ScreenRequest] {
-        var requests = [ScreenRequest(screen: .discover, viewerID: viewerID), ScreenRequest(screen: .help, viewerID: viewerID)]
+        var requests = [
+            ScreenRequest(screen: .discover, viewerID: viewerID), ScreenRequest(screen: .help, viewerID: viewerID),
+        ]
         for tag in world.tagList { requests.append(ScreenRequest(screen: .help, viewerID: viewerID, tagID: tag.id)) }
         if let habit = world.habitList.first?.id {
             requests += [

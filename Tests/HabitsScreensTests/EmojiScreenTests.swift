@@ -61,7 +61,8 @@ import Testing
         guard case .searchField(let field) = document.sections[0].items[0].content else { return }
         #expect(field == SearchField(parameter: "q", query: "CAT face", placeholder: "Search", kept: ["habit": "10"]))
         let recents = try Self.document(query: "cat")
-        #expect(recents.sections.first { $0.id == "group-recents" }?.items.map(\.id) == ["group-recents", "recents-1f408"])
+        #expect(
+            recents.sections.first { $0.id == "group-recents" }?.items.map(\.id) == ["group-recents", "recents-1f408"])
         #expect(try Self.document(query: "no such emoji name").sections.map(\.id) == ["search", "arrangement"])
     }
 

@@ -45,7 +45,8 @@ import Testing
         world.setCount(user: 1, habit: 11, 2)
         world.programList = [
             ProgramResource(
-                id: 1, title: "30 Days of Running", author: "Sam Lee", summary: "From the sofa to 5 km, one run at a time.",
+                id: 1, title: "30 Days of Running", author: "Sam Lee",
+                summary: "From the sofa to 5 km, one run at a time.",
                 categoryID: 1, price: Price(minorUnits: 1999, currency: "USD"), tag: "Bestseller", habitIDs: [10],
                 featured: true, createdAt: Date(timeIntervalSince1970: 1_790_000_000)),
             ProgramResource(

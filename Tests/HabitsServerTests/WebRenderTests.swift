@@ -64,7 +64,9 @@ import Testing
     /// Discover, Help and the emoji picker.
     static let showcaseSamples: [(ItemContent, String)] = [
         (
-            .banner(BannerContent(programID: 1, title: "Calm", caption: "Ten quiet minutes", image: "/p/1", isJoined: true)),
+            .banner(
+                BannerContent(
+                    programID: 1, title: "Calm", caption: "Ten quiet minutes", image: "/p/1", isJoined: true)),
             "Ten quiet minutes"
         ),
         (
@@ -89,7 +91,8 @@ import Testing
         (
             .contactGuide(
                 ContactGuide(
-                    title: "Didn't find an answer?", subtitle: "Ask us", buttonTitle: "Ask a Question", field: "question",
+                    title: "Didn't find an answer?", subtitle: "Ask us", buttonTitle: "Ask a Question",
+                    field: "question",
                     placeholder: "Your question", minimumLength: 1, maximumLength: 2000)), #"maxlength="2000""#
         ),
         (
@@ -229,7 +232,8 @@ extension WebRenderTests {
         func html(_ current: Int) throws -> String {
             let streak = StreakSummary(current: current, longest: 3, today: Self.today, todayDone: false)
             let content = ItemContent.streakSummary(StreakSummaryContent(habitID: 1, habitName: "Run", streak: streak))
-            return try Self.renderer().item(ScreenItem(id: "streak", content: content, fallback: ItemFallback(title: "")))
+            return try Self.renderer().item(
+                ScreenItem(id: "streak", content: content, fallback: ItemFallback(title: "")))
         }
         #expect(try html(0).contains(#"<span class="streak-number zero">0</span>"#))
         #expect(try html(2).contains(#"<span class="streak-number">2</span>"#))

@@ -80,8 +80,9 @@ public enum EmojiCatalog {
     }
 
     /// The groups of `EmojiData.text`: `group: NAME` and `subgroup: NAME` lines, then
-    /// `EMOJI<TAB>NAME` lines. A line of neither form is skipped rather than trapping; the data
-    /// test compares the result with emoji-test.txt, so a skipped line would not go unnoticed.
+    /// `EMOJI<TAB>NAME` lines. A line of neither form (the `#` comments, `version:`) is skipped rather
+    /// than trapping; the data test compares the result with emoji-test.txt, so a skipped data line
+    /// would not go unnoticed.
     static func parse(_ text: String) -> [EmojiGroup] {
         var groups: [EmojiGroup] = []
         var group: String?

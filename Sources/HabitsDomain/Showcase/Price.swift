@@ -94,7 +94,8 @@ public struct Price: Codable, Hashable, Sendable {
         let whole = parts[0]
         let fraction = parts.count > 1 ? parts[1] : ""
         let isDigits = { (text: Substring) in text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }
-        guard !whole.isEmpty, whole.count <= 12, isDigits(whole), isDigits(fraction), parts.count == 1 || !fraction.isEmpty
+        guard !whole.isEmpty, whole.count <= 12, isDigits(whole), isDigits(fraction),
+            parts.count == 1 || !fraction.isEmpty
         else {
             throw .invalid(field: "price.amount", reason: "must be decimal text such as \"19.99\".")
         }

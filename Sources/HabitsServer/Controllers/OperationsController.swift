@@ -54,35 +54,13 @@ struct OperationsController: Sendable {
 /// The OpenAPI 3.1 document of both APIs, kept as `Resources/openapi.yaml`.
 enum OpenAPIDocument {
     /// The document's text, nil when the resource bundle cannot be found.
-    static let text: String? = ServerResources.candidateURLs(of: "openapi.yaml").lazy
-        .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
-        .first
+    static let text: String? = BundledResources.text(of: "openapi.yaml", bundle: "Habits_HabitsServer")
 }
 
 /// Where the server's resource files are: in SwiftPM's resource bundle beside the executable.
 enum ServerResources {
-    /// The places a resource named `name` (a file or folder) may be, most specific first.
-    ///
-    /// SwiftPM's generated `Bundle.module` traps on Linux when the bundle is not beside the binary
-    /// (a copied executable, a cleaned build folder), so the bundle is looked up without it;
-    /// `HABITS_RESOURCES` names a folder that holds the resources directly.
+    /// The places a resource named `name` (a file or folder) of the server may be, most specific first.
     static func candidateURLs(of name: String) -> [URL] {
-        let bundleName = "Habits_HabitsServer"
-        var folders: [URL] = []
-        if let explicit = ProcessInfo.processInfo.environment["HABITS_RESOURCES"] {
-            folders.append(URL(fileURLWithPath: explicit))
-        }
-        folders.append(Bundle.main.bundleURL)
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            folders.append(executable.deletingLastPathComponent())
-        }
-        return folders.flatMap { folder in
-            [
-                folder.appendingPathComponent(name),
-                folder.appendingPathComponent("\(bundleName).resources/\(name)"),
-                folder.appendingPathComponent("\(bundleName).bundle/\(name)"),
-                folder.appendingPathComponent("\(bundleName).bundle/Contents/Resources/\(name)"),
-            ]
-        }
+        BundledResources.candidateURLs(of: name, bundle: "Habits_HabitsServer")
     }
 }

@@ -1,6 +1,6 @@
+import Foundation
 import HabitsDomain
 import HabitsScreens
-import Foundation
 import Hummingbird
 import HummingbirdCore
 
@@ -57,11 +57,13 @@ struct ScreenParameters {
         guard let text = query.get("collapsed"), !text.isEmpty else { return [] }
         let slugs = text.split(separator: ",").map(String.init)
         let isSlug = { (slug: String) in
-            slug.count <= 40 && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+            slug.count <= 40
+                && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
         }
         guard slugs.count <= Self.collapsedLimit, slugs.allSatisfy(isSlug) else {
             throw HabitsError.invalid(
-                field: "collapsed", reason: "must be at most \(Self.collapsedLimit) group names such as smileys-emotion.")
+                field: "collapsed",
+                reason: "must be at most \(Self.collapsedLimit) group names such as smileys-emotion.")
         }
         return Set(slugs)
     }
