@@ -28,8 +28,7 @@ public enum Avatar {
         let paper: (UInt8, UInt8, UInt8) = (242, 242, 245)
 
         // FNV-1a over the id picks the pattern, so it is stable across runs and platforms.
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in user.id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let hash = FNV1a.hash(user.id.utf8)
         var filled = [[Bool]](repeating: [Bool](repeating: false, count: cells), count: cells)
         for row in 0..<cells {
             for column in 0..<3 {

@@ -60,7 +60,7 @@ extension ScreenBuilder {
             rating: rating, ratingText: numbers.rating(rating),
             stars: ProgramCard.stars(for: program.rating.average), reviewCount: program.rating.count,
             reviewCountText: "(" + numbers.count(program.rating.count) + ")",
-            price: program.price.formatted(locale: numbers.locale), tag: program.tag, isJoined: isJoined,
+            price: numbers.prices.string(for: program.price), tag: program.tag, isJoined: isJoined,
             yourRating: yourRating)
         var actions = [membershipAction(program, viewer: viewer, isJoined: isJoined)]
         let ratingPath = "/v1/users/\(viewer.id)/ratings/\(program.id)"
@@ -89,12 +89,13 @@ extension ScreenBuilder {
 
 /// The number formats of one viewer's Discover, made once per document rather than once per card.
 struct ProgramNumbers {
-    let locale: Locale
+    /// Prices in their currencies for this locale.
+    let prices: PriceFormatter
     private let decimal: NumberFormatter
     private let grouping: NumberFormatter
 
     init(locale: Locale) {
-        self.locale = locale
+        prices = PriceFormatter(locale: locale)
         decimal = NumberFormatter()
         decimal.locale = locale
         decimal.numberStyle = .decimal

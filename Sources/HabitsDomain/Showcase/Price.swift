@@ -47,14 +47,7 @@ public struct Price: Codable, Hashable, Sendable {
     /// The price for a reader in `locale`: "$19.99" (en_US), "19,99 €" (de_DE), "₩19,900" (ko_KR);
     /// "Free" when it costs nothing.
     public func formatted(locale: Locale) -> String {
-        guard !isFree else { return "Free" }
-        let formatter = NumberFormatter()
-        formatter.locale = locale
-        formatter.numberStyle = .currency
-        formatter.currencyCode = currency
-        let digits = Self.fractionDigits(of: currency)
-        let value = Decimal(minorUnits) / pow(Decimal(10), digits)
-        return formatter.string(from: value as NSDecimalNumber) ?? "\(amount) \(currency)"
+        PriceFormatter(locale: locale).string(for: self)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -13,8 +13,7 @@ public enum ProgramArt {
     /// - Complexity: O(width × height).
     public static func png(programID: Int64, color: Color) -> [UInt8] {
         // FNV-1a over the id's digits, as `Avatar` hashes keys: stable across runs and platforms.
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in String(programID).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let hash = FNV1a.hash(String(programID).utf8)
         let pattern = Int(hash % 3)
         let spacing = 12 + Int((hash >> 8) % 10)
         let ink = Avatar.rgbComponents(color)

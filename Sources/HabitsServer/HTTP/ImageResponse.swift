@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HabitsDomain
 import HabitsStore
 import Hummingbird
 
@@ -24,9 +25,7 @@ enum ImageResponse {
 
     /// A strong tag from the bytes' FNV-1a hash: the same picture always has the same tag.
     static func entityTag(of bytes: Data) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        let hex = String(hash, radix: 16)
+        let hex = String(FNV1a.hash(bytes), radix: 16)
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "-\(bytes.count)\""
     }
 }

@@ -49,9 +49,8 @@ final class WebAssets: Sendable {
             guard let type = types[(name as NSString).pathExtension] else { continue }
             let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
             // FNV-1a of the bytes: the file changes only with the build, so this is its version.
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            files[name] = StaticFile(bytes: bytes, contentType: type, eTag: "\"\(String(hash, radix: 16))\"")
+            let hash = String(FNV1a.hash(bytes), radix: 16)
+            files[name] = StaticFile(bytes: bytes, contentType: type, eTag: "\"\(hash)\"")
         }
         return files
     }
