@@ -50,6 +50,9 @@ public protocol ScreenSource {
     /// The habits a user logged at least once: what `counts` says without the numbers, for screens
     /// that only compare which habits people share.
     func loggedHabitIDs(userID: Int64) throws -> Set<Int64>
+    /// Says that what was made of `loggedHabitIDs(userID:)` depends only on whether the user logged each
+    /// of `habitIDs`: a source that records reads narrows that read to them; others ignore it.
+    func loggedHabitsDecided(userID: Int64, by habitIDs: Set<Int64>)
     /// A user's count of one habit (0 when never logged).
     func count(userID: Int64, habitID: Int64) throws -> Int
     /// The users who logged a habit at least once, by count from highest, ties by name, then key;
@@ -86,6 +89,7 @@ public protocol ScreenSource {
 
 extension ScreenSource {
     public func loggedHabitIDs(userID: Int64) throws -> Set<Int64> { Set(try counts(userID: userID).keys) }
+    public func loggedHabitsDecided(userID: Int64, by habitIDs: Set<Int64>) {}
     public func count(userID: Int64, habitID: Int64) throws -> Int { try counts(userID: userID)[habitID] ?? 0 }
     public func rank(habitID: Int64, count: Int) throws -> Int { try position(habitID: habitID, count: count).rank }
     public func rank(userID: Int64, habitID: Int64) throws -> Int {

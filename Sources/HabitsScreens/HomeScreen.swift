@@ -99,6 +99,11 @@ struct FollowedUserComparison<Source: ScreenSource> {
             if favorites.contains(id) { firstCommonFavorite = min(firstCommonFavorite, index) }
         }
         let common = firstCommonFavorite != Int.max ? firstCommonFavorite : firstCommon
+        if first != Int.max {
+            source.loggedHabitsDecided(
+                userID: user.id,
+                by: decidingHabits(first: first, firstCommon: firstCommon, firstCommonFavorite: firstCommonFavorite))
+        }
         if common != Int.max, let viewerCount = viewerCounts[habitsByName[common].id] {
             let habit = habitsByName[common]
             // Their rank alone is shown: a log of theirs that passes nobody changes nothing here.
@@ -120,6 +125,31 @@ struct FollowedUserComparison<Source: ScreenSource> {
             return "Currently \(Ordinal.english(theirs)) in \(habit.name).\nMaybe you should give this habit a look."
         }
         return "This user doesn't seem to have done much yet. Check in to see if they need any help getting started."
+    }
+
+    /// The habits whether the user logged which decides the choice above, given the indices it found: a
+    /// habit of the viewer's (and a favourite, once a common favourite decides) up to the chosen one, any
+    /// habit up to the chosen one when nothing is common, and the habits that would make a better choice.
+    /// Their first log of any other habit changes nothing here.
+    ///
+    /// - Complexity: O(v + a) for the v habits the viewer logged and the chosen habit's index a.
+    func decidingHabits(first: Int, firstCommon: Int, firstCommonFavorite: Int) -> Set<Int64> {
+        var deciding: Set<Int64> = []
+        for id in viewerCounts.keys {
+            guard let index = nameOrder[id] else { continue }
+            let isFavorite = favorites.contains(id)
+            if firstCommonFavorite != Int.max {
+                if isFavorite && index <= firstCommonFavorite { deciding.insert(id) }
+            } else if firstCommon != Int.max {
+                if isFavorite || index <= firstCommon { deciding.insert(id) }
+            } else {
+                deciding.insert(id)
+            }
+        }
+        if firstCommon == Int.max && firstCommonFavorite == Int.max {
+            for habit in habitsByName[...first] { deciding.insert(habit.id) }
+        }
+        return deciding
     }
 
     /// Whether `first` comes before `second` by name, then id, so that the choice never depends on

@@ -14,6 +14,9 @@ public struct ScreenDependencies: Hashable, Sendable {
     public var countsOf: Set<Int64> = []
     /// Users whose set of logged habits was read: only a count leaving or reaching 0 changes it.
     public var loggedHabitsOf: Set<Int64> = []
+    /// (user, habit) pairs whose logged-or-not state was read, where a screen narrowed a read of a user's
+    /// logged habits to the habits that decide what it shows (`ScreenSource.loggedHabitsDecided`).
+    public var loggedHabitPairs: Set<Pair> = []
     /// (user, habit) pairs whose count was read.
     public var pairCounts: Set<Pair> = []
     /// Habits whose whole ranking was read (or a top-k list shorter than k).
@@ -77,8 +80,13 @@ public struct ScreenDependencies: Hashable, Sendable {
         }
         for count in change.counts {
             if countsOf.contains(count.userID) || wholeRankings.contains(count.habitID) { return true }
-            if (count.before == 0 || count.after == 0) && loggedHabitsOf.contains(count.userID) { return true }
-            if pairCounts.contains(Pair(userID: count.userID, habitID: count.habitID)) { return true }
+            let pair = Pair(userID: count.userID, habitID: count.habitID)
+            if count.before == 0 || count.after == 0,
+                loggedHabitsOf.contains(count.userID) || loggedHabitPairs.contains(pair)
+            {
+                return true
+            }
+            if pairCounts.contains(pair) { return true }
             let low = min(count.before, count.after)
             let high = max(count.before, count.after)
             if let threshold = rankingThresholds[count.habitID], high >= threshold { return true }
@@ -100,6 +108,8 @@ public final class ObservingSource: ScreenSource {
     let base: any ScreenSource
     /// What has been read so far.
     public private(set) var dependencies = ScreenDependencies()
+    /// Reads of each user's whole set of logged habits not narrowed yet.
+    private var wholeLoggedHabitReads: [Int64: Int] = [:]
 
     public init(_ base: any ScreenSource) {
         self.base = base
@@ -130,7 +140,23 @@ public final class ObservingSource: ScreenSource {
 
     public func loggedHabitIDs(userID: Int64) throws -> Set<Int64> {
         dependencies.loggedHabitsOf.insert(userID)
+        wholeLoggedHabitReads[userID, default: 0] += 1
         return try base.loggedHabitIDs(userID: userID)
+    }
+
+    /// Replaces one read of the user's whole set of logged habits by reads of the pairs that decided what
+    /// was made of it. The set stays read while another read of it was not narrowed.
+    public func loggedHabitsDecided(userID: Int64, by habitIDs: Set<Int64>) {
+        for habitID in habitIDs {
+            dependencies.loggedHabitPairs.insert(ScreenDependencies.Pair(userID: userID, habitID: habitID))
+        }
+        guard let reads = wholeLoggedHabitReads[userID] else { return }
+        if reads > 1 {
+            wholeLoggedHabitReads[userID] = reads - 1
+        } else {
+            wholeLoggedHabitReads[userID] = nil
+            dependencies.loggedHabitsOf.remove(userID)
+        }
     }
 
     public func count(userID: Int64, habitID: Int64) throws -> Int {

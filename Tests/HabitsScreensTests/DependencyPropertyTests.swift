@@ -135,6 +135,30 @@ extension WorldSource {
         let top = StoreChange(revision: 2, counts: [CountChange(userID: 7, habitID: 10, before: 15, after: 16)])
         #expect(observing.dependencies.isAffected(by: top))
     }
+
+    /// A followed user's message is about the first of their habits by name: their first log of a habit
+    /// after it changes nothing, one before it or one the viewer logged too may change the message.
+    @Test func aFirstLogAfterTheChosenHabitWakesNoHome() throws {
+        var world = WorldSource()
+        world.addUser(1, "Me")
+        world.addUser(2, "Friend")
+        for (id, name) in [(10, "Bake"), (11, "Cycle"), (12, "Draw"), (13, "Run")] { world.addHabit(Int64(id), name) }
+        world.follows[1] = [2]
+        world.setCount(user: 2, habit: 11, 3)
+        world.setCount(user: 1, habit: 13, 1)
+        let observing = ObservingSource(world)
+        let home = try ScreenBuilder(source: observing).document(
+            for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
+        #expect(home.sections[1].items[0].fallback.subtitle?.hasPrefix("Currently 1st in Cycle.") == true)
+        let dependencies = observing.dependencies
+        #expect(!dependencies.loggedHabitsOf.contains(2))
+        func firstLog(_ habit: Int64) -> StoreChange {
+            StoreChange(revision: 2, counts: [CountChange(userID: 2, habitID: habit, before: 0, after: 1)])
+        }
+        #expect(dependencies.impact(of: firstLog(12)) == .unaffected, "Draw comes after Cycle")
+        #expect(dependencies.impact(of: firstLog(10)) == .affected, "Bake comes before Cycle")
+        #expect(dependencies.impact(of: firstLog(13)) == .affected, "Run is the viewer's habit too")
+    }
 }
 
 /// One shared `MemoizingSource` across many screens gives the same documents as direct reads.
