@@ -18,6 +18,14 @@ extension ScreenDocument {
     ///
     /// - Complexity: O(n) expected for n items in mostly kept order.
     public func changeset(from old: ScreenDocument) throws(ScreenChangeError) -> ScreenChangeset {
+        if let changeset = try inPlaceChangeset(from: old) { return changeset }
+        return try diffedChangeset(from: old)
+    }
+
+    /// The changeset from `old` by `DiffableData`'s staged diff, whatever the shapes.
+    ///
+    /// - Complexity: O(n) expected for n items in mostly kept order.
+    func diffedChangeset(from old: ScreenDocument) throws(ScreenChangeError) -> ScreenChangeset {
         let oldSnapshot = try old.snapshot()
         let newSnapshot = try snapshot()
         let oldItems = old.itemsByID
@@ -58,6 +66,40 @@ extension ScreenDocument {
         return ScreenChangeset(
             screen: screen, from: old.revision, revision: revision, title: title == old.title ? nil : title,
             stages: stages)
+    }
+
+    /// The changeset from `old` when both have the same sections and items in the same order, as the
+    /// general diff would make it (one stage of section reloads and item updates, none when equal); nil
+    /// when the shapes differ. A live screen's change is usually of this kind: content changes, ids stay.
+    ///
+    /// - Complexity: O(n) for n items, comparing each pair once and hashing each id once.
+    func inPlaceChangeset(from old: ScreenDocument) throws(ScreenChangeError) -> ScreenChangeset? {
+        guard sections.count == old.sections.count else { return nil }
+        for (section, oldSection) in zip(sections, old.sections) {
+            guard section.id == oldSection.id, section.items.count == oldSection.items.count else { return nil }
+            for (item, oldItem) in zip(section.items, oldSection.items) where item.id != oldItem.id { return nil }
+        }
+        var stage = ScreenStage()
+        var sectionIDs = Set<String>(minimumCapacity: sections.count)
+        var itemIDs = Set<String>()
+        for (sectionIndex, (section, oldSection)) in zip(sections, old.sections).enumerated() {
+            guard sectionIDs.insert(section.id).inserted else { throw .duplicateIdentifier(section.id) }
+            if section.layout != oldSection.layout || section.header != oldSection.header
+                || section.footer != oldSection.footer
+            {
+                stage.sectionReloads.append(SectionValue(index: sectionIndex, section: section.withoutItems))
+            }
+            for (itemIndex, (item, oldItem)) in zip(section.items, oldSection.items).enumerated() {
+                guard itemIDs.insert(item.id).inserted else { throw .duplicateIdentifier(item.id) }
+                if item != oldItem {
+                    stage.itemUpdates.append(ItemValue(section: sectionIndex, item: itemIndex, value: item))
+                }
+            }
+        }
+        let isEmpty = stage.sectionReloads.isEmpty && stage.itemUpdates.isEmpty
+        return ScreenChangeset(
+            screen: screen, from: old.revision, revision: revision, title: title == old.title ? nil : title,
+            stages: isEmpty ? [] : [stage])
     }
 
     /// This document after `changeset`, checked stage by stage with `DiffableData`'s batch rules.

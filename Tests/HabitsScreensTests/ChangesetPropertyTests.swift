@@ -106,6 +106,7 @@ import Testing
     }
 
     @Test func changesetsReplayEveryEdit() throws {
+        var shortcuts = 0
         forEachSeed(count: UInt64(150)) { seed in
             var random = SeededRandom(seed: seed)
             var world = Self.randomWorld(&random)
@@ -123,6 +124,11 @@ import Testing
                         .document(for: request, revision: "\(step + 1)")
                     let changeset = try new.changeset(from: old)
                     #expect(try old.applying(changeset) == new, "seed \(seed) step \(step) \(request)")
+                    if let inPlace = try new.inPlaceChangeset(from: old) {
+                        // The shortcut for kept shapes says what the staged diff says.
+                        #expect(try inPlace == new.diffedChangeset(from: old), "seed \(seed) step \(step) \(request)")
+                        shortcuts += 1
+                    }
                     let wire = try JSONDecoder().decode(
                         ScreenChangeset.self, from: try JSONEncoder().encode(changeset))
                     #expect(try old.applying(wire) == new, "seed \(seed) step \(step) \(request), through JSON")
@@ -133,6 +139,7 @@ import Testing
                 world = next
             }
         }
+        #expect(shortcuts > 1_000, "most edits keep a screen's shape")
     }
 
     @Test func documentsSurviveJSON() throws {

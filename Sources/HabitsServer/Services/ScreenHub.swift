@@ -194,17 +194,21 @@ actor ScreenHub {
     private func buildJobs(for change: StoreChange) -> [BuildJob] {
         var jobs: [BuildJob] = []
         var rechecks = 0
-        for (request, entry) in entries where !entry.subscribers.isEmpty && entry.gone == nil {
-            switch entry.dependencies.impact(of: change) {
+        // Entries are read in place: copying each one (its history, reads and subscribers) cost more than
+        // testing it.
+        for index in entries.indices {
+            guard !entries.values[index].subscribers.isEmpty, entries.values[index].gone == nil else { continue }
+            let request = entries.keys[index]
+            switch entries.values[index].dependencies.impact(of: change) {
             case .unaffected: continue
             case .affected: jobs.append(BuildJob(request: request, vouched: nil))
             case .recheck:
-                guard let current = entry.current else {
+                guard let current = entries.values[index].current else {
                     jobs.append(BuildJob(request: request, vouched: nil))
                     continue
                 }
                 rechecks += 1
-                jobs.append(BuildJob(request: request, vouched: (current, entry.dependencies)))
+                jobs.append(BuildJob(request: request, vouched: (current, entries.values[index].dependencies)))
             }
         }
         metrics.screenRechecks.increment(by: Int64(rechecks))
