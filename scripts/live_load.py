@@ -37,38 +37,58 @@ def all_pages(base, path):
             return items
 
 
-class Stream:
-    """One Server-Sent Events connection: chunked body decoded into (arrival, event, id) records."""
+class Stream(asyncio.Protocol):
+    """One Server-Sent Events connection. While the load runs it only keeps what arrives, with the time,
+    so that the client takes as little as possible of the cores it shares with the server; `events`
+    decodes it afterwards."""
 
-    def __init__(self, key):
+    def __init__(self, key, request):
         self.key = key
-        self.events = []
+        self.request = request
+        self.received = []  # (arrival, bytes)
         self.first = asyncio.get_running_loop().create_future()
+        self.opening = b""
 
-    async def run(self, host, port, path):
-        reader, writer = await asyncio.open_connection(host, port)
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
-        await writer.drain()
-        await reader.readuntil(b"\r\n\r\n")
-        pending = b""
-        while True:
-            size_line = await reader.readline()
-            if not size_line:
-                return
-            size = int(size_line.strip() or b"0", 16)
+    def connection_made(self, transport):
+        transport.write(self.request)
+
+    def data_received(self, data):
+        self.received.append((time.monotonic(), data))
+        if not self.first.done():
+            self.opening += data
+            if b"event: document" in self.opening:
+                self.first.set_result(True)
+
+    def events(self):
+        """(arrival, event, id, data) for each event: the arrival of the read that completed it."""
+        raw = b"".join(data for _, data in self.received)
+        ends, offset = [], 0
+        for arrival, data in self.received:
+            offset += len(data)
+            ends.append((offset, arrival))
+        position = raw.index(b"\r\n\r\n") + 4
+        events, pending, end_index = [], b"", 0
+        while position < len(raw):
+            line_end = raw.index(b"\r\n", position)
+            size = int(raw[position:line_end] or b"0", 16)
             if size == 0:
-                return
-            chunk = await reader.readexactly(size + 2)
-            arrival = time.monotonic()
-            pending += chunk[:-2]
+                break
+            start = line_end + 2
+            chunk_end = start + size
+            if chunk_end + 2 > len(raw):
+                break
+            while ends[end_index][0] < chunk_end:
+                end_index += 1
+            arrival = ends[end_index][1]
+            pending += raw[start:chunk_end]
+            position = chunk_end + 2
             while b"\n\n" in pending:
                 block, pending = pending.split(b"\n\n", 1)
                 fields = dict(line.split(": ", 1) for line in block.decode().split("\n")
                               if ": " in line and not line.startswith(":"))
                 if "event" in fields:
-                    self.events.append((arrival, fields["event"], fields.get("id"), fields.get("data")))
-                    if not self.first.done():
-                        self.first.set_result(True)
+                    events.append((arrival, fields["event"], fields.get("id"), fields.get("data")))
+        return events
 
 
 async def main():
@@ -95,9 +115,15 @@ async def main():
             request(base, "PUT", f"/v1/users/{viewer['id']}/following/{person}")
         keys.append(key)
 
-    streams = [Stream(key) for key in keys]
-    tasks = [asyncio.create_task(stream.run(url.hostname, url.port, f"/v1/screens/home/events?user={stream.key}"))
-             for stream in streams]
+    loop = asyncio.get_running_loop()
+    streams, transports = [], []
+    for key in keys:
+        path = f"/v1/screens/home/events?user={key}"
+        request_bytes = f"GET {path} HTTP/1.1\r\nHost: {url.hostname}:{url.port}\r\n" \
+                        f"Accept: text/event-stream\r\n\r\n".encode()
+        transport, stream = await loop.create_connection(lambda: Stream(key, request_bytes), url.hostname, url.port)
+        streams.append(stream)
+        transports.append(transport)
     opened = time.monotonic()
     await asyncio.wait_for(asyncio.gather(*(stream.first for stream in streams)), timeout=120)
     print(f"{len(streams)} streams open with their first document in {time.monotonic() - opened:.1f} s", flush=True)
@@ -128,8 +154,8 @@ async def main():
         # Writes are sequential and nothing else writes, so the i-th write is revision base + i + 1.
         writes.append((base_revision + index + 1, acknowledged))
     await asyncio.sleep(1)
-    for task in tasks:
-        task.cancel()
+    for transport in transports:
+        transport.close()
 
     # The hub merges the commits it takes while busy into one batch, and every event of a batch is named
     # after the batch's last revision: the distinct event ids mark where batches end. An event charges
@@ -143,7 +169,7 @@ async def main():
     write_revisions = [revision for revision, _ in writes]
     write_of = {base_revision + index + 1: written for index, written in enumerate(written_pairs)}
     changes = [(arrival, int(identifier.split(".")[0]), data) for stream in streams
-               for arrival, kind, identifier, data in stream.events[1:] if kind == "changes" and identifier]
+               for arrival, kind, identifier, data in stream.events()[1:] if kind == "changes" and identifier]
     batch_ends = sorted({revision for _, revision, _ in changes} | {base_revision})
     per_write, per_batch, named = {}, {}, {}
     for arrival, revision, data in changes:
