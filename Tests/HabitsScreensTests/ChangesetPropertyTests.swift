@@ -129,6 +129,10 @@ import Testing
                         #expect(try inPlace == new.diffedChangeset(from: old), "seed \(seed) step \(step) \(request)")
                         shortcuts += 1
                     }
+                    #expect(
+                        try changeset.json(itemJSON: { Array(try HabitsJSON.encoder().encode($0)) })
+                            == Array(try HabitsJSON.encoder().encode(changeset)),
+                        "seed \(seed) step \(step) \(request): the written JSON is the encoder's")
                     let wire = try JSONDecoder().decode(
                         ScreenChangeset.self, from: try JSONEncoder().encode(changeset))
                     #expect(try old.applying(wire) == new, "seed \(seed) step \(step) \(request), through JSON")
@@ -152,6 +156,17 @@ import Testing
                 #expect(decoded == document, "seed \(seed) \(request)")
             }
         }
+    }
+
+    @Test func writtenJSONEscapesAsTheEncoderDoes() throws {
+        var stage = ScreenStage()
+        stage.itemDeletes = [ItemPosition(section: 0, item: 1, id: "a\"b\\c\nd\u{1}\u{1F}é/😀\t\r\u{8}\u{C}")]
+        stage.sectionMoves = [SectionMove(from: 2, to: 0, id: "s/1")]
+        let changeset = ScreenChangeset(
+            screen: .home, from: "7", revision: "8.2", title: "Tab\there \"quoted\"", stages: [stage, ScreenStage()])
+        let written = try changeset.json(itemJSON: { Array(try HabitsJSON.encoder().encode($0)) })
+        #expect(String(decoding: written, as: UTF8.self)
+            == String(decoding: try HabitsJSON.encoder().encode(changeset), as: UTF8.self))
     }
 
     @Test func aChangesetForAnotherRevisionIsRefused() throws {

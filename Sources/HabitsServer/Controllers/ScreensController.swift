@@ -145,16 +145,24 @@ enum ServerSentEvent {
     static func encode(_ event: ScreenEvent) throws -> [UInt8] {
         switch event {
         case .document(let document): try frame("document", id: document.revision, document)
-        case .changes(let changeset): try frame("changes", id: changeset.revision, changeset)
+        case .changes(let changeset):
+            try frame("changes", id: changeset.revision, json: changeset.json(itemJSON: ItemJSONCache.shared.json))
         case .gone(let error): try frame("gone", id: nil, APIErrorBody(error))
         }
     }
 
     /// One event: its name, its id when it has one, and `payload` as one line of JSON.
     static func frame(_ name: String, id: String?, _ payload: some Encodable) throws -> [UInt8] {
+        try frame(name, id: id, json: Array(try HabitsJSON.encoder().encode(payload)))
+    }
+
+    /// One event whose payload is JSON already (one line: the encoder escapes line breaks in strings).
+    static func frame(_ name: String, id: String?, json: [UInt8]) -> [UInt8] {
         var text = "event: \(name)\n"
         if let id { text += "id: \(id)\n" }
-        text += "data: " + String(decoding: try HabitsJSON.encoder().encode(payload), as: UTF8.self) + "\n\n"
-        return Array(text.utf8)
+        var bytes = Array((text + "data: ").utf8)
+        bytes += json
+        bytes += "\n\n".utf8
+        return bytes
     }
 }

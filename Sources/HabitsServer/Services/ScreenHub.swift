@@ -52,9 +52,21 @@ actor ScreenHub {
         let wake: AsyncStream<Void>.Continuation
     }
 
+    /// An entry's reads, shared rather than copied.
+    private final class Reads: Sendable {
+        let dependencies: ScreenDependencies
+
+        init(_ dependencies: ScreenDependencies) { self.dependencies = dependencies }
+
+        /// What `change` means for the document that made these reads, tested where they are.
+        func impact(of change: StoreChange) -> ScreenImpact { dependencies.impact(of: change) }
+    }
+
     private struct Entry {
         var history: [ScreenDocument] = []
-        var dependencies = ScreenDependencies()
+        /// What the newest document read, boxed: every change is tested against every live entry, and
+        /// copying the reads' many sets for each test cost more than the test.
+        var reads = Reads(ScreenDependencies())
         /// The store revision the newest document was built at.
         var builtAt: Int64 = -1
         var subscribers: [UUID: Subscriber] = [:]
@@ -194,12 +206,12 @@ actor ScreenHub {
     private func buildJobs(for change: StoreChange) -> [BuildJob] {
         var jobs: [BuildJob] = []
         var rechecks = 0
-        // Entries are read in place: copying each one (its history, reads and subscribers) cost more than
-        // testing it.
+        // Entries are read in place: copying each one (its history and subscribers) cost more than testing it.
         for index in entries.indices {
             guard !entries.values[index].subscribers.isEmpty, entries.values[index].gone == nil else { continue }
             let request = entries.keys[index]
-            switch entries.values[index].dependencies.impact(of: change) {
+            let reads = entries.values[index].reads
+            switch reads.impact(of: change) {
             case .unaffected: continue
             case .affected: jobs.append(BuildJob(request: request, vouched: nil))
             case .recheck:
@@ -208,7 +220,7 @@ actor ScreenHub {
                     continue
                 }
                 rechecks += 1
-                jobs.append(BuildJob(request: request, vouched: (current, entries.values[index].dependencies)))
+                jobs.append(BuildJob(request: request, vouched: (current, reads.dependencies)))
             }
         }
         metrics.screenRechecks.increment(by: Int64(rechecks))
@@ -288,7 +300,7 @@ actor ScreenHub {
                 // An older read finishing late: answer it, but keep the newer document.
                 return current.sections == document.sections && current.title == document.title ? current : document
             }
-            entry.dependencies = dependencies
+            entry.reads = Reads(dependencies)
             entry.builtAt = storeRevision
             if let current = entry.current, current.sections == document.sections, current.title == document.title {
                 return current
