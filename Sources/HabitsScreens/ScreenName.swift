@@ -56,6 +56,17 @@ public struct ScreenRequest: Hashable, Sendable {
         self.arrangement = arrangement
         self.collapsedGroups = collapsedGroups
     }
+
+    /// Hashes the screen and its ids alone, which tell live requests apart: the live hub looks requests up
+    /// for every change, and hashing the search and the set of collapsed groups each time cost more than
+    /// the rare collision. Equality still compares every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(screen)
+        hasher.combine(viewerID)
+        hasher.combine(habitID)
+        hasher.combine(userID)
+        hasher.combine(tagID)
+    }
 }
 
 /// How the emoji picker lays out its emoji.

@@ -114,6 +114,42 @@ extension WorldSource {
         #expect(dependencies.impact(of: above) == .unaffected)
     }
 
+    /// The index offers every document a change may affect, and drops what it was told to.
+    @Test func theReadIndexOffersEveryAffectedScreen() throws {
+        var offered = 0
+        var tested = 0
+        forEachSeed(count: UInt64(60)) { seed in
+            var random = SeededRandom(seed: seed)
+            var world = ChangesetPropertyTests.randomWorld(&random)
+            var index = ScreenReadIndex<ScreenRequest>()
+            var reads: [ScreenRequest: ScreenDependencies] = [:]
+            for step in 0..<6 {
+                for request in ChangesetPropertyTests.requests(in: world) {
+                    let observing = ObservingSource(world)
+                    _ = try? ScreenBuilder(source: observing, now: Fixture.now).document(for: request, revision: "1")
+                    reads[request] = observing.dependencies
+                    index.file(request, reads: observing.dependencies)
+                }
+                var next = world
+                ChangesetPropertyTests.edit(&next, &random)
+                let change = world.change(to: next)
+                let candidates = index.candidates(for: change)
+                for (request, dependencies) in reads where dependencies.impact(of: change) != .unaffected {
+                    tested += 1
+                    #expect(candidates?.contains(request) ?? true, "seed \(seed) step \(step) \(request): \(change)")
+                }
+                offered += candidates?.count ?? reads.count
+                world = next
+            }
+            for request in reads.keys { index.remove(request) }
+            #expect(index.count == 0)
+            #expect(index.candidates(for: StoreChange(revision: 1, counts: [], programs: true, help: true)) == [])
+        }
+        #expect(tested > 100)
+        // The index must narrow, or it only costs.
+        #expect(offered < tested * 4)
+    }
+
     @Test func aLogFarBelowTheTopAndTheViewerWakesNoHome() throws {
         var world = WorldSource()
         world.addUser(1, "Me")

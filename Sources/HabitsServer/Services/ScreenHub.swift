@@ -82,6 +82,8 @@ actor ScreenHub {
     /// The server's clock: what "today" is on the streak calendar.
     private let clock: @Sendable () -> Date
     private var entries: [ScreenRequest: Entry] = [:]
+    /// The entries by the users and habits their newest documents read.
+    private var readIndex = ScreenReadIndex<ScreenRequest>()
     private var subscriptions: [UUID: ScreenRequest] = [:]
     private var useCounter: UInt64 = 0
     /// The newest revision `run` has taken a change of, so that a subscription opened meanwhile can tell
@@ -202,12 +204,16 @@ actor ScreenHub {
     /// What `change` asks of the live entries: a rebuild of each affected one, a recheck of each whose
     /// users' ranks alone may have moved.
     ///
-    /// - Complexity: O(e × t) for e entries and the t cost of testing one (`ScreenDependencies.impact(of:)`).
+    /// - Complexity: O(c × t) for the c entries whose reads name the change's users or habits (every entry
+    ///   for a catalogue change) and the t cost of testing one (`ScreenDependencies.impact(of:)`).
     private func buildJobs(for change: StoreChange) -> [BuildJob] {
         var jobs: [BuildJob] = []
         var rechecks = 0
-        // Entries are read in place: copying each one (its history and subscribers) cost more than testing it.
-        for index in entries.indices {
+        // Only the entries whose reads name one of the change's users or habits can be affected. They are
+        // read in place: copying each one (its history and subscribers) cost more than testing it.
+        let candidates = readIndex.candidates(for: change)
+        let indices = candidates.map { $0.compactMap { entries.index(forKey: $0) } } ?? Array(entries.indices)
+        for index in indices {
             guard !entries.values[index].subscribers.isEmpty, entries.values[index].gone == nil else { continue }
             let request = entries.keys[index]
             let reads = entries.values[index].reads
@@ -301,6 +307,7 @@ actor ScreenHub {
                 return current.sections == document.sections && current.title == document.title ? current : document
             }
             entry.reads = Reads(dependencies)
+            readIndex.file(request, reads: dependencies)
             entry.builtAt = storeRevision
             if let current = entry.current, current.sections == document.sections, current.title == document.title {
                 return current
@@ -333,6 +340,7 @@ actor ScreenHub {
         let idle = entries.filter { $0.value.subscribers.isEmpty }
         for (request, _) in idle.sorted(by: { $0.value.lastUse < $1.value.lastUse }).prefix(idle.count / 4) {
             entries[request] = nil
+            readIndex.remove(request)
         }
     }
 }
