@@ -6,34 +6,6 @@ import Logging
 import Prometheus
 import ServiceLifecycle
 
-/// What an open screen receives next.
-enum ScreenEvent: Sendable, Equatable {
-    /// The whole document: the first event, or when the subscriber's revision is no longer held.
-    case document(ScreenDocument)
-    /// The change from the subscriber's revision to the current one.
-    case changes(ScreenChangeset)
-    /// The screen cannot be built any more (its habit or user was deleted).
-    case gone(HabitsError)
-}
-
-/// An event before its changeset is computed.
-enum PendingScreenEvent: Sendable {
-    case document(ScreenDocument)
-    case changes(from: ScreenDocument, to: ScreenDocument)
-    case gone(HabitsError)
-
-    /// The event, with the changeset computed (a document when the two cannot be diffed).
-    func resolved() -> ScreenEvent {
-        switch self {
-        case .document(let document): return .document(document)
-        case .gone(let error): return .gone(error)
-        case .changes(let old, let new):
-            guard let changeset = try? new.changeset(from: old) else { return .document(new) }
-            return .changes(changeset)
-        }
-    }
-}
-
 /// The screens the server keeps current: per screen and viewer, the latest documents and what they read.
 ///
 /// Writers never wait for it: commits reach it through the store's merging change feed. A change is
@@ -64,6 +36,8 @@ actor ScreenHub {
 
     private struct Entry {
         var history: [ScreenDocument] = []
+        /// The change from the document before the newest to the newest, when the rebuild made it.
+        var latestChange: ScreenChangeset?
         /// What the newest document read, boxed: every change is tested against every live entry, and
         /// copying the reads' many sets for each test cost more than the test.
         var reads = Reads(ScreenDependencies())
@@ -156,6 +130,11 @@ actor ScreenHub {
         guard sentRevision != current.revision else { return nil }
         entries[request]?.subscribers[id]?.sentRevision = current.revision
         metrics.screenEventsSent.increment()
+        if let latestChange = entry.latestChange, latestChange.from == sentRevision,
+            latestChange.revision == current.revision
+        {
+            return .ready(latestChange)
+        }
         guard let sentRevision, let old = entry.history.last(where: { $0.revision == sentRevision }) else {
             return .document(current)
         }
@@ -219,14 +198,14 @@ actor ScreenHub {
             let reads = entries.values[index].reads
             switch reads.impact(of: change) {
             case .unaffected: continue
-            case .affected: jobs.append(BuildJob(request: request, vouched: nil))
+            case .affected: jobs.append(BuildJob(request: request, base: entries.values[index].current))
             case .recheck:
                 guard let current = entries.values[index].current else {
-                    jobs.append(BuildJob(request: request, vouched: nil))
+                    jobs.append(BuildJob(request: request))
                     continue
                 }
                 rechecks += 1
-                jobs.append(BuildJob(request: request, vouched: (current, reads.dependencies)))
+                jobs.append(BuildJob(request: request, base: current, vouchedReads: reads.dependencies))
             }
         }
         metrics.screenRechecks.increment(by: Int64(rechecks))
@@ -238,19 +217,31 @@ actor ScreenHub {
 
     /// The outcome of building one screen.
     private enum BuildResult: Sendable {
-        case built(ScreenDocument, ScreenDependencies, storeRevision: Int64)
+        /// A document, and the changeset from the job's base when there was one (`nil` when they could not
+        /// be diffed, empty when they are the same).
+        case built(ScreenDocument, ScreenDependencies, storeRevision: Int64, fromBase: ScreenChangeset? = nil)
         case failed(HabitsError)
     }
 
     /// A screen to build, or to recheck: a document its reads vouch for while their users' ranks stay.
     private struct BuildJob: Sendable {
         var request: ScreenRequest
-        var vouched: (document: ScreenDocument, dependencies: ScreenDependencies)?
+        /// The live document it replaces: the rebuild diffs against it in parallel, so that the hub and its
+        /// subscribers need not.
+        var base: ScreenDocument?
+        /// For a recheck: the reads that vouch for `base` while their users' ranks stay.
+        var vouchedReads: ScreenDependencies?
+
+        init(request: ScreenRequest, base: ScreenDocument? = nil, vouchedReads: ScreenDependencies? = nil) {
+            self.request = request
+            self.base = base
+            self.vouchedReads = vouchedReads
+        }
     }
 
     /// Builds every request in one read transaction.
     private func build(_ requests: [ScreenRequest]) async throws -> [BuildResult] {
-        try await build(requests.map { BuildJob(request: $0, vouched: nil) })
+        try await build(requests.map { BuildJob(request: $0) })
     }
 
     /// Builds or rechecks every job in one read transaction. A recheck that finds every rank where it was
@@ -263,11 +254,14 @@ actor ScreenHub {
             let shared = MemoizingSource(source)
             return jobs.map { job in
                 let request = job.request
-                if let (document, dependencies) = job.vouched {
+                if let document = job.base, let dependencies = job.vouchedReads {
                     if let rechecked = try? dependencies.rechecked(in: shared) {
                         var same = document
                         same.revision = String(source.revision)
-                        return .built(same, rechecked, storeRevision: source.revision)
+                        let nothing = ScreenChangeset(
+                            screen: document.screen, from: document.revision, revision: same.revision, title: nil,
+                            stages: [])
+                        return .built(same, rechecked, storeRevision: source.revision, fromBase: nothing)
                     }
                     rebuilds.increment()
                 }
@@ -275,7 +269,8 @@ actor ScreenHub {
                 do {
                     let document = try ScreenBuilder(source: observing, now: now).document(
                         for: request, revision: String(source.revision))
-                    return .built(document, observing.dependencies, storeRevision: source.revision)
+                    let fromBase = job.base.flatMap { try? document.changeset(from: $0) }
+                    return .built(document, observing.dependencies, storeRevision: source.revision, fromBase: fromBase)
                 } catch let error as ScreenError {
                     return .failed(error.habitsError)
                 } catch let error as HabitsError {
@@ -290,7 +285,8 @@ actor ScreenHub {
     /// Keeps a newly built document: a document equal to the newest keeps the newest's revision.
     private func record(_ request: ScreenRequest, _ result: BuildResult) throws -> ScreenDocument {
         useCounter += 1
-        var entry = entries[request] ?? Entry()
+        // Taken out while it changes, so that its history and subscribers are not copied on write.
+        var entry = entries.removeValue(forKey: request) ?? Entry()
         entry.lastUse = useCounter
         defer {
             entries[request] = entry
@@ -300,7 +296,7 @@ actor ScreenHub {
         case .failed(let error):
             if case .notFound = error, !entry.subscribers.isEmpty { entry.gone = error }
             throw error
-        case .built(var document, let dependencies, let storeRevision):
+        case .built(var document, let dependencies, let storeRevision, let fromBase):
             entry.gone = nil
             if let current = entry.current, storeRevision < entry.builtAt {
                 // An older read finishing late: answer it, but keep the newer document.
@@ -309,12 +305,22 @@ actor ScreenHub {
             entry.reads = Reads(dependencies)
             readIndex.file(request, reads: dependencies)
             entry.builtAt = storeRevision
-            if let current = entry.current, current.sections == document.sections, current.title == document.title {
-                return current
+            // The rebuild's changeset from the current document tells whether anything changed, unless
+            // another build replaced that document meanwhile.
+            let change = fromBase.flatMap { $0.from == entry.current?.revision ? $0 : nil }
+            if let current = entry.current {
+                let unchanged =
+                    change?.isEmpty ?? (current.sections == document.sections && current.title == document.title)
+                if unchanged { return current }
+                if current.revision == document.revision {
+                    // Same store revision, other content (a rebuild after a catalogue change): a new name.
+                    document.revision += "." + String(useCounter)
+                }
             }
-            if let current = entry.current, current.revision == document.revision {
-                // Same store revision, other content (a rebuild after a catalogue change): a new name.
-                document.revision += "." + String(useCounter)
+            entry.latestChange = change.map { change in
+                var named = change
+                named.revision = document.revision
+                return named
             }
             entry.history.append(document)
             if entry.history.count > Self.historyLength { entry.history.removeFirst() }
