@@ -214,6 +214,11 @@ extension String {
         #expect(EmojiCatalog.matching("cote").flatMap(\.entries).map(\.name).contains("flag: Côte d’Ivoire"))
     }
 
+    @Test func searchReadsTypographicApostrophesAsTypedOnes() {
+        #expect(EmojiCatalog.matching("d'ivoire").flatMap(\.entries).map(\.name) == ["flag: Côte d’Ivoire"])
+        #expect(EmojiCatalog.matching("D’IVOIRE").flatMap(\.entries).map(\.name) == ["flag: Côte d’Ivoire"])
+    }
+
     @Test func blankQueryReturnsEveryGroupAndANonsenseQueryNone() {
         #expect(EmojiCatalog.matching("") == EmojiCatalog.groups)
         #expect(EmojiCatalog.matching(" \t\n ") == EmojiCatalog.groups)

@@ -74,9 +74,17 @@ public enum EmojiCatalog {
         }
     }
 
-    /// Text as search compares it: lowercased and without diacritics, so "Piñata" reads "pinata".
+    /// Text as search compares it: lowercased, without diacritics, and with typographic apostrophes and
+    /// quotes as typed ones, so "Piñata" reads "pinata" and "Côte d’Ivoire" reads "cote d'ivoire".
     static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        String(
+            text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).map { character in
+                switch character {
+                case "\u{2018}", "\u{2019}", "\u{02BC}": "'"
+                case "\u{201C}", "\u{201D}": "\""
+                default: character
+                }
+            })
     }
 
     /// The groups of `EmojiData.text`: `group: NAME` and `subgroup: NAME` lines, then

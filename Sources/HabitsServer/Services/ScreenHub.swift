@@ -356,6 +356,9 @@ struct ScreenHubService: Service {
     let hub: ScreenHub
 
     func run() async throws {
+        // The emoji picker's catalogue is parsed on first use: parse it now, so the first picker opened
+        // does not wait for it.
+        Task.detached(priority: .utility) { _ = EmojiCatalog.matching("warm") }
         await withGracefulShutdownHandler {
             await cancelWhenGracefulShutdown { await hub.run() }
         } onGracefulShutdown: {
