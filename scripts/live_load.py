@@ -3,7 +3,8 @@
 
 For each write, the time from its acknowledgement to the arrival of the change it caused on every
 stream it affected. Streams are read with asyncio over plain sockets (no third-party packages).
-Usage: live_load.py BASE_URL [--viewers 1000] [--rate 50] [--seconds 20]; run it through live-load.sh.
+Usage: live_load.py BASE_URL [--viewers 1000] [--rate 50] [--seconds 20] [--graph demo|peers];
+run it through live-load.sh.
 """
 import argparse
 import asyncio
@@ -97,6 +98,7 @@ async def main():
     parser.add_argument("--viewers", type=int, default=1000)
     parser.add_argument("--rate", type=float, default=50)
     parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--graph", choices=["demo", "peers"], default="demo")
     options = parser.parse_args()
     base = options.base
     url = urlparse(base)
@@ -104,16 +106,26 @@ async def main():
 
     habits = [habit["id"] for habit in all_pages(base, "/v1/habits")]
     people = [user["id"] for user in all_pages(base, "/v1/users")]
-    print(f"setting up {options.viewers} viewers, each with 3 favourites and 5 followed people", flush=True)
-    keys = []
+    # "demo": everyone follows 5 of the demo's people, who do all the writing, so one write changes up
+    # to hundreds of Homes. "peers": viewers follow 5 other viewers, who do the writing.
+    print(f"setting up {options.viewers} viewers, each with 3 favourites and 5 followed "
+          f"{'people of the demo' if options.graph == 'demo' else 'other viewers'}", flush=True)
+    keys, viewer_ids = [], []
     for index in range(options.viewers):
         key = f"viewer-{index}"
         viewer = request(base, "POST", "/v1/users", {"key": key, "name": f"Viewer {index}"})
         for habit in rng.sample(habits, 3):
             request(base, "PUT", f"/v1/users/{viewer['id']}/favorites/{habit}")
-        for person in rng.sample(people, 5):
-            request(base, "PUT", f"/v1/users/{viewer['id']}/following/{person}")
+        if options.graph == "demo":
+            for person in rng.sample(people, 5):
+                request(base, "PUT", f"/v1/users/{viewer['id']}/following/{person}")
         keys.append(key)
+        viewer_ids.append(viewer["id"])
+    if options.graph == "peers":
+        for viewer in viewer_ids:
+            for person in rng.sample([other for other in viewer_ids if other != viewer], 5):
+                request(base, "PUT", f"/v1/users/{viewer}/following/{person}")
+    writers = people if options.graph == "demo" else viewer_ids
 
     loop = asyncio.get_running_loop()
     streams, transports = [], []
@@ -138,7 +150,7 @@ async def main():
     for index in range(count):
         due = start + index / options.rate
         await asyncio.sleep(max(0, due - time.monotonic()))
-        written = (rng.choice(people), rng.choice(habits))
+        written = (rng.choice(writers), rng.choice(habits))
         written_pairs.append(written)
         body = json.dumps({"userID": written[0], "habitID": written[1]}).encode()
         writer.write(b"POST /v1/logs HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: application/json\r\n"
@@ -202,7 +214,8 @@ async def main():
             print(line)
     if not per_write:
         sys.exit("no write reached a stream")
-    print(f"{len(writes)} writes at {options.rate:g}/s over {len(streams)} streams; {len(changes)} change events "
+    print(f"{len(writes)} writes at {options.rate:g}/s over {len(streams)} streams ({options.graph}); "
+          f"{len(changes)} change events "
           f"in {len(batch_ends) - 1} batches; {len(per_write)} writes changed at least one open Home")
     print("acknowledgement → last affected stream's event: " + summary(per_write.values()))
     print(f"  every write of its batch ({len(per_batch)}): " + summary(per_batch.values()))

@@ -3,7 +3,7 @@ import HabitsDomain
 /// Home: a leaderboard card per favourite habit, and a message per followed user.
 extension ScreenBuilder {
     func home(viewer: UserResource, revision: String) throws -> ScreenDocument {
-        let (habits, _) = try catalogue()
+        let habits = try source.habits()
         let favorites = try source.favoriteHabitIDs(userID: viewer.id)
         let viewerCounts = try source.counts(userID: viewer.id)
         let cards = try habits.filter { favorites.contains($0.id) }.map { habit in

@@ -13,7 +13,7 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
     /// What each key is filed under, to take it out again.
     private var filed: [Key: Filing] = [:]
 
-    private struct Filing: Sendable {
+    private struct Filing: Equatable, Sendable {
         var users: Set<Int64>
         var habits: Set<Int64>
         var programs: Bool
@@ -32,6 +32,8 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
         let filing = Filing(
             users: reads.usersRead, habits: reads.habitsRead, programs: reads.readsPrograms, help: reads.readsHelp)
         let old = filed.updateValue(filing, forKey: key)
+        // A recheck that kept its document names the same users and habits again.
+        if old == filing { return }
         for user in filing.users.subtracting(old?.users ?? []) { byUser[user, default: []].insert(key) }
         for habit in filing.habits.subtracting(old?.habits ?? []) { byHabit[habit, default: []].insert(key) }
         if let old {

@@ -166,14 +166,7 @@ actor ScreenHub {
                 async let first = build(Array(jobs[..<half]))
                 async let second = half < jobs.count ? build(Array(jobs[half...])) : []
                 let built = try await first + second
-                for (job, result) in zip(jobs, built) {
-                    let request = job.request
-                    let before = entries[request]?.current?.revision
-                    _ = try? record(request, result)
-                    if entries[request]?.current?.revision != before || entries[request]?.gone != nil {
-                        for subscriber in entries[request]?.subscribers.values ?? [:].values { subscriber.wake.yield() }
-                    }
-                }
+                for (job, result) in zip(jobs, built) { _ = try? record(job.request, result, wakingSubscribers: true) }
             } catch {
                 logger.error("could not rebuild live screens", metadata: ["error": "\(error)"])
             }
@@ -282,13 +275,20 @@ actor ScreenHub {
         }
     }
 
-    /// Keeps a newly built document: a document equal to the newest keeps the newest's revision.
-    private func record(_ request: ScreenRequest, _ result: BuildResult) throws -> ScreenDocument {
+    /// Keeps a newly built document: a document equal to the newest keeps the newest's revision. With
+    /// `wakingSubscribers`, the entry's subscribers are woken when it has a new document or is gone.
+    private func record(
+        _ request: ScreenRequest, _ result: BuildResult, wakingSubscribers: Bool = false
+    ) throws -> ScreenDocument {
         useCounter += 1
         // Taken out while it changes, so that its history and subscribers are not copied on write.
         var entry = entries.removeValue(forKey: request) ?? Entry()
         entry.lastUse = useCounter
+        let newest = entry.current?.revision
         defer {
+            if wakingSubscribers, entry.current?.revision != newest || entry.gone != nil {
+                for subscriber in entry.subscribers.values { subscriber.wake.yield() }
+            }
             entries[request] = entry
             evictIdleEntries()
         }
