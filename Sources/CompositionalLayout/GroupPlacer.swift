@@ -77,7 +77,14 @@ struct GroupPlacer {
         var crossExtent = 0.0
         var slot = 0
         var uniformRun = UniformRun()
+        // Where the current round of subitems began: a repeating group whose round took no room along its
+        // axis (children of no length, as in a viewport narrower than the insets) would repeat forever.
+        var roundStart = 0.0
         while nextItem < itemCount, let child = space.child(at: slot) {
+            if group.count == nil, slot > 0, slot % group.subitems.count == 0 {
+                guard mainEnd > roundStart else { break }
+                roundStart = mainEnd
+            }
             let margins = ChildMargins(child.edgeSpacing, axis: axis)
             let proposed = space.proposedSize(of: child, margins: margins)
             let mainPosition = mainEnd + (slot == 0 ? 0 : space.spacing.minimum) + margins.lead
