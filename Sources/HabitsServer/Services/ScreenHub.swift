@@ -166,7 +166,7 @@ actor ScreenHub {
                 async let first = build(Array(jobs[..<half]))
                 async let second = half < jobs.count ? build(Array(jobs[half...])) : []
                 let built = try await first + second
-                for (job, result) in zip(jobs, built) { _ = try? record(job.request, result, wakingSubscribers: true) }
+                for (job, result) in zip(jobs, built) { _ = try? record(job.request, result) }
             } catch {
                 logger.error("could not rebuild live screens", metadata: ["error": "\(error)"])
             }
@@ -275,18 +275,17 @@ actor ScreenHub {
         }
     }
 
-    /// Keeps a newly built document: a document equal to the newest keeps the newest's revision. With
-    /// `wakingSubscribers`, the entry's subscribers are woken when it has a new document or is gone.
-    private func record(
-        _ request: ScreenRequest, _ result: BuildResult, wakingSubscribers: Bool = false
-    ) throws -> ScreenDocument {
+    /// Keeps a newly built document: a document equal to the newest keeps the newest's revision. The
+    /// entry's subscribers are woken when it has a new document or is gone, whoever asked for the build: a
+    /// request's read that records a change first leaves `run` nothing new to wake them for.
+    private func record(_ request: ScreenRequest, _ result: BuildResult) throws -> ScreenDocument {
         useCounter += 1
         // Taken out while it changes, so that its history and subscribers are not copied on write.
         var entry = entries.removeValue(forKey: request) ?? Entry()
         entry.lastUse = useCounter
         let newest = entry.current?.revision
         defer {
-            if wakingSubscribers, entry.current?.revision != newest || entry.gone != nil {
+            if entry.current?.revision != newest || entry.gone != nil {
                 for subscriber in entry.subscribers.values { subscriber.wake.yield() }
             }
             entries[request] = entry
