@@ -10,7 +10,7 @@ import Testing
 /// Whoever's read records a screen's new document, its subscribers hear of it.
 @Suite struct ScreenHubWakeTests {
     /// Whether `wake` delivers within `seconds`.
-    static func wakes(_ wake: AsyncStream<Void>, within seconds: Double) async -> Bool {
+    static func wakes(_ wake: AsyncStream<Bool>, within seconds: Double) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 for await _ in wake { return true }
@@ -33,7 +33,7 @@ import Testing
         // The hub does not follow the store here, as if its rebuild were still to come.
         let hub = ScreenHub(store: store, metrics: ServerMetrics(), logger: Logger(label: "test"))
         let request = ScreenRequest(screen: .home, viewerID: try #require(users["user0"]))
-        let (id, wake) = try await hub.subscribe(request, lastEventID: nil)
+        let (id, wake, _) = try await hub.subscribe(request, lastEventID: nil)
         #expect(await Self.wakes(wake, within: 5))
         let initial = try #require(await hub.nextEvent(for: id))
         guard case .document = initial else {

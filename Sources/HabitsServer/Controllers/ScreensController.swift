@@ -56,23 +56,17 @@ struct ScreensController: Sendable {
         let lastEventID =
             HTTPField.Name.lastEventID.flatMap { request.headers[$0] }
             ?? request.uri.queryParameters.get("since").map { String($0) }
-        let (id, wake) = try await hub.subscribe(screen, lastEventID: lastEventID)
+        let (id, wake, tick) = try await hub.subscribe(screen, lastEventID: lastEventID)
         let hub = self.hub
         let interval = keepAliveInterval
         let body = ResponseBody { writer in
-            let (signals, signal) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(8))
-            let forward = Task {
-                for await _ in wake { signal.yield(true) }
-                signal.finish()
-            }
             let keepAlive = Task {
                 while !Task.isCancelled {
                     try await Task.sleep(for: interval)
-                    signal.yield(false)
+                    tick.yield(false)
                 }
             }
             defer {
-                forward.cancel()
                 keepAlive.cancel()
                 Task { await hub.unsubscribe(id) }
             }
@@ -80,17 +74,18 @@ struct ScreensController: Sendable {
             // The HTTP server waits for open requests before the other services hear of a shutdown, so
             // a stream ends itself when the server starts to shut down.
             try await withGracefulShutdownHandler {
-                streaming: for await isChange in signals {
-                    var wrote = false
-                    while let event = await hub.nextEvent(for: id)?.resolved() {
+                // One event per wake: it takes the subscriber to the newest document, and a newer one wakes
+                // the stream again.
+                for await isChange in wake {
+                    if let event = await hub.nextEvent(for: id)?.resolved() {
                         try await writer.write(ByteBuffer(bytes: try encode(event)))
-                        wrote = true
-                        if case .gone = event { break streaming }
+                        if case .gone = event { break }
+                    } else if !isChange {
+                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
                     }
-                    if !isChange && !wrote { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
                 }
             } onGracefulShutdown: {
-                signal.finish()
+                tick.finish()
             }
             try await writer.finish(nil)
         }

@@ -21,7 +21,7 @@ actor ScreenHub {
 
     private struct Subscriber {
         var sentRevision: String?
-        let wake: AsyncStream<Void>.Continuation
+        let wake: AsyncStream<Bool>.Continuation
     }
 
     /// An entry's reads, shared rather than copied.
@@ -96,13 +96,15 @@ actor ScreenHub {
 
     // MARK: Subscribing
 
-    /// Opens a subscription; the stream wakes whenever the screen may have a new event.
+    /// Opens a subscription. Its stream gives `true` whenever the screen may have a new event; its owner
+    /// may give `false` through `tick` (a keep-alive), so that one stream wakes the writer for both.
     func subscribe(
         _ request: ScreenRequest, lastEventID: String?
-    ) async throws -> (id: UUID, wake: AsyncStream<Void>) {
+    ) async throws -> (id: UUID, wake: AsyncStream<Bool>, tick: AsyncStream<Bool>.Continuation) {
         _ = try await document(for: request)
         let id = UUID()
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        // One pending wake is enough: the subscriber asks for everything up to the newest document.
+        let (stream, continuation) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(1))
         if entries[request, default: Entry()].subscribers.isEmpty { liveEntryCount += 1 }
         entries[request, default: Entry()].subscribers[id] = Subscriber(sentRevision: lastEventID, wake: continuation)
         subscriptions[id] = request
@@ -115,8 +117,8 @@ actor ScreenHub {
             _ = try? await document(for: request)
             if (entries[request]?.builtAt ?? before) < before { break }  // the store went no further
         }
-        continuation.yield()
-        return (id, stream)
+        continuation.yield(true)
+        return (id, stream, continuation)
     }
 
     /// The subscriber's next event, or nil when it has the current document. The changeset itself is
@@ -286,7 +288,7 @@ actor ScreenHub {
         let newest = entry.current?.revision
         defer {
             if entry.current?.revision != newest || entry.gone != nil {
-                for subscriber in entry.subscribers.values { subscriber.wake.yield() }
+                for subscriber in entry.subscribers.values { subscriber.wake.yield(true) }
             }
             entries[request] = entry
             evictIdleEntries()
