@@ -10,7 +10,7 @@ import Testing
 /// Whoever's read records a screen's new document, its subscribers hear of it.
 @Suite struct ScreenHubWakeTests {
     /// Whether `wake` delivers within `seconds`.
-    static func wakes(_ wake: AsyncStream<Bool>, within seconds: Double) async -> Bool {
+    static func wakes(_ wake: AsyncStream<ScreenWake>, within seconds: Double) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 for await _ in wake { return true }
@@ -33,20 +33,20 @@ import Testing
         // The hub does not follow the store here, as if its rebuild were still to come.
         let hub = ScreenHub(store: store, metrics: ServerMetrics(), logger: Logger(label: "test"))
         let request = ScreenRequest(screen: .home, viewerID: try #require(users["user0"]))
-        let (id, wake, _) = try await hub.subscribe(request, lastEventID: nil)
+        let (id, wake, _) = try await hub.subscribe(request)
         #expect(await Self.wakes(wake, within: 5))
-        let initial = try #require(await hub.nextEvent(for: id))
-        guard case .document = initial else {
+        let initial = try #require(await hub.nextEvent(for: id, after: nil))
+        guard case .document(let first) = initial else {
             Issue.record("first event: \(initial)")
             return
         }
-        #expect(await hub.nextEvent(for: id) == nil)  // it has the current document
+        #expect(await hub.nextEvent(for: id, after: first.revision) == nil)  // it has the current document
 
         let timestamp = Date(timeIntervalSince1970: 1_795_000_000)
         _ = try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: timestamp))
         let read = try await hub.document(for: request)
         #expect(await Self.wakes(wake, within: 2), "the subscriber was not woken")
-        let next = try #require(await hub.nextEvent(for: id)).resolved()
+        let next = try #require(await hub.nextEvent(for: id, after: first.revision)).resolved()
         guard case .changes(let changeset) = next else {
             Issue.record("next event: \(next)")
             return

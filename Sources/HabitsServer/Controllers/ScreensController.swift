@@ -6,6 +6,7 @@ import HabitsStore
 import Hummingbird
 import HummingbirdCore
 import NIOCore
+import Prometheus
 import ServiceLifecycle
 
 /// `/v1/screens/{screen}`: server-driven screens as documents, their changes, and a live stream.
@@ -56,14 +57,14 @@ struct ScreensController: Sendable {
         let lastEventID =
             HTTPField.Name.lastEventID.flatMap { request.headers[$0] }
             ?? request.uri.queryParameters.get("since").map { String($0) }
-        let (id, wake, tick) = try await hub.subscribe(screen, lastEventID: lastEventID)
+        let (id, wake, tick) = try await hub.subscribe(screen)
         let hub = self.hub
         let interval = keepAliveInterval
         let body = ResponseBody { writer in
             let keepAlive = Task {
                 while !Task.isCancelled {
                     try await Task.sleep(for: interval)
-                    tick.yield(false)
+                    tick.yield(.tick)
                 }
             }
             defer {
@@ -74,14 +75,26 @@ struct ScreensController: Sendable {
             // The HTTP server waits for open requests before the other services hear of a shutdown, so
             // a stream ends itself when the server starts to shut down.
             try await withGracefulShutdownHandler {
+                var sentRevision = lastEventID
                 // One event per wake: it takes the subscriber to the newest document, and a newer one wakes
                 // the stream again.
-                for await isChange in wake {
-                    if let event = await hub.nextEvent(for: id)?.resolved() {
-                        try await writer.write(ByteBuffer(bytes: try encode(event)))
-                        if case .gone = event { break }
-                    } else if !isChange {
-                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                for await reason in wake {
+                    let event: ScreenEvent?
+                    if case .changed(let change?) = reason, change.from == sentRevision {
+                        event = .changes(change)
+                    } else {
+                        event = await hub.nextEvent(for: id, after: sentRevision)?.resolved()
+                    }
+                    guard let event else {
+                        if case .tick = reason { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
+                        continue
+                    }
+                    try await writer.write(ByteBuffer(bytes: try encode(event)))
+                    hub.metrics.screenEventsSent.increment()
+                    switch event {
+                    case .document(let document): sentRevision = document.revision
+                    case .changes(let change): sentRevision = change.revision
+                    case .gone: return
                     }
                 }
             } onGracefulShutdown: {
@@ -148,7 +161,8 @@ enum ServerSentEvent {
 
     /// One event: its name, its id when it has one, and `payload` as one line of JSON.
     static func frame(_ name: String, id: String?, _ payload: some Encodable) throws -> [UInt8] {
-        try frame(name, id: id, json: Array(try HabitsJSON.encoder().encode(payload)))
+        let json = try HabitsJSON.encoder().encode(payload)
+        return frame(name, id: id, json: Array(json))
     }
 
     /// One event whose payload is JSON already (one line: the encoder escapes line breaks in strings).

@@ -31,3 +31,12 @@ enum PendingScreenEvent: Sendable {
         }
     }
 }
+
+/// Why an event stream woke.
+enum ScreenWake: Sendable {
+    /// The screen may have a new event; with the change its rebuild made, when there is one, which a
+    /// subscriber at that change's `from` revision can send as it is.
+    case changed(ScreenChangeset?)
+    /// Nothing new: time for a keep-alive comment.
+    case tick
+}

@@ -12,7 +12,8 @@ import ServiceLifecycle
 /// tested against each live document's recorded reads, only affected documents are rebuilt (all in one
 /// read transaction), and their subscribers are woken. A subscriber pulls its next event itself, so a
 /// slow one holds nothing up: it receives the change from its own revision to the newest, or the
-/// document when that revision is no longer held.
+/// document when that revision is no longer held. The wake carries the change the rebuild made, so that
+/// a subscriber one revision behind, the usual case, sends it without asking the hub again.
 actor ScreenHub {
     /// Documents kept per screen, for `changes?since=` and resuming streams.
     static let historyLength = 16
@@ -20,8 +21,7 @@ actor ScreenHub {
     static let idleEntryLimit = 512
 
     private struct Subscriber {
-        var sentRevision: String?
-        let wake: AsyncStream<Bool>.Continuation
+        let wake: AsyncStream<ScreenWake>.Continuation
     }
 
     /// An entry's reads, shared rather than copied.
@@ -51,7 +51,7 @@ actor ScreenHub {
     }
 
     private let store: any ScreenStore
-    private let metrics: ServerMetrics
+    let metrics: ServerMetrics
     private let logger: Logger
     /// The server's clock: what "today" is on the streak calendar.
     private let clock: @Sendable () -> Date
@@ -96,17 +96,18 @@ actor ScreenHub {
 
     // MARK: Subscribing
 
-    /// Opens a subscription. Its stream gives `true` whenever the screen may have a new event; its owner
-    /// may give `false` through `tick` (a keep-alive), so that one stream wakes the writer for both.
+    /// Opens a subscription. Its stream wakes whenever the screen may have a new event; its owner may add
+    /// keep-alive ticks through `tick`, so that one stream wakes the writer for both.
     func subscribe(
-        _ request: ScreenRequest, lastEventID: String?
-    ) async throws -> (id: UUID, wake: AsyncStream<Bool>, tick: AsyncStream<Bool>.Continuation) {
+        _ request: ScreenRequest
+    ) async throws -> (id: UUID, wake: AsyncStream<ScreenWake>, tick: AsyncStream<ScreenWake>.Continuation) {
         _ = try await document(for: request)
         let id = UUID()
-        // One pending wake is enough: the subscriber asks for everything up to the newest document.
-        let (stream, continuation) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(1))
+        // The newest wake is enough: a subscriber that missed one asks for everything up to the newest.
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: ScreenWake.self, bufferingPolicy: .bufferingNewest(1))
         if entries[request, default: Entry()].subscribers.isEmpty { liveEntryCount += 1 }
-        entries[request, default: Entry()].subscribers[id] = Subscriber(sentRevision: lastEventID, wake: continuation)
+        entries[request, default: Entry()].subscribers[id] = Subscriber(wake: continuation)
         subscriptions[id] = request
         metrics.liveSubscribers.increment()
         // `run` may have taken a change while the document was being built, before there was a subscriber
@@ -117,21 +118,19 @@ actor ScreenHub {
             _ = try? await document(for: request)
             if (entries[request]?.builtAt ?? before) < before { break }  // the store went no further
         }
-        continuation.yield(true)
+        continuation.yield(.changed(nil))
         return (id, stream, continuation)
     }
 
-    /// The subscriber's next event, or nil when it has the current document. The changeset itself is
-    /// computed by the caller (`PendingScreenEvent.resolved()`), off this actor, so subscribers diff in
-    /// parallel.
-    func nextEvent(for id: UUID) -> PendingScreenEvent? {
-        guard let request = subscriptions[id], let entry = entries[request],
-            let sentRevision = entry.subscribers[id].map(\.sentRevision), let current = entry.current
-        else { return nil }
+    /// The event that takes subscriber `id` from `sentRevision` (nil: nothing sent yet) to the newest
+    /// document, or nil when it has that document. The changeset itself is computed by the caller
+    /// (`PendingScreenEvent.resolved()`), off this actor, so subscribers diff in parallel.
+    func nextEvent(for id: UUID, after sentRevision: String?) -> PendingScreenEvent? {
+        guard let request = subscriptions[id], let entry = entries[request], let current = entry.current else {
+            return nil
+        }
         if let gone = entry.gone { return .gone(gone) }
         guard sentRevision != current.revision else { return nil }
-        entries[request]?.subscribers[id]?.sentRevision = current.revision
-        metrics.screenEventsSent.increment()
         if let latestChange = entry.latestChange, latestChange.from == sentRevision,
             latestChange.revision == current.revision
         {
@@ -288,7 +287,8 @@ actor ScreenHub {
         let newest = entry.current?.revision
         defer {
             if entry.current?.revision != newest || entry.gone != nil {
-                for subscriber in entry.subscribers.values { subscriber.wake.yield(true) }
+                let wake = ScreenWake.changed(entry.gone == nil ? entry.latestChange : nil)
+                for subscriber in entry.subscribers.values { subscriber.wake.yield(wake) }
             }
             entries[request] = entry
             evictIdleEntries()
