@@ -1,3 +1,5 @@
+import Foundation
+
 /// A user's place in one habit's ranking: the user and their all-time count of logs of the habit.
 public struct Standing: Hashable, Sendable {
     public var user: UserResource
@@ -53,6 +55,9 @@ public protocol ScreenSource {
     /// Says that what was made of `loggedHabitIDs(userID:)` depends only on whether the user logged each
     /// of `habitIDs`: a source that records reads narrows that read to them; others ignore it.
     func loggedHabitsDecided(userID: Int64, by habitIDs: Set<Int64>)
+    /// Says that what was made depends on the day, which ends at `instant`: a source that records reads
+    /// notes when the screen changes without a write; others ignore it.
+    func dayEnds(at instant: Date)
     /// A user's count of one habit (0 when never logged).
     func count(userID: Int64, habitID: Int64) throws -> Int
     /// The users who logged a habit at least once, by count from highest, ties by name, then key;
@@ -90,6 +95,7 @@ public protocol ScreenSource {
 extension ScreenSource {
     public func loggedHabitIDs(userID: Int64) throws -> Set<Int64> { Set(try counts(userID: userID).keys) }
     public func loggedHabitsDecided(userID: Int64, by habitIDs: Set<Int64>) {}
+    public func dayEnds(at instant: Date) {}
     public func count(userID: Int64, habitID: Int64) throws -> Int { try counts(userID: userID)[habitID] ?? 0 }
     public func rank(habitID: Int64, count: Int) throws -> Int { try position(habitID: habitID, count: count).rank }
     public func rank(userID: Int64, habitID: Int64) throws -> Int {

@@ -1,3 +1,4 @@
+import Foundation
 import HabitsDomain
 
 /// What a document read, so that a committed change can be tested against it without rebuilding.
@@ -36,6 +37,8 @@ public struct ScreenDependencies: Hashable, Sendable {
     /// Users' ranks read without their counts, per (user, habit): a change of the count may leave the rank,
     /// so such a change asks for a recheck (`rechecked(in:)`) rather than a rebuild.
     public var userRanks: [Pair: ObservedRank] = [:]
+    /// When the day a document shows as today ends (the streak calendar's): it changes then without a write.
+    public var dayEnds: Date?
 
     public init() {}
 
@@ -157,6 +160,10 @@ public final class ObservingSource: ScreenSource {
             wholeLoggedHabitReads[userID] = nil
             dependencies.loggedHabitsOf.remove(userID)
         }
+    }
+
+    public func dayEnds(at instant: Date) {
+        dependencies.dayEnds = min(dependencies.dayEnds ?? instant, instant)
     }
 
     public func count(userID: Int64, habitID: Int64) throws -> Int {

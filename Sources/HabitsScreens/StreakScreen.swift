@@ -11,6 +11,7 @@ extension ScreenBuilder {
     {
         let zone = TimeZone(identifier: viewer.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
         let today = LocalDay(now, in: zone)
+        source.dayEnds(at: today.adding(days: 1).start(in: zone))
         let month = month ?? today.month
         if month > today.month { throw ScreenError.futureMonth(month) }
         let favorites = try source.favoriteHabitIDs(userID: viewer.id)

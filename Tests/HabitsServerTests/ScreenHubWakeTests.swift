@@ -9,7 +9,8 @@ import Testing
 
 /// Whoever's read records a screen's new document, its subscribers hear of it.
 @Suite struct ScreenHubWakeTests {
-    /// Whether `wake` delivers within `seconds`.
+    /// Whether `wake` delivers within `seconds`. A wait that times out ends the stream (its iterator is
+    /// cancelled), so only the last wait on a stream may time out.
     static func wakes(_ wake: AsyncStream<ScreenWake>, within seconds: Double) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {

@@ -77,6 +77,13 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         return Date(timeIntervalSince1970: localNoon - Double(zone.secondsFromGMT(for: first)))
     }
 
+    /// The first instant of this day in `zone` (the start of its first hour, where a zone skips midnight).
+    public func start(in zone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.startOfDay(for: noon(in: zone))
+    }
+
     /// `YYYY-MM-DD`.
     public var description: String {
         let (year, month, day) = components

@@ -4,7 +4,6 @@ import HabitsScreens
 import HabitsStore
 import Logging
 import Prometheus
-import ServiceLifecycle
 
 /// The screens the server keeps current: per screen and viewer, the latest documents and what they read.
 ///
@@ -65,6 +64,8 @@ actor ScreenHub {
     private var lastChangeRevision: Int64 = 0
     /// How many entries have subscribers, so that eviction knows the idle count without a scan.
     private var liveEntryCount = 0
+    /// When the day ends that the newest document of each entry showing a "today" was built for.
+    private var dayEnds: [ScreenRequest: Date] = [:]
 
     /// The open subscriptions.
     var subscriptionIDs: Dictionary<UUID, ScreenRequest>.Keys { subscriptions.keys }
@@ -304,6 +305,7 @@ actor ScreenHub {
                 return current.sections == document.sections && current.title == document.title ? current : document
             }
             entry.reads = Reads(dependencies)
+            dayEnds[request] = dependencies.dayEnds
             readIndex.file(request, reads: dependencies)
             entry.builtAt = storeRevision
             // The rebuild's changeset from the current document tells whether anything changed, unless
@@ -329,6 +331,43 @@ actor ScreenHub {
         }
     }
 
+    // MARK: Following the clock
+
+    /// The server's time: what "today" is on the streak calendar.
+    func serverTime() -> Date { clock() }
+
+    /// The earliest end of a day shown by a screen with subscribers.
+    ///
+    /// - Complexity: O(d) for the d screens that show a day.
+    func nextDayEnd() -> Date? {
+        var earliest: Date?
+        for (request, end) in dayEnds where entries[request]?.subscribers.isEmpty == false {
+            earliest = min(earliest ?? end, end)
+        }
+        return earliest
+    }
+
+    /// Rebuilds the screens with subscribers whose day has ended by the server's clock, and wakes them.
+    ///
+    /// - Complexity: O(d) for the d screens that show a day, plus the rebuilds.
+    func rebuildPastDayEnds() async {
+        let now = clock()
+        var jobs: [BuildJob] = []
+        for (request, end) in dayEnds where end <= now {
+            guard let entry = entries[request], !entry.subscribers.isEmpty, entry.gone == nil else { continue }
+            // Off the watch until rebuilt: a rebuild that fails is not retried in a loop.
+            dayEnds[request] = nil
+            jobs.append(BuildJob(request: request, base: entry.current))
+        }
+        guard !jobs.isEmpty else { return }
+        do {
+            let built = try await build(jobs)
+            for (job, result) in zip(jobs, built) { _ = try? record(job.request, result) }
+        } catch {
+            logger.error("could not rebuild screens whose day ended", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// The event that takes a client from `revision` to `current`.
     private func event(
         for request: ScreenRequest, from revision: String, to current: ScreenDocument
@@ -348,29 +387,7 @@ actor ScreenHub {
         for (request, _) in idle.sorted(by: { $0.value.lastUse < $1.value.lastUse }).prefix(idle.count / 4) {
             entries[request] = nil
             readIndex.remove(request)
+            dayEnds[request] = nil
         }
-    }
-}
-
-/// Runs the hub beside the HTTP server; on shutdown it ends every open stream so connections close.
-struct ScreenHubService: Service {
-    let hub: ScreenHub
-
-    func run() async throws {
-        // The emoji picker's catalogue is parsed on first use: parse it now, so the first picker opened
-        // does not wait for it.
-        Task.detached(priority: .utility) { _ = EmojiCatalog.matching("warm") }
-        await withGracefulShutdownHandler {
-            await cancelWhenGracefulShutdown { await hub.run() }
-        } onGracefulShutdown: {
-            Task { await hub.endAllSubscriptions() }
-        }
-    }
-}
-
-extension ScreenHub {
-    /// Ends every open stream (at shutdown).
-    func endAllSubscriptions() {
-        for id in Array(subscriptionIDs) { unsubscribe(id) }
     }
 }
