@@ -73,8 +73,8 @@ struct FollowedUserComparison<Source: ScreenSource> {
         self.source = source
         self.viewerCounts = viewerCounts
         self.favorites = favorites
-        let isByName = zip(habits, habits.dropFirst()).allSatisfy { Self.precedes($0, $1) }
-        habitsByName = isByName ? habits : habits.sorted(by: Self.precedes)
+        let isByName = zip(habits, habits.dropFirst()).allSatisfy(HabitResource.precedesByName)
+        habitsByName = isByName ? habits : habits.sorted(by: HabitResource.precedesByName)
         var nameOrder: [Int64: Int] = [:]
         nameOrder.reserveCapacity(habitsByName.count)
         for (index, habit) in habitsByName.enumerated() where nameOrder[habit.id] == nil {
@@ -151,10 +151,12 @@ struct FollowedUserComparison<Source: ScreenSource> {
         }
         return deciding
     }
+}
 
-    /// Whether `first` comes before `second` by name, then id, so that the choice never depends on
-    /// the order of a set.
-    static func precedes(_ first: HabitResource, _ second: HabitResource) -> Bool {
+extension HabitResource {
+    /// Whether `first` comes before `second` by name, then id, so that a choice of the first habit by
+    /// name never depends on the order of a set.
+    static func precedesByName(_ first: HabitResource, _ second: HabitResource) -> Bool {
         (first.name, first.id) < (second.name, second.id)
     }
 }

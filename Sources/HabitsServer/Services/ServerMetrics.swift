@@ -34,7 +34,8 @@ public struct ServerMetrics: Sendable {
             helpText: "Logged events written, through the HTTP APIs or by the activity simulator."
         ))
         liveSubscribers = registry.makeGauge(descriptor: .init(
-            namespace: "habits", metricName: "live_subscribers",
+            // A count of streams has no unit; the empty suffix keeps the name as it was.
+            namespace: "habits", metricName: "live_subscribers", unitName: "",
             helpText: "Open screen event streams (/v1/screens/{screen}/events)."
         ))
         screenEventsSent = registry.makeCounter(descriptor: .init(
