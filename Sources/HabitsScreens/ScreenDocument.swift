@@ -26,6 +26,13 @@ public struct ScreenDocument: Codable, Hashable, Sendable {
 
     /// Every item of every section, in order.
     public var items: [ScreenItem] { sections.flatMap(\.items) }
+
+    /// Whether `other` shows what this document shows: the same title and sections, whatever the revision.
+    ///
+    /// - Complexity: O(n) for n items.
+    public func showsTheSame(as other: ScreenDocument) -> Bool {
+        title == other.title && sections == other.sections
+    }
 }
 
 /// A section: its layout descriptor, optional header and footer, and its items.

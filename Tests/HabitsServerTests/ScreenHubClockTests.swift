@@ -26,8 +26,8 @@ private final class MovableClock: @unchecked Sendable {
         clock.set(instant)
         let hub = ScreenHub(
             store: store, metrics: ServerMetrics(), logger: Logger(label: "test"), clock: { clock.now() })
-        let request = ScreenRequest(
-            screen: .streak, viewerID: try #require(users["user0"]), habitID: try #require(habits["Run"]))
+        let run: Int64 = try #require(habits["Run"])
+        let request = ScreenRequest(screen: .streak, viewerID: try #require(users["user0"]), habitID: run)
         let (id, wake, _) = try await hub.subscribe(request)
         #expect(await ScreenHubWakeTests.wakes(wake, within: 5))
         guard case .document(let first) = try #require(await hub.nextEvent(for: id, after: nil)) else {

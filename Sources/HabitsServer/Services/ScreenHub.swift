@@ -137,10 +137,8 @@ actor ScreenHub {
         {
             return .ready(latestChange)
         }
-        guard let sentRevision, let old = entry.history.last(where: { $0.revision == sentRevision }) else {
-            return .document(current)
-        }
-        return .changes(from: old, to: current)
+        guard let sentRevision else { return .document(current) }
+        return event(for: request, from: sentRevision, to: current)
     }
 
     /// Ends a subscription.
@@ -162,16 +160,21 @@ actor ScreenHub {
             guard !jobs.isEmpty else { continue }
             let started = ContinuousClock.now
             defer { metrics.screenUpdateDuration.record(ContinuousClock.now - started) }
-            do {
-                // Two halves on two readers: a commit that touches many screens uses both cores.
-                let half = jobs.count >= 8 ? jobs.count / 2 : jobs.count
-                async let first = build(Array(jobs[..<half]))
-                async let second = half < jobs.count ? build(Array(jobs[half...])) : []
-                let built = try await first + second
-                for (job, result) in zip(jobs, built) { _ = try? record(job.request, result) }
-            } catch {
-                logger.error("could not rebuild live screens", metadata: ["error": "\(error)"])
-            }
+            await rebuild(jobs, reason: "live screens")
+        }
+    }
+
+    /// Builds `jobs` and records each result, which wakes the subscribers of every screen that changed.
+    /// Two halves go to two readers: a commit that touches many screens uses both cores.
+    private func rebuild(_ jobs: [BuildJob], reason: String) async {
+        do {
+            let half = jobs.count >= 8 ? jobs.count / 2 : jobs.count
+            async let first = build(Array(jobs[..<half]))
+            async let second = half < jobs.count ? build(Array(jobs[half...])) : []
+            let built = try await first + second
+            for (job, result) in zip(jobs, built) { _ = try? record(job.request, result) }
+        } catch {
+            logger.error("could not rebuild \(reason)", metadata: ["error": "\(error)"])
         }
     }
 
@@ -302,7 +305,7 @@ actor ScreenHub {
             entry.gone = nil
             if let current = entry.current, storeRevision < entry.builtAt {
                 // An older read finishing late: answer it, but keep the newer document.
-                return current.sections == document.sections && current.title == document.title ? current : document
+                return current.showsTheSame(as: document) ? current : document
             }
             entry.reads = Reads(dependencies)
             dayEnds[request] = dependencies.dayEnds
@@ -312,9 +315,7 @@ actor ScreenHub {
             // another build replaced that document meanwhile.
             let change = fromBase.flatMap { $0.from == entry.current?.revision ? $0 : nil }
             if let current = entry.current {
-                let unchanged =
-                    change?.isEmpty ?? (current.sections == document.sections && current.title == document.title)
-                if unchanged { return current }
+                if change?.isEmpty ?? current.showsTheSame(as: document) { return current }
                 if current.revision == document.revision {
                     // Same store revision, other content (a rebuild after a catalogue change): a new name.
                     document.revision += "." + String(useCounter)
@@ -360,12 +361,7 @@ actor ScreenHub {
             jobs.append(BuildJob(request: request, base: entry.current))
         }
         guard !jobs.isEmpty else { return }
-        do {
-            let built = try await build(jobs)
-            for (job, result) in zip(jobs, built) { _ = try? record(job.request, result) }
-        } catch {
-            logger.error("could not rebuild screens whose day ended", metadata: ["error": "\(error)"])
-        }
+        await rebuild(jobs, reason: "screens whose day ended")
     }
 
     /// The event that takes a client from `revision` to `current`.
