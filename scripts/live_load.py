@@ -11,12 +11,12 @@ import asyncio
 import bisect
 import json
 import random
-import re
-import statistics
 import sys
 import time
 import urllib.request
 from urllib.parse import urlparse
+
+from home_model import HomeModel
 
 
 def request(base, method, path, body=None):
@@ -110,21 +110,31 @@ async def main():
     # to hundreds of Homes. "peers": viewers follow 5 other viewers, who do the writing.
     print(f"setting up {options.viewers} viewers, each with 3 favourites and 5 followed "
           f"{'people of the demo' if options.graph == 'demo' else 'other viewers'}", flush=True)
-    keys, viewer_ids = [], []
+    keys, viewer_ids, favorites, following = [], [], {}, {}
     for index in range(options.viewers):
         key = f"viewer-{index}"
         viewer = request(base, "POST", "/v1/users", {"key": key, "name": f"Viewer {index}"})
-        for habit in rng.sample(habits, 3):
+        favorites[viewer["id"]] = set(rng.sample(habits, 3))
+        for habit in favorites[viewer["id"]]:
             request(base, "PUT", f"/v1/users/{viewer['id']}/favorites/{habit}")
         if options.graph == "demo":
-            for person in rng.sample(people, 5):
+            following[viewer["id"]] = rng.sample(people, 5)
+            for person in following[viewer["id"]]:
                 request(base, "PUT", f"/v1/users/{viewer['id']}/following/{person}")
         keys.append(key)
         viewer_ids.append(viewer["id"])
     if options.graph == "peers":
         for viewer in viewer_ids:
-            for person in rng.sample([other for other in viewer_ids if other != viewer], 5):
+            following[viewer] = rng.sample([other for other in viewer_ids if other != viewer], 5)
+            for person in following[viewer]:
                 request(base, "PUT", f"/v1/users/{viewer}/following/{person}")
+    # Everything the Homes show, for the model: names, keys and every count (the course API's statistics).
+    users = {user["id"]: (user["name"], user["key"]) for user in all_pages(base, "/v1/users")}
+    habit_names = {habit["id"]: habit["name"] for habit in all_pages(base, "/v1/habits")}
+    user_by_key = {key: user for user, (_, key) in users.items()}
+    habit_by_name = {name: habit for habit, name in habit_names.items()}
+    counts = {(user_by_key[entry["user"]["id"]], habit_by_name[statistics["habit"]["name"]]): entry["count"]
+              for statistics in request(base, "GET", "/habitStats") for entry in statistics["userCounts"]}
     writers = people if options.graph == "demo" else viewer_ids
 
     loop = asyncio.get_running_loop()
@@ -169,41 +179,64 @@ async def main():
     for transport in transports:
         transport.close()
 
-    # The hub merges the commits it takes while busy into one batch, and every event of a batch is named
-    # after the batch's last revision: the distinct event ids mark where batches end. An event charges
-    # the writes of its batch that could explain what it changes: a card of the write's habit showing
-    # the writer, or a line about the write's habit. When two writes of a batch could explain one change
-    # both are charged, so the figure errs high; "every write of its batch" charges them all.
-    names = {user["id"]: user["name"] for user in all_pages(base, "/v1/users")}
-    habit_by_name = {habit["name"]: habit["id"] for habit in all_pages(base, "/v1/habits")}
-    mention = re.compile(r" in (.+?)(?:\.\n|! )")
     acknowledged = dict(writes)
-    write_revisions = [revision for revision, _ in writes]
-    write_of = {base_revision + index + 1: written for index, written in enumerate(written_pairs)}
-    changes = [(arrival, int(identifier.split(".")[0]), data) for stream in streams
-               for arrival, kind, identifier, data in stream.events()[1:] if kind == "changes" and identifier]
-    batch_ends = sorted({revision for _, revision, _ in changes} | {base_revision})
-    per_write, per_batch, named = {}, {}, {}
-    for arrival, revision, data in changes:
-        if revision in acknowledged:
-            named[revision] = max(named.get(revision, 0), arrival - acknowledged[revision])
-        cards, lines = {}, set()
-        for value in changed_values(json.loads(data)):
-            content = value.get("content", {})
-            if value.get("type") == "leaderboardHabit":
-                cards[int(value["id"][6:])] = f"{content.get('leader')}\n{content.get('secondary')}"
-            found = mention.search(content.get("message", "")) if value.get("type") == "followedUser" else None
-            if found and found.group(1) in habit_by_name:
-                lines.add(habit_by_name[found.group(1)])
-        batch_start = batch_ends[bisect.bisect_left(batch_ends, revision) - 1]
-        first = bisect.bisect_right(write_revisions, batch_start)
-        last = bisect.bisect_right(write_revisions, revision)
-        for covered in write_revisions[first:last]:
-            delay = arrival - acknowledged[covered]
-            per_batch[covered] = max(per_batch.get(covered, 0), delay)
-            user, habit = write_of[covered]
-            if habit in lines or names.get(user, "\0") + " " in cards.get(habit, ""):
-                per_write[covered] = max(per_write.get(covered, 0), delay)
+    # Which Homes each write changed, from the Home's rules kept over every count (home_model.py); the
+    # model is checked against the server's documents below. A write is charged, for each Home it
+    # changed, the arrival of that stream's first event at or after its revision, unless a later write
+    # undid the change by then (the Home at that revision shows what it showed before the write).
+    model = HomeModel(users, habit_names, counts, favorites, following)
+    history = {viewer: [(base_revision, model.home(viewer))] for viewer in viewer_ids}
+    changed_by = {}
+    for index, (user, habit) in enumerate(written_pairs):
+        revision = base_revision + index + 1
+        changed_by[revision] = model.log(user, habit)
+        for viewer in changed_by[revision]:
+            history[viewer].append((revision, model.home(viewer)))
+    key_of = dict(zip(viewer_ids, keys))
+    arrivals = {}  # viewer -> sorted [(revision, arrival)] of its change events
+    for viewer, stream in zip(viewer_ids, streams):
+        arrivals[viewer] = [(int(identifier.split(".")[0]), arrival) for arrival, kind, identifier, _
+                            in stream.events()[1:] if kind == "changes" and identifier]
+
+    def shown(viewer, revision):
+        entries = history[viewer]
+        return entries[bisect.bisect_right(entries, revision, key=lambda entry: entry[0]) - 1][1]
+
+    per_write, missed = {}, []
+    for revision, viewers in changed_by.items():
+        for viewer in viewers:
+            before = shown(viewer, revision - 1)
+            events = arrivals[viewer]
+            position = bisect.bisect_left(events, revision, key=lambda event: event[0])
+            if position == len(events):
+                if shown(viewer, 1 << 62) != before:
+                    missed.append((revision, key_of[viewer]))
+                continue
+            if shown(viewer, events[position][0]) == before:
+                continue
+            delay = events[position][1] - acknowledged[revision]
+            per_write[revision] = max(per_write.get(revision, 0), delay)
+    # An event that shows nothing new: the Home at its revision is the Home at the one before.
+    idle = sum(1 for viewer in viewer_ids for (before, _), (after, _) in
+               zip([(base_revision, 0)] + arrivals[viewer], arrivals[viewer])
+               if shown(viewer, before) == shown(viewer, after))
+    # The model against the server: every viewer's Home, as the server shows it now.
+    disagreements = 0
+    for viewer in viewer_ids:
+        document = request(base, "GET", f"/v1/screens/home?user={key_of[viewer]}")
+        cards, lines = {}, {}
+        for section in document["sections"]:
+            for item in section["items"]:
+                content = item["content"]
+                if section["id"] == "leaderboard":
+                    cards[int(item["id"][6:])] = (content["leader"], content["secondary"])
+                elif section["id"] == "followedUsers":
+                    lines[int(item["id"][5:])] = content["message"]
+        if (cards, lines) != model.home(viewer):
+            disagreements += 1
+            if disagreements <= 3:
+                print(f"the model and the server disagree on {key_of[viewer]}'s Home:\n"
+                      f"  server {(cards, lines)}\n  model  {model.home(viewer)}", file=sys.stderr)
     metrics = urllib.request.urlopen(base + "/metrics", timeout=30).read().decode()
     for line in metrics.splitlines():
         if line.startswith(("habits_screen_rebuilds_total", "habits_screen_rechecks_total",
@@ -212,23 +245,16 @@ async def main():
                             'habits_screen_update_duration_seconds_bucket{le="0.025"',
                             'habits_screen_update_duration_seconds_bucket{le="0.1"')):
             print(line)
-    if not per_write:
-        sys.exit("no write reached a stream")
+    events = sum(len(events) for events in arrivals.values())
+    changes = sum(len(viewers) for viewers in changed_by.values())
     print(f"{len(writes)} writes at {options.rate:g}/s over {len(streams)} streams ({options.graph}); "
-          f"{len(changes)} change events "
-          f"in {len(batch_ends) - 1} batches; {len(per_write)} writes changed at least one open Home")
-    print("acknowledgement → last affected stream's event: " + summary(per_write.values()))
-    print(f"  every write of its batch ({len(per_batch)}): " + summary(per_batch.values()))
-    print(f"  only the writes an event is named after ({len(named)}): " + summary(named.values()))
-
-
-def changed_values(changeset):
-    """The new values of the items a changeset inserts or updates, in every stage."""
-    for stage in changeset.get("stages", []):
-        for key in ("itemInserts", "itemUpdates"):
-            for change in stage.get(key, []):
-                if isinstance(change.get("value"), dict):
-                    yield change["value"]
+          f"{changes} Home changes, {events} change events; {len(per_write)} writes changed at least one open Home")
+    if per_write:
+        print("acknowledgement → last affected stream's event: " + summary(per_write.values()))
+    print(f"events showing nothing new: {idle}; changes never sent: {len(missed)}; "
+          f"Homes the model gets wrong: {disagreements}")
+    if missed or disagreements or not per_write:
+        sys.exit(f"the streams and the writes disagree: {missed[:5]}")
 
 
 def summary(values):
