@@ -193,10 +193,15 @@ async def main():
         for viewer in changed_by[revision]:
             history[viewer].append((revision, model.home(viewer)))
     key_of = dict(zip(viewer_ids, keys))
-    arrivals = {}  # viewer -> sorted [(revision, arrival)] of its change events
+    arrivals = {}  # viewer -> sorted [(revision, arrival)] of its events after the first document
+    documents = 0  # documents sent after the first: to a stream that fell behind
     for viewer, stream in zip(viewer_ids, streams):
-        arrivals[viewer] = [(int(identifier.split(".")[0]), arrival) for arrival, kind, identifier, _
-                            in stream.events()[1:] if kind == "changes" and identifier]
+        # Events named at or before the first write come from the setup's last commits.
+        events = [(kind, identifier, arrival) for arrival, kind, identifier, _ in stream.events()[1:]
+                  if kind in ("changes", "document") and identifier
+                  and int(identifier.split(".")[0]) > base_revision]
+        documents += sum(1 for kind, _, _ in events if kind == "document")
+        arrivals[viewer] = [(int(identifier.split(".")[0]), arrival) for _, identifier, arrival in events]
 
     def shown(viewer, revision):
         entries = history[viewer]
@@ -240,7 +245,7 @@ async def main():
     metrics = urllib.request.urlopen(base + "/metrics", timeout=30).read().decode()
     for line in metrics.splitlines():
         if line.startswith(("habits_screen_rebuilds_total", "habits_screen_rechecks_total",
-                            "habits_screen_events_sent_total",
+                            "habits_screen_patches_total", "habits_screen_events_sent_total",
                             "habits_screen_update_duration_seconds_count", "habits_screen_update_duration_seconds_sum",
                             'habits_screen_update_duration_seconds_bucket{le="0.025"',
                             'habits_screen_update_duration_seconds_bucket{le="0.1"')):
@@ -248,12 +253,12 @@ async def main():
     events = sum(len(events) for events in arrivals.values())
     changes = sum(len(viewers) for viewers in changed_by.values())
     print(f"{len(writes)} writes at {options.rate:g}/s over {len(streams)} streams ({options.graph}); "
-          f"{changes} Home changes, {events} change events; {len(per_write)} writes changed at least one open Home")
+          f"{changes} Home changes, {events} events; {len(per_write)} writes changed at least one open Home")
     if per_write:
         print("acknowledgement → last affected stream's event: " + summary(per_write.values()))
-    print(f"events showing nothing new: {idle}; changes never sent: {len(missed)}; "
-          f"Homes the model gets wrong: {disagreements}")
-    if missed or disagreements or not per_write:
+    print(f"events showing nothing new: {idle}; documents sent again: {documents}; "
+          f"changes never sent: {len(missed)}; Homes the model gets wrong: {disagreements}")
+    if idle or missed or disagreements or not per_write:
         sys.exit(f"the streams and the writes disagree: {missed[:5]}")
 
 

@@ -19,11 +19,7 @@ extension ScreenBuilder {
         let comparison = FollowedUserComparison(
             source: source, viewerCounts: viewerCounts, favorites: favorites, habits: habits)
         let followed = try source.followedUsers(userID: viewer.id).map { user in
-            let message = try comparison.message(about: user)
-            return ScreenItem(
-                id: "user-\(user.id)", content: .followedUser(FollowedUser(userName: user.name, message: message)),
-                fallback: ItemFallback(title: user.name, subtitle: message),
-                actions: [.open(title: "Open \(user.name)", screen: .user, parameters: ["of": "\(user.id)"])])
+            Self.followedUserItem(userID: user.id, name: user.name, message: try comparison.message(about: user.id))
         }
         return ScreenDocument(
             screen: .home, title: "Home", revision: revision,
@@ -35,6 +31,14 @@ extension ScreenBuilder {
                     id: "followedUsers", layout: ScreenLayouts.followedUsers,
                     header: SectionBoundary(title: "Following"), items: followed),
             ])
+    }
+
+    /// The line of one followed user.
+    static func followedUserItem(userID: Int64, name: String, message: String) -> ScreenItem {
+        ScreenItem(
+            id: HomeItemID.followedUser(userID), content: .followedUser(FollowedUser(userName: name, message: message)),
+            fallback: ItemFallback(title: name, subtitle: message),
+            actions: [.open(title: "Open \(name)", screen: .user, parameters: ["of": "\(userID)"])])
     }
 
     /// The card of one favourite habit: its leader and the line under it.
@@ -54,6 +58,20 @@ extension ScreenBuilder {
         let secondary: Standing =
             viewerCount > 0 && first.user.id != viewer.id ? Standing(user: viewer, count: viewerCount) : top[1]
         return LeaderboardHabit(habitName: habit.name, leader: leader, secondary: try line(secondary))
+    }
+}
+
+/// The ids of Home's items.
+enum HomeItemID {
+    static let followedUserPrefix = "user-"
+
+    /// The id of a followed user's line.
+    static func followedUser(_ userID: Int64) -> String { followedUserPrefix + String(userID) }
+
+    /// The user a followed user's line is about, from the line's id.
+    static func followedUserID(_ itemID: String) -> Int64? {
+        guard itemID.hasPrefix(followedUserPrefix) else { return nil }
+        return Int64(itemID.dropFirst(followedUserPrefix.count))
     }
 }
 
@@ -84,14 +102,14 @@ struct FollowedUserComparison<Source: ScreenSource> {
     }
 
     /// - Complexity: O(h) for the h habits the user logged, plus a few reads.
-    func message(about user: UserResource) throws -> String {
+    func message(about userID: Int64) throws -> String {
         // Which habits they logged, then one rank: a log of theirs elsewhere changes nothing here.
         // The first by name of their habits, of those the viewer logged too, and of those among the
         // viewer's favourites, found in one pass over positions in name order.
         var first = Int.max
         var firstCommon = Int.max
         var firstCommonFavorite = Int.max
-        for id in try source.loggedHabitIDs(userID: user.id) {
+        for id in try source.loggedHabitIDs(userID: userID) {
             guard let index = nameOrder[id] else { continue }
             first = min(first, index)
             guard index < firstCommon || index < firstCommonFavorite, viewerCounts[id] != nil else { continue }
@@ -101,13 +119,13 @@ struct FollowedUserComparison<Source: ScreenSource> {
         let common = firstCommonFavorite != Int.max ? firstCommonFavorite : firstCommon
         if first != Int.max {
             source.loggedHabitsDecided(
-                userID: user.id,
+                userID: userID,
                 by: decidingHabits(first: first, firstCommon: firstCommon, firstCommonFavorite: firstCommonFavorite))
         }
         if common != Int.max, let viewerCount = viewerCounts[habitsByName[common].id] {
             let habit = habitsByName[common]
             // Their rank alone is shown: a log of theirs that passes nobody changes nothing here.
-            let theirs = try source.rank(userID: user.id, habitID: habit.id)
+            let theirs = try source.rank(userID: userID, habitID: habit.id)
             let yours = try source.rank(habitID: habit.id, count: viewerCount)
             if theirs < yours {
                 return "Currently \(Ordinal.english(theirs)), ahead of you (\(Ordinal.english(yours))) in "
@@ -121,7 +139,7 @@ struct FollowedUserComparison<Source: ScreenSource> {
         if first != Int.max {
             let habit = habitsByName[first]
             // Their rank alone is shown: a log of theirs that passes nobody changes nothing here.
-            let theirs = try source.rank(userID: user.id, habitID: habit.id)
+            let theirs = try source.rank(userID: userID, habitID: habit.id)
             return "Currently \(Ordinal.english(theirs)) in \(habit.name).\nMaybe you should give this habit a look."
         }
         return "This user doesn't seem to have done much yet. Check in to see if they need any help getting started."

@@ -30,18 +30,30 @@ extension ScreenDependencies {
     }
 
     /// These reads with every user's rank asked again of `source`, or nil when a rank moved: after a change
-    /// whose impact is `recheck`, nil means rebuild, and otherwise the document stays as it was and these
-    /// are its reads at `source`'s revision.
+    /// whose impact is `recheck`, nil means rebuild (or patch: `reranked(in:)`), and otherwise the document
+    /// stays as it was and these are its reads at `source`'s revision.
     ///
     /// - Complexity: O(r) reads for the r user ranks read.
     public func rechecked(in source: some ScreenSource) throws -> ScreenDependencies? {
+        let (reads, moved) = try reranked(in: source)
+        return moved.isEmpty ? reads : nil
+    }
+
+    /// These reads with every user's rank asked again of `source`, and the (user, habit) pairs whose rank
+    /// moved. After a change whose impact is `recheck` these are the reads at `source`'s revision of a
+    /// document that differs from the old one at most where it shows the moved ranks
+    /// (`ScreenBuilder.patched(_:for:moved:revision:)`).
+    ///
+    /// - Complexity: O(r) reads for the r user ranks read.
+    public func reranked(in source: some ScreenSource) throws -> (reads: ScreenDependencies, moved: Set<Pair>) {
         var updated = self
+        var moved: Set<Pair> = []
         for (pair, observed) in userRanks {
             let count = try source.count(userID: pair.userID, habitID: pair.habitID)
             let rank = try source.rank(habitID: pair.habitID, count: count)
-            guard rank == observed.rank else { return nil }
+            if rank != observed.rank { moved.insert(pair) }
             updated.userRanks[pair] = ObservedRank(count: count, rank: rank)
         }
-        return updated
+        return (updated, moved)
     }
 }

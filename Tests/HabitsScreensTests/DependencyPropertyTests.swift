@@ -41,6 +41,7 @@ extension WorldSource {
     @Test func anUnaffectedScreenIsUnchanged() throws {
         var skipped = 0
         var kept = 0
+        var patched = 0
         forEachSeed(count: UInt64(150)) { seed in
             var random = SeededRandom(seed: seed)
             var world = ChangesetPropertyTests.randomWorld(&random)
@@ -63,7 +64,22 @@ extension WorldSource {
                     case .recheck:
                         // Ranks found where they were vouch for the old document, and for the reads a rebuild
                         // would record, which the next change is tested against.
-                        guard let rechecked = try observing.dependencies.rechecked(in: next) else { continue }
+                        guard let rechecked = try observing.dependencies.rechecked(in: next) else {
+                            // A rank moved: the patch, where there is one, is the rebuild, reads and all.
+                            let (reads, moved) = try observing.dependencies.reranked(in: next)
+                            let rebuilt = ObservingSource(next)
+                            let new = try ScreenBuilder(source: rebuilt, now: Fixture.now)
+                                .document(for: request, revision: "2")
+                            let patch = try ScreenBuilder(source: next, now: Fixture.now)
+                                .patched(old, for: request, moved: moved, revision: "2")
+                            #expect(patch != nil || request.screen != .home, "seed \(seed) step \(step)")
+                            guard let patch else { continue }
+                            patched += 1
+                            #expect(patch.document == new, "seed \(seed) step \(step) \(request): \(change)")
+                            #expect(reads == rebuilt.dependencies, "seed \(seed) step \(step) \(request)")
+                            #expect(patch.changeset == (try new.changeset(from: old)), "seed \(seed) step \(step)")
+                            continue
+                        }
                         kept += 1
                         let rebuilt = ObservingSource(next)
                         let new = try ScreenBuilder(source: rebuilt, now: Fixture.now)
@@ -78,6 +94,7 @@ extension WorldSource {
         // The filter must actually filter, or the property says nothing.
         #expect(skipped > 1_000)
         #expect(kept > 0, "rechecks must keep some documents")
+        #expect(patched > 0, "some rechecks must patch")
     }
 
     @Test func aFollowedUsersLogThatPassesNobodyKeepsTheHome() throws {

@@ -214,7 +214,7 @@ actor ScreenHub {
     // MARK: Building
 
     /// The outcome of building one screen.
-    private enum BuildResult: Sendable {
+    enum BuildResult: Sendable {
         /// A document, and the changeset from the job's base when there was one (`nil` when they could not
         /// be diffed, empty when they are the same).
         case built(ScreenDocument, ScreenDependencies, storeRevision: Int64, fromBase: ScreenChangeset? = nil)
@@ -247,20 +247,15 @@ actor ScreenHub {
     private func build(_ jobs: [BuildJob]) async throws -> [BuildResult] {
         let now = clock()
         let rebuilds = metrics.screenRebuilds
+        let patches = metrics.screenPatches
         return try await store.readScreens { source in
             // Viewers share habits, rankings and followed people: each question is asked once.
             let shared = MemoizingSource(source)
             return jobs.map { job in
                 let request = job.request
                 if let document = job.base, let dependencies = job.vouchedReads {
-                    if let rechecked = try? dependencies.rechecked(in: shared) {
-                        var same = document
-                        same.revision = String(source.revision)
-                        let nothing = ScreenChangeset(
-                            screen: document.screen, from: document.revision, revision: same.revision, title: nil,
-                            stages: [])
-                        return .built(same, rechecked, storeRevision: source.revision, fromBase: nothing)
-                    }
+                    let recheck = Self.recheck(document, request, dependencies, in: shared, now: now, patches: patches)
+                    if let recheck { return recheck }
                     rebuilds.increment()
                 }
                 let observing = ObservingSource(shared)

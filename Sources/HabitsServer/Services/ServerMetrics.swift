@@ -17,6 +17,8 @@ public struct ServerMetrics: Sendable {
     let screenRebuilds: Counter
     /// Live screens whose users' ranks were asked again instead of a rebuild, because only those could move.
     let screenRechecks: Counter
+    /// Rechecked screens whose moved ranks were rewritten in place, the lines that show them, not rebuilt.
+    let screenPatches: Counter
     /// From a commit's change reaching the screen hub to the affected streams being woken.
     let screenUpdateDuration: DurationHistogram
 
@@ -56,6 +58,10 @@ public struct ServerMetrics: Sendable {
         screenRechecks = registry.makeCounter(descriptor: .init(
             namespace: "habits", metricName: "screen_rechecks", unitName: "total",
             helpText: "Live screens whose users' ranks were asked again, as only those could have moved."
+        ))
+        screenPatches = registry.makeCounter(descriptor: .init(
+            namespace: "habits", metricName: "screen_patches", unitName: "total",
+            helpText: "Rechecked screens whose moved ranks were rewritten in the lines that show them."
         ))
     }
 

@@ -1,0 +1,31 @@
+import Foundation
+import HabitsScreens
+import Prometheus
+
+extension ScreenHub {
+    /// A recheck job's outcome without a rebuild: the vouched document again when every rank read is where
+    /// it was, or the document with the lines of the moved ranks rewritten (`ScreenBuilder.patched`), which
+    /// `patches` counts; nil when it must be rebuilt. A patch writes one or two lines where a rebuild reads
+    /// the viewer and writes every item: a write that moves a popular person's rank changes hundreds of
+    /// Homes in one batch.
+    static func recheck(
+        _ document: ScreenDocument, _ request: ScreenRequest, _ dependencies: ScreenDependencies,
+        in source: MemoizingSource, now: Date, patches: Counter
+    ) -> BuildResult? {
+        guard let (reads, moved) = try? dependencies.reranked(in: source) else { return nil }
+        let revision = String(source.revision)
+        if moved.isEmpty {
+            var same = document
+            same.revision = revision
+            let nothing = ScreenChangeset(
+                screen: document.screen, from: document.revision, revision: revision, title: nil, stages: [])
+            return .built(same, reads, storeRevision: source.revision, fromBase: nothing)
+        }
+        let builder = ScreenBuilder(source: source, now: now)
+        guard let patch = try? builder.patched(document, for: request, moved: moved, revision: revision) else {
+            return nil
+        }
+        patches.increment()
+        return .built(patch.document, reads, storeRevision: source.revision, fromBase: patch.changeset)
+    }
+}
