@@ -2,7 +2,8 @@
 """Live screens under load: many open Home streams on distinct viewers, writes at a steady rate.
 
 For each write, the time from its acknowledgement to the arrival of the change it caused on every
-stream it affected. Streams are read with asyncio over plain sockets (no third-party packages).
+stream it affected, which a model of Home's rules (home_model.py) tells, checked against the server's
+documents afterwards. Streams are read with asyncio over plain sockets (no third-party packages).
 Usage: live_load.py BASE_URL [--viewers 1000] [--rate 50] [--seconds 20] [--graph demo|peers];
 run it through live-load.sh.
 """
