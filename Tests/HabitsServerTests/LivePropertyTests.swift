@@ -87,6 +87,7 @@ import Testing
 
     @Test func reportedChangesAndRecordedReadsAgreeWithRebuilds() async throws {
         var totalKept = 0
+        var patched = 0
         for seed in PropertySeeds.current.seeds(defaultCount: 6) {
             var random = SeededRandom(seed: seed)
             let (store, usersByKey, habitsByName) = try await screenStore()
@@ -129,6 +130,18 @@ import Testing
                 let rechecked = try await store.readScreens { source in
                     try toRecheck.mapValues { try $0.rechecked(in: source) }
                 }
+                // Where a rank moved, the patch the hub makes instead of a rebuild, on the real store.
+                let documents = before.mapValues(\.document)
+                let patches = try await store.readScreens { source in
+                    var patches: [ScreenRequest: ScreenPatch] = [:]
+                    for (request, reads) in toRecheck {
+                        let moved = try reads.reranked(in: source).moved
+                        guard !moved.isEmpty, let old = documents[request] else { continue }
+                        patches[request] = try ScreenBuilder(source: MemoizingSource(source), now: Fixture.now)
+                            .patched(old, for: request, moved: moved, revision: "r")
+                    }
+                    return patches
+                }
                 for request in requests {
                     guard let old = before[request], let new = after[request] else {
                         held[request] = after[request]?.dependencies
@@ -153,6 +166,10 @@ import Testing
                             held[request] = rechecked
                         } else {
                             held[request] = new.dependencies
+                            let patch = try #require(patches[request], "seed \(seed) step \(step): \(request)")
+                            patched += 1
+                            #expect(patch.document == new.document, "seed \(seed) step \(step): patched \(request)")
+                            #expect(patch.changeset == changeset, "seed \(seed) step \(step): \(request)")
                         }
                     default: held[request] = new.dependencies
                     }
@@ -163,5 +180,6 @@ import Testing
             totalKept += kept
         }
         #expect(totalKept > 0, "rechecks must keep some documents")
+        #expect(patched > 0, "some rechecks must patch")
     }
 }
