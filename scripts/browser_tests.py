@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 
 from axe_selenium_python import Axe
+from browser_hostile import HostileTextTests
 from browser_showcase import ShowcaseTests
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -43,7 +44,7 @@ class Server:
         return value
 
 
-class Suite(ShowcaseTests):
+class Suite(ShowcaseTests, HostileTextTests):
     def __init__(self, base, today, screenshots):
         self.server = Server(base)
         self.base = base
@@ -309,10 +310,16 @@ def main():
     try:
         # BROWSER_TESTS=name,name runs only the tests whose names contain one of them.
         wanted = [w for w in os.environ.get("BROWSER_TESTS", "").split(",") if w]
-        for name in [n for n in dir(suite) if n.startswith("test_") and (not wanted or any(w in n for w in wanted))]:
+        names = [n for n in dir(suite) if n.startswith("test_") and (not wanted or any(w in n for w in wanted))]
+        # Hostile text stays in the data once written, so that test comes last.
+        names.sort(key=lambda n: n == "test_hostile_text_is_text_on_every_page")
+        for name in names:
             started = time.monotonic()
             try:
                 getattr(suite, name)()
+                # The pages run under their Content-Security-Policy: anything it refused is a defect.
+                refused = [e["message"] for e in suite.driver.get_log("browser") if "Content Security Policy" in e["message"]]
+                assert not refused, "the Content-Security-Policy refused:\n      " + "\n      ".join(refused[:5])
                 print(f"  ok   {name} ({time.monotonic() - started:.1f} s)")
             except Exception as error:  # noqa: BLE001 - every failure is reported, then the next test runs
                 failures += 1

@@ -83,6 +83,7 @@ func buildRouter(
 ) -> Router<HabitsRequestContext> {
     let router = Router(context: HabitsRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())

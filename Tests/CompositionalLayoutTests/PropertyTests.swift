@@ -47,7 +47,7 @@ import Testing
                 return
             }
             engine._checkInvariants()
-            var generator = SplitMix(seed: seed)
+            var generator = SplitMix(signedSeed: seed)
             let section = Int.random(in: 0..<random.counts.count, using: &generator)
             engine.invalidateItem(
                 at: ElementIndexPath(item: Int.random(in: 0...40, using: &generator), section: section))
@@ -122,7 +122,7 @@ import Testing
                 Issue.record("seed \(seed) did not lay out")
                 return
             }
-            var generator = SplitMix(seed: seed)
+            var generator = SplitMix(signedSeed: seed)
             let all = laidOut.allAttributes()
             for _ in 0..<8 {
                 let query = Rect(

@@ -1,17 +1,5 @@
+import HabitsTestSupport
 @testable import CompositionalLayout
-
-/// A small deterministic generator; a failing property prints the seed that rebuilds its layout.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: Int) { state = UInt64(truncatingIfNeeded: seed) &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
 
 /// A random, well-formed vertical layout: every child fits its group, so frames stay inside their section.
 struct RandomLayout {
@@ -21,7 +9,7 @@ struct RandomLayout {
 
     init(seed: Int, badges: Bool = false) {
         self.seed = seed
-        var generator = SplitMix(seed: seed)
+        var generator = SplitMix(signedSeed: seed)
         let sectionCount = Int.random(in: 1...4, using: &generator)
         var sections: [LayoutSection] = []
         for _ in 0..<sectionCount { sections.append(Self.section(&generator, badges: badges)) }

@@ -1,3 +1,4 @@
+import HabitsTestSupport
 // Debug builds reach into the storage to corrupt it; release builds compile `_checkInvariants()` to nothing
 // and cannot import the module for testing, so they run only the property test.
 #if DEBUG

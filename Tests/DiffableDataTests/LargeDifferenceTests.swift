@@ -1,3 +1,4 @@
+import HabitsTestSupport
 import DiffableData
 import Testing
 

@@ -1,3 +1,4 @@
+import HabitsTestSupport
 import DiffableData
 
 /// An item whose identity is `id`; `version` is content, compared by the diff's content predicate.
@@ -10,20 +11,6 @@ struct VersionedItem: Hashable, Sendable, CustomStringConvertible {
 }
 
 typealias TestSnapshot = DiffableSnapshot<Int, VersionedItem>
-
-/// SplitMix64: small, seedable, the same on every platform, so a printed seed replays a failure.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    /// `scale` multiplies section sizes and the number of edits.
-    init(seed: UInt64, scale: Int = 1) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random old and new snapshots: section and item inserts, deletes, moves within and across sections,
 /// content changes, reload marks, empty sections and empty snapshots.

@@ -4,8 +4,9 @@ import HabitsScreens
 import Mustache
 
 /// Renders screen documents to HTML with the Mustache templates under `Resources/web/templates`:
-/// one template per item type, one per section and one per page. Mustache escapes every value it
-/// writes, so a name such as `<script>` is text; only HTML this renderer made itself is written raw.
+/// one template per item type, one per section and one per page. Every template writes its values
+/// through ``HTMLEscaper`` (the renderer puts its content-type pragma in front of each), so a name such
+/// as `<script>` is text; only HTML this renderer made itself is written raw.
 struct ScreenHTMLRenderer: Sendable {
     let library: MustacheLibrary
 
@@ -60,12 +61,15 @@ struct ScreenHTMLRenderer: Sendable {
 
     /// The renderer over the templates in `folder`.
     static func load(from folder: URL) throws -> ScreenHTMLRenderer {
+        EscapedHTMLContentType.registered
         var library = MustacheLibrary()
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         while let path = enumerator?.nextObject() as? String {
             guard path.hasSuffix(".mustache") else { continue }
             let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
-            try library.register(text, named: String(path.dropLast(".mustache".count)))
+            // Prepended rather than written in each file, so that no template can forget it.
+            try library.register(
+                EscapedHTMLContentType.pragma + text, named: String(path.dropLast(".mustache".count)))
         }
         return ScreenHTMLRenderer(library: library)
     }
