@@ -84,6 +84,7 @@ func buildRouter(
     let router = Router(context: HabitsRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ResponseCompressionMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())

@@ -21,6 +21,9 @@ final class EventStreamClient {
     private var headerParsed = false
     private var body: [UInt8] = []
     private(set) var status = 0
+    /// The response's `Content-Encoding`; a gzip body is inflated as it arrives.
+    private(set) var contentEncoding: String?
+    private var gzip: GzipReader?
 
     /// Connects to 127.0.0.1:`port` and asks for `path`; `receiveBuffer` shrinks the socket's buffer so
     /// that a client that stops reading stalls the server's writes quickly.
@@ -71,13 +74,21 @@ final class EventStreamClient {
             guard let end = find([13, 10, 13, 10], in: raw) else { return }
             let head = String(decoding: raw[0..<end], as: UTF8.self)
             status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+            contentEncoding = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-encoding:") }
+                .map { $0.dropFirst("content-encoding:".count).trimmingCharacters(in: .whitespaces) }
+            if contentEncoding == "gzip" { gzip = try? GzipReader() }
             raw.removeFirst(end + 4)
             headerParsed = true
         }
         while let lineEnd = find([13, 10], in: raw) {
             let sizeText = String(decoding: raw[0..<lineEnd], as: UTF8.self)
             guard let size = Int(sizeText, radix: 16), raw.count >= lineEnd + 2 + size + 2 else { return }
-            body += raw[(lineEnd + 2)..<(lineEnd + 2 + size)]
+            let chunk = raw[(lineEnd + 2)..<(lineEnd + 2 + size)]
+            if let gzip {
+                body += (try? gzip.feed(chunk)) ?? []
+            } else {
+                body += chunk
+            }
             raw.removeFirst(lineEnd + 2 + size + 2)
         }
     }

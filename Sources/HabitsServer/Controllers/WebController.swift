@@ -81,13 +81,25 @@ struct WebController: Sendable {
             throw HabitsError.notFound(kind: .screen, id: String(name.prefix(40)))
         }
         var headers: HTTPFields = [.contentType: file.contentType, .cacheControl: "no-cache", .eTag: file.eTag]
-        if request.headers[.ifNoneMatch] == file.eTag {
+        if Self.matches(request.headers[values: .ifNoneMatch], file.eTag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(file.bytes.count)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
+
+    /// Whether `If-None-Match` names `tag`, compared weakly (RFC 9110): a compressed answer carries it weak.
+    static func matches(_ values: [String], _ tag: String) -> Bool {
+        let wanted = opaque(tag)
+        return values.flatMap { $0.split(separator: ",") }.contains { candidate in
+            let candidate = candidate.trimmingCharacters(in: .whitespaces)
+            return candidate == "*" || opaque(candidate) == wanted
+        }
+    }
+
+    /// A tag without its weakness mark.
+    private static func opaque(_ tag: String) -> Substring { tag.hasPrefix("W/") ? tag.dropFirst(2) : tag[...] }
 
     private func render(_ name: ScreenName, _ request: Request) async throws -> Response {
         let renderer = try assets.renderer()

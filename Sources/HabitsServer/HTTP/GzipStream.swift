@@ -1,0 +1,77 @@
+import CompressNIO
+import NIOCore
+
+/// A gzip stream (RFC 1952) whose every chunk is deflated on its own: no compressor lives between
+/// chunks, only a checksum and a length.
+///
+/// An event stream stays open for hours with an event now and then; a zlib stream kept for each would
+/// hold hundreds of kilobytes per open stream. Here each chunk is a raw deflate stream ended with a
+/// sync flush (byte-aligned, not final), which concatenate into one valid deflate stream; `finish`
+/// adds the final empty block and the gzip trailer. Each chunk reaches the client whole, at once.
+struct GzipStream {
+    private var checksum = CRC32()
+    private var length: UInt32 = 0
+    private var headerWritten = false
+
+    /// The gzip header: deflate, no name or time, unknown operating system.
+    static let header: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF]
+    /// A final, empty block with fixed Huffman codes: ends the deflate stream.
+    static let finalBlock: [UInt8] = [0x03, 0x00]
+
+    /// The compressed form of `chunk`, preceded by the header on the first call.
+    ///
+    /// - Complexity: O(*n*) in the chunk's length.
+    mutating func compress(_ chunk: ByteBuffer, allocator: ByteBufferAllocator) throws -> ByteBuffer {
+        var input = chunk
+        checksum.update(input.readableBytesView)
+        length &+= UInt32(truncatingIfNeeded: input.readableBytes)
+        let compressor = try ZlibCompressor(algorithm: .deflate, configuration: Self.configuration)
+        var output = allocator.buffer(capacity: compressor.maxSize(from: input) + Self.header.count)
+        if !headerWritten {
+            output.writeBytes(Self.header)
+            headerWritten = true
+        }
+        if input.readableBytes > 0 {
+            try compressor.deflate(from: &input, to: &output, flush: .sync)
+        }
+        return output
+    }
+
+    /// What ends the stream: the header if nothing was written, the final block, the checksum and length.
+    mutating func finish(allocator: ByteBufferAllocator) -> ByteBuffer {
+        var output = allocator.buffer(capacity: Self.header.count + 10)
+        if !headerWritten {
+            output.writeBytes(Self.header)
+            headerWritten = true
+        }
+        output.writeBytes(Self.finalBlock)
+        output.writeInteger(checksum.value, endianness: .little)
+        output.writeInteger(length, endianness: .little)
+        return output
+    }
+
+    /// zlib's defaults: the compressor lives only while one chunk is compressed.
+    static let configuration = ZlibConfiguration()
+}
+
+/// CRC-32 as gzip's trailer takes it (IEEE 802.3, reflected).
+struct CRC32 {
+    private(set) var value: UInt32 = 0
+
+    private static let table: [UInt32] = (0..<256).map { index in
+        var entry = UInt32(index)
+        for _ in 0..<8 { entry = entry & 1 == 1 ? 0xEDB8_8320 ^ (entry >> 1) : entry >> 1 }
+        return entry
+    }
+
+    /// Adds `bytes` to the checksum.
+    ///
+    /// - Complexity: O(*n*) in the number of bytes.
+    mutating func update(_ bytes: some Sequence<UInt8>) {
+        var crc = ~value
+        Self.table.withUnsafeBufferPointer { table in
+            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        }
+        value = ~crc
+    }
+}
