@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HabitsDomain
 @testable import HabitsStore
 import HabitsTestSupport
@@ -63,6 +64,29 @@ import Testing
         let snapshot = try await store.statisticsSnapshot()
         #expect(snapshot.count(userID: "user1", habitName: "Run") == 1)
         #expect(snapshot.count(userID: "user2", habitName: "Swim") == 0, "the failed batch's first log was rolled back")
+    }
+
+    /// A write that inserts a row and then fails, beside a good write: its savepoint takes the row back.
+    @Test func aWriteThatFailsAfterInsertingLeavesNoRow() async throws {
+        struct Refused: Error {}
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content(withImage: false))
+        let insert = "INSERT INTO categories (name, hue, saturation, brightness) VALUES (?, 0.1, 0.2, 0.3)"
+        let bad = Task {
+            try await store.commits.write(bumpsRevision: true) { db, _ in
+                try db.execute(sql: insert, arguments: ["Half-written"])
+                throw Refused()
+            }
+        }
+        let good = Task {
+            try await store.commits.write(bumpsRevision: true) { db, _ in
+                try db.execute(sql: insert, arguments: ["Kept"])
+            }
+        }
+        await #expect(throws: Refused.self) { try await bad.value }
+        try await good.value
+        let names = try await store.categories(page: PageRequest(limit: 100)).items.map(\.name)
+        #expect(names.contains("Kept"))
+        #expect(!names.contains("Half-written"))
     }
 
     @Test func aDecomposedNameFindsItsComposedHabit() async throws {
