@@ -4,6 +4,7 @@ import HabitsDomain
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
+import Logging
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -127,5 +128,57 @@ import Testing
             }
         }
         #expect(store.currentRevision() == before)
+    }
+}
+
+/// Every log line of the resolved client's address, as the logs show it.
+@Suite struct ClientAddressLogTests {
+    @Test(arguments: [(["127.0.0.1"], "203.0.113.9"), (["192.0.2.1"], "127.0.0.1")])
+    func logLinesNameTheResolvedClient(proxies: [String], logged: String) async throws {
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let records = LogRecords()
+        var logger = Logger(label: "habits.test") { _ in RecordingLogHandler(records: records) }
+        logger.logLevel = .debug
+        let app = buildApplication(
+            configuration: ServerConfiguration(port: 0, trustedProxies: proxies.compactMap { IPAddressRange($0) }),
+            store: store,
+            simulator: ActivitySimulator(
+                store: store, demo: nil, activeUserID: "user0", startRunning: false, logger: logger),
+            logger: logger, clock: { Fixture.now })
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let response = try await sendLive(
+                port: port, "/healthz?probe", authority: "127.0.0.1:\(port)", headers: [.xForwardedFor: "203.0.113.9"])
+            #expect(response.head.status == .ok)
+        }
+        let requestLines = records.all.filter { $0["hb.request.path"] == "/healthz?probe" }
+        #expect(!requestLines.isEmpty)
+        #expect(requestLines.allSatisfy { $0["client"] == logged })
+    }
+}
+
+/// The metadata of every line logged, as text.
+final class LogRecords: @unchecked Sendable {
+    private let lock = NSLock()
+    private var records: [[String: String]] = []
+
+    var all: [[String: String]] { lock.withLock { records } }
+
+    func append(_ record: [String: String]) { lock.withLock { records.append(record) } }
+}
+
+struct RecordingLogHandler: LogHandler {
+    let records: LogRecords
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+    var metadataProvider: Logger.MetadataProvider?
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        records.append(metadata.merging(event.metadata ?? [:]) { $1 }.mapValues { "\($0)" })
     }
 }
