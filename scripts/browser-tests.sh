@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The web client in a real browser: Selenium drives Debian's headless Chromium against the real
-# server on 127.0.0.1 (fresh SQLite file, demo data, simulator stopped, clock fixed). Installs what it
-# needs when missing. Screenshots of every screen at 390×844 and 1280×800 go to .build/screenshots/.
+# server on 127.0.0.1 (fresh SQLite file, demo data, simulator stopped, clock fixed), and through
+# Debian's nginx in front of it as a TLS-terminating proxy (https://localhost, a self-signed
+# certificate made here; the server trusts it with --trusted-proxy 127.0.0.1). Installs what it needs
+# when missing. Screenshots of every screen at 390×844 and 1280×800 go to .build/screenshots/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,8 +11,9 @@ selenium_version=4.27.1
 axe_version=2.1.6
 fixed_time=${HABITS_BROWSER_FIXED_TIME:-2026-03-10T15:00:00Z}
 
-if [ "$(uname -s)" != "Linux" ] && ! command -v chromedriver >/dev/null; then
-    echo "browser-tests.sh: skipped; install Chromium and chromedriver to run the browser tests here."
+PATH="$PATH:/usr/sbin"
+if [ "$(uname -s)" != "Linux" ] && ! { command -v chromedriver >/dev/null && command -v nginx >/dev/null; }; then
+    echo "browser-tests.sh: skipped; install Chromium, chromedriver and nginx to run the browser tests here."
     exit 0
 fi
 if [ "$(uname -s)" = "Linux" ] && ! { command -v chromium >/dev/null && command -v chromedriver >/dev/null; }; then
@@ -18,6 +21,12 @@ if [ "$(uname -s)" = "Linux" ] && ! { command -v chromium >/dev/null && command 
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     $SUDO apt-get update -qq </dev/null
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver fonts-noto-color-emoji </dev/null
+fi
+if [ "$(uname -s)" = "Linux" ] && ! { command -v nginx >/dev/null && command -v openssl >/dev/null; }; then
+    echo "== installing nginx and openssl"
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq </dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nginx openssl </dev/null
 fi
 if ! python3 -c "import selenium, axe_selenium_python, sys; sys.exit(selenium.__version__ != '$selenium_version')" 2>/dev/null; then
     echo "== installing selenium $selenium_version and axe-selenium-python $axe_version"
@@ -28,9 +37,12 @@ fi
 swift build --product habits >/dev/null
 binary="$(swift build --show-bin-path)/habits"
 source scripts/demo-server.sh
-start_demo_server "$binary" browser error --fixed-time "$fixed_time"
+source scripts/tls-proxy.sh
+start_demo_server "$binary" browser error --fixed-time "$fixed_time" --trusted-proxy 127.0.0.1
+trap 'stop_tls_proxy; stop_demo_server' EXIT
+start_tls_proxy "$port"
 # Only the tests write: the simulator stops before they start.
 stop_simulator
 mkdir -p .build/screenshots
 SE_OFFLINE=true BROWSER_TESTS="${BROWSER_TESTS:-}" timeout 900 python3 scripts/browser_tests.py "$base" \
-    --today "${fixed_time%%T*}" --screenshots .build/screenshots </dev/null
+    --proxy "$proxy_base" --today "${fixed_time%%T*}" --screenshots .build/screenshots </dev/null

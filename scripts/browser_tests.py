@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """The web client in a real browser: every screen renders its document, changes arrive live, actions
-work, the page is accessible. Run by scripts/browser-tests.sh against a server it started."""
+work, the page is accessible, and all of it also works through a TLS-terminating proxy. Run by
+scripts/browser-tests.sh against a server and an nginx in front of it that it started."""
 import argparse
 import json
 import os
 import shutil
+import ssl
 import sys
 import time
 import traceback
@@ -13,6 +15,7 @@ import urllib.request
 
 from axe_selenium_python import Axe
 from browser_hostile import HostileTextTests
+from browser_proxy import ProxyTests
 from browser_showcase import ShowcaseTests
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -27,16 +30,27 @@ class Server:
     def __init__(self, base):
         self.base = base
 
-    def call(self, path, method="GET", body=None):
-        data = None if body is None else json.dumps(body).encode()
+    def call(self, path, method="GET", body=None, headers=None, form=None):
+        """Sends `body` as JSON, or `form` (a string) as a form; follows redirects."""
+        data = form.encode() if form is not None else None if body is None else json.dumps(body).encode()
+        content_type = "application/x-www-form-urlencoded" if form is not None else "application/json"
         request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
+                                         headers={"Content-Type": content_type} | (headers or {}))
+        # The proxy's certificate is self-signed, made for this run.
+        context = ssl._create_unverified_context() if self.base.startswith("https:") else None
         try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                text = response.read().decode()
-                return response.status, (json.loads(text) if text else None)
+            with urllib.request.urlopen(request, timeout=10, context=context) as response:
+                return response.status, self.parse(response.read().decode())
         except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read().decode() or "null")
+            return error.code, self.parse(error.read().decode())
+
+    @staticmethod
+    def parse(text):
+        """JSON, or the text itself (the simulator's controls answer a bare word)."""
+        try:
+            return json.loads(text) if text else None
+        except ValueError:
+            return text
 
     def get(self, path):
         status, value = self.call(path)
@@ -44,15 +58,18 @@ class Server:
         return value
 
 
-class Suite(ShowcaseTests, HostileTextTests):
-    def __init__(self, base, today, screenshots):
+class Suite(ShowcaseTests, ProxyTests, HostileTextTests):
+    def __init__(self, base, proxy, today, screenshots):
         self.server = Server(base)
         self.base = base
+        self.proxy = proxy
         self.today = today
         self.screenshots = screenshots
         options = webdriver.ChromeOptions()
         for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
-                         "--force-prefers-reduced-motion=0", "--lang=en-US"]:
+                         "--force-prefers-reduced-motion=0", "--lang=en-US",
+                         # The proxy's self-signed certificate, made for this run.
+                         "--ignore-certificate-errors"]:
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -302,10 +319,11 @@ class Suite(ShowcaseTests, HostileTextTests):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("base")
+    parser.add_argument("--proxy", required=True, help="the same server behind nginx: https://localhost:PORT")
     parser.add_argument("--today", required=True)
     parser.add_argument("--screenshots", default=".build/screenshots")
     arguments = parser.parse_args()
-    suite = Suite(arguments.base, arguments.today, arguments.screenshots)
+    suite = Suite(arguments.base, arguments.proxy, arguments.today, arguments.screenshots)
     failures = 0
     try:
         # BROWSER_TESTS=name,name runs only the tests whose names contain one of them.

@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     public var maximumConcurrentUploads: Int
     /// The course key of the user whose screens `/v1/screens` shows when a request names nobody.
     public var activeUser: String
+    /// The reverse proxies (`--trusted-proxy`) whose `Forwarded` and `X-Forwarded-*` headers are believed
+    /// for the client's address, scheme and host; from every other peer they are ignored.
+    public var trustedProxies: [IPAddressRange]
 
     public init(
         host: String = "127.0.0.1",
@@ -28,7 +31,8 @@ public struct ServerConfiguration: Sendable {
         idleTimeout: Duration = .seconds(60),
         readTimeout: Duration = .seconds(30),
         maximumConcurrentUploads: Int = 4,
-        activeUser: String = DemoDataSet.defaultActiveUserID
+        activeUser: String = DemoDataSet.defaultActiveUserID,
+        trustedProxies: [IPAddressRange] = []
     ) {
         self.host = host
         self.port = port
@@ -37,10 +41,11 @@ public struct ServerConfiguration: Sendable {
         self.readTimeout = readTimeout
         self.maximumConcurrentUploads = maximumConcurrentUploads
         self.activeUser = activeUser
+        self.trustedProxies = trustedProxies
     }
 
     /// Every host name a request's `Host` may carry.
-    var acceptedHosts: [String] { HostAllowlistMiddleware<HabitsRequestContext>.loopbackNames + [host] + allowedHosts }
+    var acceptedHosts: [String] { HostAllowlistMiddleware.loopbackNames + [host] + allowedHosts }
 }
 
 /// The whole server: HTTP on `configuration`'s address with every route and middleware, and the
@@ -82,6 +87,7 @@ func buildRouter(
     clock: @escaping @Sendable () -> Date
 ) -> Router<HabitsRequestContext> {
     let router = Router(context: HabitsRequestContext.self)
+    router.add(middleware: ClientConnectionMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ResponseCompressionMiddleware())

@@ -4,15 +4,21 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// The per-request context: Hummingbird's core context plus the caller's address.
+/// The per-request context: Hummingbird's core context plus who the client is.
 public struct HabitsRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The peer address, nil when the request did not come over a socket (router tests).
+    /// The TCP peer's address (a proxy's, behind one); nil when the request did not come over a socket
+    /// (router tests). Read `client` for the client's.
     public let remoteAddress: SocketAddress?
+    /// The client's address, scheme and host, through trusted proxies: resolved by the router's first
+    /// middleware (`ClientConnectionMiddleware`), so every other middleware and route reads it here.
+    /// `client.address` is the key for per-client limits.
+    public internal(set) var client: ClientConnection
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        client = ClientConnection(peer: remoteAddress, head: nil)
     }
 
     /// The path parameter `name`, percent-decoded (`zo%C3%AB` → `zoë`), since the router leaves it encoded.
@@ -24,21 +30,6 @@ public struct HabitsRequestContext: RequestContext, RemoteAddressRequestContext 
         return decoded
     }
 
-    /// Whether the caller is on this machine (127.0.0.0/8 or ::1).
-    public var isLoopbackCaller: Bool {
-        guard let remoteAddress else { return false }
-        return Self.isLoopback(remoteAddress)
-    }
-
-    static func isLoopback(_ address: SocketAddress) -> Bool {
-        switch address {
-        case .v4:
-            return address.ipAddress?.hasPrefix("127.") ?? false
-        case .v6:
-            guard let ip = address.ipAddress else { return false }
-            return ip == "::1" || ip.hasPrefix("::ffff:127.")
-        case .unixDomainSocket:
-            return true
-        }
-    }
+    /// Whether the client is on this machine (127.0.0.0/8 or ::1), through trusted proxies.
+    public var isLoopbackCaller: Bool { client.isLoopback }
 }

@@ -48,6 +48,16 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var allowedHosts: [String] = []
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "A reverse proxy whose Forwarded and X-Forwarded-* headers are believed for the client's address, "
+                + "scheme and host; repeatable (env HABITS_TRUSTED_PROXIES, comma-separated; default none).",
+            valueName: "address[/prefix]"
+        )
+    )
+    var trustedProxies: [String] = []
+
     @Option(help: "Seconds a request may take to arrive, head to end of body (env HABITS_READ_TIMEOUT, default 30).")
     var readTimeout: Double?
 
@@ -69,6 +79,11 @@ struct ServeCommand: AsyncParsableCommand {
             allowedHosts: allowedHosts.isEmpty
                 ? (environment["HABITS_ALLOWED_HOSTS"] ?? "").split(separator: ",").map(String.init)
                 : allowedHosts,
+            trustedProxies: trustedProxies.isEmpty
+                ? (environment["HABITS_TRUSTED_PROXIES"] ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                : trustedProxies,
             readTimeout: try readTimeout
                 ?? environment["HABITS_READ_TIMEOUT"].map { try Self.number($0, variable: "HABITS_READ_TIMEOUT") }
                 ?? 30,
@@ -104,6 +119,8 @@ struct ServeSettings {
     var activeUserID: String
     var logLevel: String
     var allowedHosts: [String]
+    /// The peers whose forwarding headers are believed (`--trusted-proxy`).
+    var trustedProxies: [IPAddressRange]
     var readTimeout: Double
     /// The instant the server's clock is stopped at; nil: the system clock.
     var fixedTime: Date?
@@ -113,7 +130,8 @@ struct ServeSettings {
 
     init(
         host: String, port: Int, database: String, demo: Bool, activeUserID: String, logLevel: String,
-        allowedHosts: [String] = [], readTimeout: Double = 30, fixedTime: Date? = nil
+        allowedHosts: [String] = [], trustedProxies: [String] = [], readTimeout: Double = 30,
+        fixedTime: Date? = nil
     ) throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("The port must be between 0 and 65535, got \(port).")
@@ -131,6 +149,14 @@ struct ServeSettings {
         }
         for name in allowedHosts where name.isEmpty || name.contains("/") || name.contains(" ") {
             throw ValidationError("\"\(name)\" is not a host name for --allowed-host.")
+        }
+        self.trustedProxies = try trustedProxies.map { text in
+            guard let range = IPAddressRange(text) else {
+                throw ValidationError(
+                    "\"\(text)\" is not an address or ADDRESS/PREFIX for --trusted-proxy "
+                        + "(such as 127.0.0.1 or 10.0.0.0/8).")
+            }
+            return range
         }
         self.allowedHosts = allowedHosts
         self.readTimeout = readTimeout
@@ -185,7 +211,7 @@ struct ServeSettings {
         let host = self.host
         let configuration = ServerConfiguration(
             host: host, port: port, allowedHosts: allowedHosts, readTimeout: .milliseconds(Int64(readTimeout * 1_000)),
-            activeUser: activeUserID
+            activeUser: activeUserID, trustedProxies: trustedProxies
         )
         let displayHost = host.contains(":") ? "[\(host)]" : host
         let app = buildApplication(

@@ -74,35 +74,6 @@ import Testing
         }
     }
 
-    @Test func theViewerPickedIsRememberedInACookie() async throws {
-        let (store, _, _) = try await screenStore()
-        let app = makeApplication(store: store, configuration: ServerConfiguration(port: 0, activeUser: "user0"))
-        try await app.test(.router) { client in
-            let picked = try await client.send("/screens/habits?user=user2")
-            let cookie = try #require(picked.headers[.setCookie])
-            #expect(cookie.hasPrefix("habits_user=user2;") && cookie.contains("SameSite=Strict"))
-            // Each option shows the user's name.
-            #expect(Self.text(picked).contains(#"<option value="user2" selected>User 2</option>"#))
-            #expect(Self.text(picked).contains(#"<option value="user0">User 0</option>"#))
-            let remembered = try await client.execute(
-                uri: "/screens/users", method: .get, headers: [.cookie: "other=1; habits_user=user2"]
-            ) { $0 }
-            #expect(Self.text(remembered).contains(#"<option value="user2" selected>"#))
-            // The users screen lists every other user: user2 is not among its cards.
-            #expect(!Self.values(of: "data-item-id", in: Self.text(remembered)).contains("user-3"))
-            // A cookie naming a user who is gone shows the default viewer, and is cleared.
-            let stale = try await client.execute(uri: "/", method: .get, headers: [.cookie: "habits_user=nobody"]) {
-                $0
-            }
-            #expect(stale.status == .ok)
-            #expect(Self.text(stale).contains(#"<option value="user0" selected>"#))
-            #expect(stale.headers[.setCookie]?.hasPrefix("habits_user=; ") == true)
-            #expect(stale.headers[.setCookie]?.contains("Max-Age=0") == true)
-            // A user named in the query who does not exist is a 404.
-            try expectError(try await client.send("/?user=nobody"), .notFound, code: "user_not_found")
-        }
-    }
-
     @Test func staticFilesAreServedWithTheirVersion() async throws {
         let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in

@@ -9,7 +9,8 @@ import HummingbirdCore
 /// The web client: every screen as a page rendered on the server from its document, a small script
 /// that keeps it live, and the static files they use.
 ///
-/// The viewer is `?user=` (remembered in a cookie), else the cookie, else `--active-user`.
+/// The viewer is the one chosen with `POST /viewer` (remembered in a cookie), else `--active-user`. A
+/// page's `?user=` shows that page as another viewer without remembering it, so a link cannot switch it.
 struct WebController: Sendable {
     let screens: ScreensController
     let store: any ResourceStore
@@ -26,14 +27,27 @@ struct WebController: Sendable {
         router.get("/screens/:screen/live", use: live)
         router.get("/screens/:screen/transition", use: transition)
         router.get("/web/:file", use: staticFile)
+        router.post("/viewer", use: chooseViewer)
+    }
+
+    /// Remembers the viewer the form names in the cookie and sends the browser back to the page it came
+    /// from (303). A write like any other, behind the same Origin checks: another site cannot switch it.
+    @Sendable func chooseViewer(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let choice = try await ViewerChoice.decode(from: request)
+        // An unknown key is a 404 here rather than a cookie that every page would have to clear.
+        _ = try await screens.screenRequest(.home, query: [:], viewerKey: choice.user)
+        let location = choice.return ?? "/"
+        var headers: HTTPFields = [.location: location, .cacheControl: "no-store"]
+        headers[.setCookie] = Self.viewerCookie(choice.user, secure: context.client.scheme == .https)
+        return Response(status: .seeOther, headers: headers)
     }
 
     @Sendable func home(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        try await render(.home, request)
+        try await render(.home, request, context: context)
     }
 
     @Sendable func page(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        try await render(try Self.screenName(context), request)
+        try await render(try Self.screenName(context), request, context: context)
     }
 
     /// The screen's event stream with HTML: a document as its sections' HTML, a changeset with the HTML
@@ -101,22 +115,27 @@ struct WebController: Sendable {
     /// A tag without its weakness mark.
     private static func opaque(_ tag: String) -> Substring { tag.hasPrefix("W/") ? tag.dropFirst(2) : tag[...] }
 
-    private func render(_ name: ScreenName, _ request: Request) async throws -> Response {
+    private func render(
+        _ name: ScreenName, _ request: Request, context: HabitsRequestContext
+    ) async throws -> Response {
         let renderer = try assets.renderer()
-        let chosen = request.uri.queryParameters.get("user").map { String($0) }
         let (screen, staleCookie) = try await resolve(name, request)
         let document = try await screens.hub.document(for: screen)
         let viewer = try await store.user(id: screen.viewerID)
         let html = renderer.page(document, chrome: try await chrome(for: screen, viewer: viewer, request: request))
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
-        if let chosen {
-            // Remembered for the pages and streams that follow; never sent to another site.
-            let value = chosen.addingPercentEncoding(withAllowedCharacters: CharacterSet.urlQueryValueAllowed) ?? ""
-            headers[.setCookie] = "\(Self.viewerCookie)=\(value); Path=/; SameSite=Strict; HttpOnly; Max-Age=31536000"
-        } else if staleCookie {
-            headers[.setCookie] = "\(Self.viewerCookie)=; Path=/; SameSite=Strict; HttpOnly; Max-Age=0"
+        if staleCookie {
+            headers[.setCookie] = Self.viewerCookie(nil, secure: context.client.scheme == .https)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The `Set-Cookie` value that remembers `key` for the pages and streams that follow (never sent to
+    /// another site; `Secure` when the client's connection is https), or forgets the viewer when nil.
+    static func viewerCookie(_ key: String?, secure: Bool) -> String {
+        // Keys are `A-Z a-z 0-9 . _ ~ -` (ResourceRules.key): nothing in them needs quoting in a cookie.
+        let value = key.map { "\(viewerCookie)=\($0); Max-Age=31536000" } ?? "\(viewerCookie)=; Max-Age=0"
+        return value + "; Path=/; SameSite=Strict; HttpOnly" + (secure ? "; Secure" : "")
     }
 
     /// The screen for the viewer `?user=` names, else the cookie's, else the default. A cookie naming a
@@ -138,8 +157,10 @@ struct WebController: Sendable {
         let options = users.sorted { ($0.name, $0.key) < ($1.name, $1.key) }.map {
             UserOption(key: $0.key, name: $0.name, selected: $0.id == viewer.id)
         }
-        let path = request.uri.path
         let query = request.uri.query.map { "?" + $0 } ?? ""
+        // Choosing a viewer comes back to this page, without a `?user=` that would show another one.
+        let kept = (request.uri.query ?? "").split(separator: "&").filter { $0.split(separator: "=").first != "user" }
+        let path = request.uri.path + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
         let tabs: [(ScreenName, String, String)] = [
             (.home, "Home", "⌂"), (.habits, "Habits", "☰"), (.users, "Users", "☺"), (.log, "Log", "+"),
             (.streak, "Streak", "★"), (.discover, "Discover", "◎"), (.help, "Help", "?"),

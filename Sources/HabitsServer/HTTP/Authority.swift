@@ -35,7 +35,8 @@ struct Authority: Hashable, Sendable {
                 portPart = pieces.count == 2 ? pieces[1] : nil
             }
         }
-        guard !hostPart.isEmpty else { return nil }
+        // A name, an IPv4 address or an IPv6 literal (with a zone): nothing a browser would not send.
+        guard !hostPart.isEmpty, hostPart.utf8.allSatisfy(Self.isHostByte) else { return nil }
         var port: Int?
         if let portPart {
             guard let number = Int(portPart), (0...65_535).contains(number) else { return nil }
@@ -44,12 +45,24 @@ struct Authority: Hashable, Sendable {
         self.init(host: String(hostPart), port: port)
     }
 
-    /// The authority of an `Origin` header such as `http://localhost:8080`; nil for `null` or garbage.
-    init?(origin: String) {
-        guard let url = URL(string: origin), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else { return nil }
-        let defaultPort = scheme == "https" ? 443 : 80
-        self.init(host: host, port: url.port ?? defaultPort)
+    /// The scheme and authority (its port made explicit) of an `Origin` header such as
+    /// `http://localhost:8080`; nil for `null` or garbage.
+    static func origin(_ origin: String) -> (ClientConnection.Scheme, Authority)? {
+        guard let url = URL(string: origin),
+              let scheme = url.scheme.flatMap({ ClientConnection.Scheme(rawValue: $0.lowercased()) }),
+              let host = url.host, !host.isEmpty else { return nil }
+        return (scheme, Authority(host: host, port: url.port ?? scheme.defaultPort))
+    }
+
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+             UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "%"):
+            return true
+        default:
+            return false
+        }
     }
 
     private static func normalise(_ host: String) -> String {

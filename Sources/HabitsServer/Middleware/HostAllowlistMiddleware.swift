@@ -6,8 +6,9 @@ import Hummingbird
 ///
 /// Allowed: `localhost`, `127.0.0.1`, `::1`, the address the server listens on, and the names given
 /// with `--allowed-host`. Anything else gets 421 Misdirected Request on every route. A request with
-/// no `Host` at all (HTTP/1.0 tools) cannot come from a browser and is let through.
-struct HostAllowlistMiddleware<Context: RequestContext>: RouterMiddleware {
+/// no `Host` at all (HTTP/1.0 tools) cannot come from a browser and is let through. Behind a trusted
+/// proxy the host checked is the one the client asked the proxy for (`context.client.host`).
+struct HostAllowlistMiddleware: RouterMiddleware {
     let allowedHosts: Set<String>
 
     init(allowedHosts: some Sequence<String>) {
@@ -15,10 +16,12 @@ struct HostAllowlistMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     func handle(
-        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+        _ request: Request,
+        context: HabitsRequestContext,
+        next: (Request, HabitsRequestContext) async throws -> Response
     ) async throws -> Response {
-        if let header = request.head.authority {
-            guard let authority = Authority(parsing: header), allowedHosts.contains(authority.host) else {
+        if let header = context.client.host {
+            guard let authority = context.client.authority, allowedHosts.contains(authority.host) else {
                 throw APIError(
                     status: .misdirectedRequest,
                     code: "misdirected_request",

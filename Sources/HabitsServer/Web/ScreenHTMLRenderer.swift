@@ -77,7 +77,7 @@ struct ScreenHTMLRenderer: Sendable {
 
 /// What a page shows around its document.
 struct PageChrome: Sendable {
-    /// The page's own path, where the viewer picker submits.
+    /// The page's own path and query (without `user`), where choosing a viewer comes back to.
     var path: String
     /// The document's event stream, in the web client's form.
     var eventsPath: String
