@@ -16,6 +16,9 @@ if ! command -v schemathesis >/dev/null || [ "$(schemathesis --version 2>/dev/nu
 fi
 schemathesis=$(command -v schemathesis || echo "python3 -m schemathesis.cli")
 
+# The document must read the same in YAML 1.1 parsers (PyYAML, which Schemathesis brings) as in libyaml.
+python3 scripts/check_openapi.py Sources/HabitsServer/Resources/openapi.yaml
+
 swift build --product habits >/dev/null
 binary="$(swift build --show-bin-path)/habits"
 
