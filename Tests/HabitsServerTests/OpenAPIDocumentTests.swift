@@ -50,7 +50,7 @@ func documentedOperations(_ yaml: String) -> Set<String> {
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("application/yaml") == true)
             let yaml = String(buffer: response.body)
-            #expect(yaml.hasPrefix("openapi: 3.1.0"))
+            #expect(yaml.hasPrefix("openapi: 3.2.0"))
             let documented = documentedOperations(yaml)
             #expect(documented.count > 40)
             #expect(routed.subtracting(documented).sorted() == [], "routes missing from openapi.yaml")
