@@ -159,24 +159,17 @@ struct ServeSettings {
             logger.notice("the clock is stopped", metadata: ["at": "\(fixedTime)"])
         }
         var demoData: DemoDataSet?
-        if demo {
-            var data = DemoDataSet(activeUserID: activeUserID, now: clock())
-            if try await store.isEmpty() {
-                try await DemoContent.load(data, into: store)
-                logger.info(
-                    "loaded demo data",
-                    metadata: [
-                        "users": "\(data.users.count)", "habits": "\(data.habits.count)", "logs": "\(data.logs.count)",
-                    ])
+        do {
+            // The demo replaces only data it made (DemoContent.prepare).
+            if demo {
+                demoData = try await DemoContent.prepare(
+                    store: store, activeUserID: activeUserID, now: clock(), database: database, logger: logger)
             } else {
-                // An existing database may hold other people and habits: simulate only those that exist.
-                let snapshot = try await store.statisticsSnapshot()
-                data.rates.removeAll {
-                    snapshot.user(id: $0.userID) == nil || snapshot.habit(named: $0.habitName) == nil
-                }
-                logger.info("kept existing data", metadata: ["simulated pairs": "\(data.rates.count)"])
+                try await DemoContent.disown(store: store, logger: logger)
             }
-            demoData = data
+        } catch {
+            try? store.close()
+            throw error
         }
         let metrics = ServerMetrics()
         let simulator = ActivitySimulator(

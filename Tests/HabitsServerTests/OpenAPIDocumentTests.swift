@@ -35,7 +35,8 @@ func documentedOperations(_ yaml: String) -> Set<String> {
         var logger = Logger(label: "habits.test")
         logger.logLevel = .warning
         let simulator = ActivitySimulator(
-            store: store, demo: nil, activeUserID: "user0", startRunning: false, logger: logger)
+            store: store, demo: DemoDataSet(activeUserID: "user0", now: Fixture.now), activeUserID: "user0",
+            startRunning: false, logger: logger)
         let router = buildRouter(
             configuration: ServerConfiguration(), store: store, simulator: simulator,
             hub: ScreenHub(store: store, metrics: ServerMetrics(), logger: logger), metrics: ServerMetrics(),
