@@ -57,6 +57,9 @@ func documentedOperations(_ yaml: String) -> Set<String> {
             #expect(routed.subtracting(documented).sorted() == [], "routes missing from openapi.yaml")
             #expect(documented.subtracting(routed).sorted() == [], "documented routes the router lacks")
             #expect(yaml.contains("#/components/schemas/Error"))
+            // Each event stream describes its events (OpenAPI 3.2), not the stream as one string.
+            #expect(yaml.components(separatedBy: "text/event-stream:\n              itemSchema:").count == 3)
+            #expect(!yaml.contains("text/event-stream: { schema"))
         }
     }
 }
