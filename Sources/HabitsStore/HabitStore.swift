@@ -40,7 +40,7 @@ public struct StoreContent: Sendable {
 public enum ContentOrigin: Hashable, Sendable {
     /// No users, categories, habits, logs, programs or help at all.
     case empty
-    /// The demo's data set loaded it (`StoreContent.isDemo`), and no server without `--demo` has run on it since.
+    /// The demo's data set loaded it (`StoreContent.isDemo`), and no server without `--demo` ran on it since.
     case demo
     /// Anything else: data people or another program wrote.
     case other(users: Int, habits: Int, logs: Int)

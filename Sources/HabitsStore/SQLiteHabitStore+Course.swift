@@ -99,10 +99,10 @@ extension SQLiteHabitStore {
 
     public func contentOrigin() async throws -> ContentOrigin {
         try await writer.read { db in
+            // EXISTS stops at the first row: a store of millions of logs answers at once.
             let tables = ["users", "categories", "habits", "logs", "programs", "help_tags", "questions"]
-            let total = try Int.fetchOne(
-                db, sql: "SELECT " + tables.map { "(SELECT COUNT(*) FROM \($0))" }.joined(separator: " + ")) ?? 0
-            if total == 0 { return .empty }
+            let sql = "SELECT " + tables.map { "EXISTS (SELECT 1 FROM \($0))" }.joined(separator: " OR ")
+            if try Bool.fetchOne(db, sql: sql) != true { return .empty }
             if try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'demo'") == 1 { return .demo }
             return .other(
                 users: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users") ?? 0,
@@ -112,6 +112,7 @@ extension SQLiteHabitStore {
     }
 
     public func disownDemoContent() async throws {
+        // Only the mark changes, nothing a screen or a statistic shows: no revision, no group commit.
         try await writer.write { db in try Self.markDemo(db, false) }
     }
 
