@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // Pure engines: no I/O, no networking.
@@ -66,6 +68,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/web")]
         ),
@@ -75,6 +79,7 @@ let package = Package(
                 "HabitsServer",
                 "HabitsStore",
                 "HabitsDomain",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -103,12 +108,23 @@ let package = Package(
             name: "HabitsScreensTests",
             dependencies: ["HabitsScreens", "HabitsDomain", "DiffableData", "CompositionalLayout", "HabitsTestSupport"]
         ),
-        .testTarget(name: "HabitsStoreTests", dependencies: ["HabitsStore", "HabitsDomain", "HabitsTestSupport"]),
+        .testTarget(
+            name: "HabitsStoreTests",
+            dependencies: [
+                "HabitsStore", "HabitsDomain", "HabitsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "HabitsServerTests",
             dependencies: [
-                "HabitsServer", "HabitsStore", "HabitsDomain", "HabitsTestSupport",
+                "HabitsServer", "HabitsStore", "HabitsDomain", "HabitsScreens", "CompositionalLayout",
+                "HabitsTestSupport", "habits",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "CompressNIO", package: "compress-nio"),

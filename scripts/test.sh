@@ -21,7 +21,8 @@ if [ ${#need_apt[@]} -gt 0 ]; then
 fi
 
 echo "== swift build --build-tests"
-swift build --build-tests
+# Every target names the targets of this package it imports (Package.swift is checked, not guessed).
+swift build --build-tests --explicit-target-dependency-import-check error
 echo "== swift test"
 swift test --skip-build
 echo "== browser tests"

@@ -12,6 +12,9 @@ public enum HabitsError: Error, Equatable, Sendable {
     case futureDay(LocalDay)
     /// The store could not be reached or failed unexpectedly.
     case unavailable(reason: String)
+    /// The database's disk (or its size limit) is full: nothing of the write was kept; it may succeed
+    /// once there is room again.
+    case storageFull
 
     /// A short machine-readable code for the JSON error body.
     public var code: String {
@@ -22,6 +25,7 @@ public enum HabitsError: Error, Equatable, Sendable {
         case .conflict: "conflict"
         case .futureDay: "future_day"
         case .unavailable: "unavailable"
+        case .storageFull: "storage_full"
         }
     }
 
@@ -34,6 +38,7 @@ public enum HabitsError: Error, Equatable, Sendable {
         case .conflict(let reason): reason
         case .futureDay: "Can't mark a day in the future"
         case .unavailable(let reason): reason
+        case .storageFull: "The server's storage is full; nothing was written. Try again later."
         }
     }
 }

@@ -3,52 +3,22 @@ import Foundation
 /// The validation rules of `/v1` resources. Each `checked` returns the normalised value (names
 /// trimmed) or throws `HabitsError.invalid` naming the field and the rule it breaks.
 public enum ResourceRules {
-    /// Names are 1…100 characters after trimming.
+    /// Names hold 1…100 Unicode scalars after trimming.
     public static let nameLengths = 1...100
-    /// Bios and descriptions hold at most this many characters.
+    /// Bios and descriptions hold at most this many Unicode scalars.
     public static let maximumTextLength = 1_000
     /// The largest batch of logs written in one request.
     public static let maximumBatch = 1_000
 
-    /// A trimmed name of 1…100 characters.
-    public static func name(_ raw: String, field: String = "name") throws(HabitsError) -> String {
-        // NFC, so that a composed and a decomposed "Café" are one name here as in the statistics.
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        // Characters are counted as Unicode code points, as JSON Schema's maxLength counts them.
-        guard nameLengths.contains(trimmed.unicodeScalars.count) else {
-            throw .invalid(
-                field: field,
-                reason: "must hold 1 to 100 characters after trimming spaces (got \(trimmed.unicodeScalars.count)).")
-        }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .invalid(field: field, reason: "must not contain control characters.")
-        }
-        guard !trimmed.contains(where: isDeceptive) else {
-            throw .invalid(
-                field: field,
-                reason: "must not contain invisible or direction-changing characters (such as U+200B or U+202E) "
-                    + "or line separators, so that two names never look alike."
-            )
-        }
-        return trimmed
-    }
+    /// Names of people, categories and habits: one line of 1…100 Unicode scalars.
+    public static let nameRule = TextRule(field: "name", lengths: nameLengths)
+    /// Bios and descriptions: up to 1,000 Unicode scalars, line breaks allowed.
+    public static let textRule = TextRule(field: "bio", lengths: 0...maximumTextLength, multiline: true)
 
-    /// Whether a character hides or reorders text: a format character (zero-width spaces, bidi
-    /// controls) or a line or paragraph separator. The joiners and tags inside an emoji are allowed.
-    static func isDeceptive(_ character: Character) -> Bool {
-        let scalars = character.unicodeScalars
-        let startsWithEmoji = scalars.first.map { $0.properties.isEmoji && $0.value > 0xFF } ?? false
-        return scalars.contains { scalar in
-            switch scalar.properties.generalCategory {
-            case .lineSeparator, .paragraphSeparator:
-                return true
-            case .format:
-                let isEmojiGlue = scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value)
-                return !(startsWithEmoji && isEmojiGlue)
-            default:
-                return false
-            }
-        }
+    /// A name by `nameRule`: trimmed, in NFC (so that a composed and a decomposed "Café" are one name
+    /// here as in the statistics), with nothing that hides or reorders text, so two names never look alike.
+    public static func name(_ raw: String, field: String = "name") throws(HabitsError) -> String {
+        try nameRule.named(field).checked(raw)
     }
 
     /// The key under which names are unique: case-folded beyond ASCII (`Éclair` and `éclair`, `Straße`
@@ -84,14 +54,9 @@ public enum ResourceRules {
         return color
     }
 
-    /// Free text (a bio, a description) of at most 1,000 characters.
+    /// Free text (a bio, a description) by `textRule`.
     public static func text(_ raw: String, field: String) throws(HabitsError) -> String {
-        guard raw.unicodeScalars.count <= maximumTextLength else {
-            throw .invalid(
-                field: field,
-                reason: "must hold at most \(maximumTextLength) characters (got \(raw.unicodeScalars.count)).")
-        }
-        return raw
+        try textRule.named(field).checked(raw)
     }
 
     /// An IANA time zone identifier the system knows, such as `Europe/Paris`.

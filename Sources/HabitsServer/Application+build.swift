@@ -111,7 +111,8 @@ func buildRouter(
     HelpController(store: store, clock: clock).addRoutes(to: router)
     EmojiController(store: store).addRoutes(to: router)
     OperationsController(store: store, metrics: metrics).addRoutes(to: router)
-    SimulatorController(simulator: simulator).addRoutes(to: router)
+    // The simulator's controls exist only with --demo: elsewhere /control/simulator/* is 404.
+    if simulator.isDemo { SimulatorController(simulator: simulator).addRoutes(to: router) }
     let screens = ScreensController(hub: hub, store: store, defaultViewerKey: configuration.activeUser)
     screens.addRoutes(to: router)
     ScreenFramesController(screens: screens).addRoutes(to: router)

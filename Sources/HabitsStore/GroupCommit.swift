@@ -9,12 +9,18 @@ import HabitsDomain
 /// make the disk's sync latency the server's write ceiling. Each write runs in its own savepoint, so a
 /// write that fails (an unknown user, a uniqueness conflict) rolls back alone, and every caller
 /// resumes only once the transaction holding its write is durable.
+///
+/// When the database itself fails during a write (its disk or `max_page_count` is full, an I/O error),
+/// SQLite may already have rolled the whole transaction back, so no write of the batch can be trusted:
+/// the batch is rolled back and every caller in it gets the failure (`HabitsError.storageFull` for a
+/// full disk). Nothing of it is kept, and the next batch starts afresh.
 actor GroupCommit {
     /// One queued write: runs inside the shared transaction, then learns how the commit went.
     private struct PendingWrite {
         /// Runs the write in its own savepoint; when it succeeds, folds what it changed into the
-        /// transaction's changes. Returns whether it succeeded and changed what the revision covers.
-        let run: @Sendable (Database, inout ChangeAccumulator) -> Bool
+        /// transaction's changes. Returns whether it succeeded and changed what the revision covers;
+        /// throws when the database failed, which fails the whole batch.
+        let run: @Sendable (Database, inout ChangeAccumulator) throws -> Bool
         /// Resumes the caller with the write's outcome, or with `commitError` when the commit failed.
         let finish: @Sendable (_ commitError: (any Error)?) -> Void
     }
@@ -59,6 +65,9 @@ actor GroupCommit {
                         outcome.result = .failure(HabitsError.conflict(
                             reason: "The change breaks a uniqueness or reference rule."
                         ))
+                    } catch let error as DatabaseError {
+                        // Not this write's fault: the database failed, and the transaction with it.
+                        throw error
                     } catch {
                         outcome.result = .failure(error)
                     }
@@ -81,6 +90,9 @@ actor GroupCommit {
         }
     }
 
+    /// How many writes wait for the next transaction; for tests that line writes up in one batch.
+    var waitingWrites: Int { pending.count }
+
     /// Commits batch after batch until no write waits.
     private func commitPending() async {
         while !pending.isEmpty {
@@ -90,7 +102,7 @@ actor GroupCommit {
                 let committed = try await writer.write { db -> (revision: Int64, changes: StoreChange)? in
                     var changed = false
                     var changes = ChangeAccumulator()
-                    for write in batch where write.run(db, &changes) { changed = true }
+                    for write in batch where try write.run(db, &changes) { changed = true }
                     guard changed else { return nil }
                     let newRevision = try SQLiteHabitStore.bumpRevision(db)
                     return (newRevision, changes.change(revision: newRevision))
@@ -102,10 +114,22 @@ actor GroupCommit {
                 }
                 for write in batch { write.finish(nil) }
             } catch {
-                for write in batch { write.finish(error) }
+                let failure = Self.batchFailure(error)
+                for write in batch { write.finish(failure) }
             }
         }
         isCommitting = false
+    }
+}
+
+extension GroupCommit {
+    /// What every caller of a failed batch is told: a full disk is `storageFull`, any other failure of
+    /// the database `unavailable`; both mean that nothing of the batch was written.
+    static func batchFailure(_ error: any Error) -> any Error {
+        guard let error = error as? DatabaseError else { return error }
+        if error.resultCode == .SQLITE_FULL { return HabitsError.storageFull }
+        return HabitsError.unavailable(
+            reason: "The database failed to write (\(error.resultCode)); nothing was written. Try again later.")
     }
 }
 

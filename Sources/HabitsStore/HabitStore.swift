@@ -19,16 +19,31 @@ public struct StoreContent: Sendable {
     public var habits: [Habit]
     public var logs: [LoggedHabit]
     public var images: [String: StoredImage]
+    /// Whether this is the demo's data set: the store then remembers that its content is the demo's
+    /// (see `ContentOrigin`), until content that is not replaces it.
+    public var isDemo: Bool
 
     public init(
-        users: [User], categories: [Category], habits: [Habit], logs: [LoggedHabit], images: [String: StoredImage]
+        users: [User], categories: [Category], habits: [Habit], logs: [LoggedHabit], images: [String: StoredImage],
+        isDemo: Bool = false
     ) {
         self.users = users
         self.categories = categories
         self.habits = habits
         self.logs = logs
         self.images = images
+        self.isDemo = isDemo
     }
+}
+
+/// Who made what a store holds, so that `--demo` never replaces data the demo did not create.
+public enum ContentOrigin: Hashable, Sendable {
+    /// No users, categories, habits, logs, programs or help at all.
+    case empty
+    /// The demo's data set loaded it (`StoreContent.isDemo`), and no server without `--demo` ran on it since.
+    case demo
+    /// Anything else: data people or another program wrote.
+    case other(users: Int, habits: Int, logs: Int)
 }
 
 /// One log of a bulk load (`SQLiteHabitStore.bulkLoad`), by position in the load's users and habits,
@@ -79,6 +94,10 @@ public protocol HabitStore: ResourceStore, ShowcaseStore, StatisticsSource, Stor
     func isEmpty() async throws -> Bool
     /// Replaces everything with `content`, in one transaction.
     func replaceAll(with content: StoreContent) async throws
+    /// Who made what the store holds.
+    func contentOrigin() async throws -> ContentOrigin
+    /// Forgets that the content is the demo's: from now on `contentOrigin` is `.other` unless it is empty.
+    func disownDemoContent() async throws
 }
 
 /// What a readiness probe needs: whether the store answers.
@@ -95,7 +114,9 @@ extension StoreContent {
             images[user.id] = StoredImage(
                 contentType: Avatar.ImageKind.png.rawValue, bytes: Data(Avatar.png(for: user)))
         }
-        self.init(users: demo.users, categories: demo.categories, habits: demo.habits, logs: demo.logs, images: images)
+        self.init(
+            users: demo.users, categories: demo.categories, habits: demo.habits, logs: demo.logs, images: images,
+            isDemo: true)
     }
 }
 

@@ -97,6 +97,36 @@ extension SQLiteHabitStore {
         }
     }
 
+    public func contentOrigin() async throws -> ContentOrigin {
+        try await writer.read { db in
+            // EXISTS stops at the first row: a store of millions of logs answers at once.
+            let tables = ["users", "categories", "habits", "logs", "programs", "help_tags", "questions"]
+            let sql = "SELECT " + tables.map { "EXISTS (SELECT 1 FROM \($0))" }.joined(separator: " OR ")
+            if try Bool.fetchOne(db, sql: sql) != true { return .empty }
+            if try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'demo'") == 1 { return .demo }
+            return .other(
+                users: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users") ?? 0,
+                habits: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM habits") ?? 0,
+                logs: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM logs") ?? 0)
+        }
+    }
+
+    public func disownDemoContent() async throws {
+        // Only the mark changes, nothing a screen or a statistic shows: no revision, no group commit.
+        try await writer.write { db in try Self.markDemo(db, false) }
+    }
+
+    /// Records in `meta` whether the content is the demo's (`ContentOrigin.demo`).
+    static func markDemo(_ db: Database, _ isDemo: Bool) throws {
+        if isDemo {
+            try db.execute(sql: """
+                INSERT INTO meta (key, value) VALUES ('demo', 1) ON CONFLICT (key) DO UPDATE SET value = 1
+                """)
+        } else {
+            try db.execute(sql: "DELETE FROM meta WHERE key = 'demo'")
+        }
+    }
+
     public func replaceAll(with content: StoreContent) async throws {
         try await bulkLoad(content, logs: [])
     }
@@ -125,6 +155,7 @@ extension SQLiteHabitStore {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try SQLiteContentLoader(db: db).load(content, logs: logs)
+            try Self.markDemo(db, content.isDemo)
         }
     }
 

@@ -98,7 +98,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError(
                 "The fixed time must be an ISO 8601 instant such as 2026-03-10T15:00:00Z, got \"\(text)\".")
         }
-        return date
+        return try ServeOptionRules.fixedTime(date, text: text)
     }
 
     /// The number in environment variable `variable`, or a clear error naming it.
@@ -133,19 +133,17 @@ struct ServeSettings {
         allowedHosts: [String] = [], trustedProxies: [String] = [], readTimeout: Double = 30,
         fixedTime: Date? = nil
     ) throws {
-        guard (0...65_535).contains(port) else {
-            throw ValidationError("The port must be between 0 and 65535, got \(port).")
-        }
-        guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("Unknown log level \"\(logLevel)\".")
-        }
+        // Every option is checked before anything starts (ServeOptionRules): one line, exit status 64.
+        _ = try ServeOptionRules.host(host)
+        _ = try ServeOptionRules.port(port)
+        _ = try ServeOptionRules.database(database)
+        _ = try ServeOptionRules.logLevel(logLevel)
+        _ = try ServeOptionRules.readTimeout(readTimeout)
+        if let fixedTime { _ = try ServeOptionRules.fixedTime(fixedTime, text: "\(fixedTime)") }
         do {
             _ = try ResourceRules.key(activeUserID)
         } catch {
             throw ValidationError("The active user id \"\(activeUserID)\" is not a valid key: \(error.message)")
-        }
-        guard readTimeout.isFinite, readTimeout > 0 else {
-            throw ValidationError("The read timeout must be a positive number of seconds, got \(readTimeout).")
         }
         for name in allowedHosts where name.isEmpty || name.contains("/") || name.contains(" ") {
             throw ValidationError("\"\(name)\" is not a host name for --allowed-host.")
@@ -185,24 +183,17 @@ struct ServeSettings {
             logger.notice("the clock is stopped", metadata: ["at": "\(fixedTime)"])
         }
         var demoData: DemoDataSet?
-        if demo {
-            var data = DemoDataSet(activeUserID: activeUserID, now: clock())
-            if try await store.isEmpty() {
-                try await DemoContent.load(data, into: store)
-                logger.info(
-                    "loaded demo data",
-                    metadata: [
-                        "users": "\(data.users.count)", "habits": "\(data.habits.count)", "logs": "\(data.logs.count)",
-                    ])
+        do {
+            // The demo replaces only data it made (DemoContent.prepare).
+            if demo {
+                demoData = try await DemoContent.prepare(
+                    store: store, activeUserID: activeUserID, now: clock(), database: database, logger: logger)
             } else {
-                // An existing database may hold other people and habits: simulate only those that exist.
-                let snapshot = try await store.statisticsSnapshot()
-                data.rates.removeAll {
-                    snapshot.user(id: $0.userID) == nil || snapshot.habit(named: $0.habitName) == nil
-                }
-                logger.info("kept existing data", metadata: ["simulated pairs": "\(data.rates.count)"])
+                try await DemoContent.disown(store: store, logger: logger)
             }
-            demoData = data
+        } catch {
+            try? store.close()
+            throw error
         }
         let metrics = ServerMetrics()
         let simulator = ActivitySimulator(

@@ -18,18 +18,28 @@ import Testing
         }
     }
 
-    @Test func koreanAndEmojiCountAsOneCharacterEach() throws {
-        // 가 is three UTF-8 bytes; a family emoji is five scalars; a decomposed syllable is two scalars.
+    @Test func lengthsCountUnicodeScalarsInNFC() throws {
+        // 가 is one scalar (three UTF-8 bytes); a decomposed syllable is two scalars until NFC makes it one;
+        // a family emoji is five scalars (three people joined by two ZWJs).
         let korean = String(repeating: "가", count: 2_000)
         #expect(try ShowcaseRules.question(korean).count == 2_000)
-        let family = String(repeating: "👨‍👩‍👧", count: 2_000)
-        #expect(try ShowcaseRules.question(family).count == 2_000)
         let decomposed = String(repeating: "\u{1100}\u{1161}", count: 2_000)
         #expect(try ShowcaseRules.question(decomposed) == korean, "stored in NFC")
+        let family = String(repeating: "👨‍👩‍👧", count: 400)
+        #expect(try ShowcaseRules.question(family) == family)
         #expect(throws: HabitsError.self) { try ShowcaseRules.question(korean + "나") }
         #expect(throws: HabitsError.self) { try ShowcaseRules.question(family + "🏃") }
         #expect(throws: HabitsError.self) { try ShowcaseRules.question("Why\u{0}?") }
         #expect(try ShowcaseRules.question("Line one\nline two") == "Line one\nline two")
+        #expect(try ShowcaseRules.question("Line one\r\nline two") == "Line one\nline two")
+    }
+
+    @Test func aHelpTagOfFortyCharactersCannotHideThousandsOfMarks() {
+        // What a "1 to 40 character" tag held before lengths counted scalars.
+        let padded = "a" + String(repeating: "\u{301}", count: 30_000)
+        #expect(throws: HabitsError.self) { try ShowcaseRules.checked(HelpTagResource(id: 0, name: padded)) }
+        let marks = "a" + String(repeating: "\u{301}", count: 39)
+        #expect((try? ShowcaseRules.checked(HelpTagResource(id: 0, name: marks))) != nil)
     }
 
     @Test func answersAndStarsAndPrograms() throws {

@@ -40,10 +40,12 @@ import Testing
     }
 
     @Test func aSimulatorResetBringsTheShowcaseBack() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
+        // The demo's people and habits without the showcase: a reset adds it.
+        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
+        #expect(try await store.programs(page: PageRequest(limit: 200)).items.isEmpty)
         var logger = Logger(label: "habits.test")
         logger.logLevel = .warning
-        let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
         let simulator = ActivitySimulator(
             store: store, demo: demo, activeUserID: "activeUser", startRunning: false, logger: logger)
         try await simulator.reset(now: Fixture.now)

@@ -28,8 +28,9 @@ import Testing
     }
 
     @Test func loopbackCallersStartStopResetAndSetSpeed() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
-        let app = makeApplication(store: store, demo: DemoDataSet(activeUserID: "user0", now: Fixture.now))
+        let demo = DemoDataSet(activeUserID: "user0", now: Fixture.now)
+        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
+        let app = makeApplication(store: store, demo: demo)
         try await app.test(.live) { client in
             try await client.execute(uri: "/control/simulator/status", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -59,18 +60,35 @@ import Testing
         }
     }
 
-    @Test func withoutDemoModeTheSimulatorInventsNothing() async throws {
+    @Test func withoutDemoModeTheControlsDoNotExist() async throws {
         let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         let app = makeApplication(store: store)
         try await app.test(.live) { client in
-            try await client.execute(uri: "/control/simulator/start", method: .post) { response throws in
-                try expectError(response, .conflict)
-            }
-            try await client.execute(uri: "/control/simulator/reset", method: .post) { response throws in
-                try expectError(response, .conflict)
+            for (uri, method) in [
+                ("/control/simulator/status", HTTPRequest.Method.get), ("/control/simulator/start", .post),
+                ("/control/simulator/stop", .post), ("/control/simulator/reset", .post),
+                ("/control/simulator/speed/2", .post),
+            ] {
+                try await client.execute(uri: uri, method: method) { response throws in
+                    try expectError(response, .notFound, code: "not_found")
+                }
             }
         }
         #expect(try await store.users().count == 5)
+    }
+
+    @Test func aResetNeverDeletesDataTheDemoDidNotCreate() async throws {
+        // A demo server on a store whose content someone else wrote (`habits serve --demo` refuses to
+        // start on one; this is the simulator's own guard).
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let app = makeApplication(store: store, demo: DemoDataSet(activeUserID: "user0", now: Fixture.now))
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/control/simulator/reset", method: .post) { response throws in
+                try expectError(response, .conflict, code: "conflict")
+            }
+        }
+        #expect(try await store.users().count == 5)
+        #expect(try await store.contentOrigin() == .other(users: 5, habits: 4, logs: 0))
     }
 
     @Test func theSimulatorNeverLogsForTheActiveUser() async throws {

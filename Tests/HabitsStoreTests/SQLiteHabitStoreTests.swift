@@ -145,6 +145,37 @@ import Testing
         await #expect(throws: HabitsError.self) { try await store.replaceAll(with: broken) }
         #expect(try await store.users().count == 5)
     }
+
+    @Test func theStoreRemembersWhetherItsContentIsTheDemos() async throws {
+        let database = try TemporaryDatabase()
+        var store = try SQLiteHabitStore(path: database.path)
+        #expect(try await store.contentOrigin() == .empty)
+        try await store.replaceAll(with: StoreContent(demo: DemoDataSet(now: Fixture.now)))
+        #expect(try await store.contentOrigin() == .demo)
+        // A reopened database still knows.
+        try store.close()
+        store = try SQLiteHabitStore(path: database.path)
+        #expect(try await store.contentOrigin() == .demo)
+        try await store.disownDemoContent()
+        guard case .other(let users, let habits, let logs) = try await store.contentOrigin() else {
+            Issue.record("a disowned demo is someone else's data")
+            return
+        }
+        #expect(users > 0 && habits > 0 && logs > 0)
+
+        try await store.replaceAll(with: StoreContent(demo: DemoDataSet(now: Fixture.now)))
+        #expect(try await store.contentOrigin() == .demo)
+        try await store.replaceAll(with: Fixture.content(withImage: false))
+        #expect(try await store.contentOrigin() == .other(users: 5, habits: 4, logs: 0))
+        try store.close()
+    }
+
+    @Test func aStoreHoldingOnlyHelpIsNotEmpty() async throws {
+        let store = try await SQLiteHabitStore.inMemory()
+        #expect(try await store.contentOrigin() == .empty)
+        _ = try await store.createHelpTag(HelpTagResource(id: 0, name: "Streaks"))
+        #expect(try await store.contentOrigin() == .other(users: 0, habits: 0, logs: 0))
+    }
 }
 
 @Suite struct SQLiteDurabilitySettingsTests {

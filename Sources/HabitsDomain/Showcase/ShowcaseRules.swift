@@ -3,10 +3,10 @@ import Foundation
 /// The validation rules of programs, ratings, help tags, questions and emoji picks. Each returns the
 /// normalised value (text trimmed, in NFC) or throws `HabitsError.invalid` naming the field and the rule.
 ///
-/// Lengths are counted in characters as a reader sees them (a Korean syllable or a family emoji is one),
-/// after trimming spaces and new lines at both ends.
+/// Text is checked by the one `TextRule`: lengths count Unicode scalars (a Korean syllable in NFC is one,
+/// a family emoji five), after trimming spaces and new lines at both ends.
 public enum ShowcaseRules {
-    /// A program's title, in characters after trimming.
+    /// A program's title, in Unicode scalars after trimming.
     public static let titleLengths = 1...120
     /// A program's author.
     public static let authorLengths = 1...80
@@ -27,45 +27,34 @@ public enum ShowcaseRules {
     /// A rating's stars.
     public static let stars = 1...5
 
-    /// `raw` trimmed and in NFC, with a length in `lengths` and no control characters but new lines and
-    /// tabs when `multiline`.
-    ///
-    /// - Complexity: O(n) for the n characters of `raw`.
-    public static func text(
-        _ raw: String, field: String, lengths: ClosedRange<Int>, multiline: Bool = false
-    ) throws(HabitsError) -> String {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        let count = trimmed.count
-        guard lengths.contains(count) else {
-            throw .invalid(
-                field: field,
-                reason: "must hold \(lengths.lowerBound) to \(lengths.upperBound) characters after trimming spaces "
-                    + "(got \(count)).")
-        }
-        let allowed: Set<Unicode.Scalar> = multiline ? ["\n", "\t", "\r"] : []
-        guard
-            !trimmed.unicodeScalars.contains(where: {
-                $0.properties.generalCategory == .control && !allowed.contains($0)
-            })
-        else {
-            throw .invalid(field: field, reason: "must not contain control characters.")
-        }
-        return trimmed
-    }
+    /// A program's title: one line.
+    public static let titleRule = TextRule(field: "title", lengths: titleLengths)
+    /// A program's author: one line.
+    public static let authorRule = TextRule(field: "author", lengths: authorLengths)
+    /// The line under a program's title.
+    public static let summaryRule = TextRule(field: "summary", lengths: summaryLengths)
+    /// A program card's chip.
+    public static let tagRule = TextRule(field: "tag", lengths: tagLengths)
+    /// A help tag's name: one line.
+    public static let tagNameRule = TextRule(field: "name", lengths: tagNameLengths)
+    /// A question: line breaks allowed.
+    public static let questionRule = TextRule(field: "question", lengths: questionLengths, multiline: true)
+    /// An answer: line breaks allowed; empty means no answer yet.
+    public static let answerRule = TextRule(field: "answer", lengths: 0...maximumAnswerLength, multiline: true)
 
-    /// A question: 1 to 2,000 characters after trimming, new lines allowed.
+    /// A question by `questionRule`, with the contact form's own words for an empty or a long one.
     public static func question(_ raw: String) throws(HabitsError) -> String {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        let tooLong = HabitsError.invalid(field: "question", reason: "The question is longer than 2,000 characters.")
+        guard raw.utf8.count <= questionRule.maximumBytes else { throw tooLong }
+        let trimmed = questionRule.normalized(raw)
         if trimmed.isEmpty { throw .invalid(field: "question", reason: "The question can't be empty.") }
-        if trimmed.count > questionLengths.upperBound {
-            throw .invalid(field: "question", reason: "The question is longer than 2,000 characters.")
-        }
-        return try text(trimmed, field: "question", lengths: questionLengths, multiline: true)
+        if trimmed.unicodeScalars.count > questionLengths.upperBound { throw tooLong }
+        return try questionRule.checked(raw)
     }
 
-    /// An answer: at most 10,000 characters after trimming; nil (no answer yet) when only spaces are left.
+    /// An answer: at most 10,000 Unicode scalars after trimming; nil (no answer yet) when only spaces are left.
     public static func answer(_ raw: String) throws(HabitsError) -> String? {
-        let checked = try text(raw, field: "answer", lengths: 0...maximumAnswerLength, multiline: true)
+        let checked = try answerRule.checked(raw)
         return checked.isEmpty ? nil : checked
     }
 
@@ -89,10 +78,10 @@ public enum ShowcaseRules {
     /// A program with every field checked and its text trimmed; references are the store's to check.
     public static func checked(_ program: ProgramResource) throws(HabitsError) -> ProgramResource {
         var program = program
-        program.title = try text(program.title, field: "title", lengths: titleLengths)
-        program.author = try text(program.author, field: "author", lengths: authorLengths)
-        program.summary = try text(program.summary, field: "summary", lengths: summaryLengths)
-        if let tag = program.tag { program.tag = try text(tag, field: "tag", lengths: tagLengths) }
+        program.title = try titleRule.checked(program.title)
+        program.author = try authorRule.checked(program.author)
+        program.summary = try summaryRule.checked(program.summary)
+        if let tag = program.tag { program.tag = try tagRule.checked(tag) }
         program.habitIDs = try ids(program.habitIDs, field: "habitIDs", maximum: maximumProgramHabits)
         return program
     }
@@ -100,7 +89,7 @@ public enum ShowcaseRules {
     /// A help tag with its name trimmed.
     public static func checked(_ tag: HelpTagResource) throws(HabitsError) -> HelpTagResource {
         var tag = tag
-        tag.name = try text(tag.name, field: "name", lengths: tagNameLengths)
+        tag.name = try tagNameRule.checked(tag.name)
         return tag
     }
 

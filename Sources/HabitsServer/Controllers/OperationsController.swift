@@ -51,7 +51,7 @@ struct OperationsController: Sendable {
     }
 }
 
-/// The OpenAPI 3.1 document of both APIs, kept as `Resources/openapi.yaml`.
+/// The OpenAPI 3.2 document of both APIs, kept as `Resources/openapi.yaml`.
 enum OpenAPIDocument {
     /// The document's text, nil when the resource bundle cannot be found.
     static let text: String? = BundledResources.text(of: "openapi.yaml", bundle: "Habits_HabitsServer")

@@ -32,15 +32,14 @@ struct ScreenParameters {
         return month
     }
 
-    /// `q`, trimmed; nil when absent or blank.
+    /// A search by the one text rule: one line of at most 100 Unicode scalars.
+    static let searchRule = TextRule(field: "q", lengths: 0...searchLimit)
+
+    /// `q` by `searchRule` (trimmed, in NFC); nil when absent or blank.
     func search() throws -> String? {
         guard let text = query.get("q") else { return nil }
-        // Counted in Unicode scalars before trimming, as the OpenAPI document's maxLength counts.
-        guard text.unicodeScalars.count <= Self.searchLimit else {
-            throw HabitsError.invalid(field: "q", reason: "must be at most \(Self.searchLimit) characters.")
-        }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
+        let checked = try Self.searchRule.checked(String(text))
+        return checked.isEmpty ? nil : checked
     }
 
     /// `layout`: `list` (the default) or `grid`.

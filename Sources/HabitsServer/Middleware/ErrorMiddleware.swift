@@ -56,6 +56,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case .malformed: .badRequest
         case .conflict: .conflict
         case .unavailable: .serviceUnavailable
+        case .storageFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
 }

@@ -25,7 +25,8 @@ public actor ActivitySimulator: Service {
     private let activeUserID: String
     private let logger: Logger
     private let tick: Duration
-    private let demoEnabled: Bool
+    /// Whether the server runs with `--demo`: only then does it have the simulator's controls.
+    public nonisolated let isDemo: Bool
     private let metrics: ServerMetrics?
     /// The server's clock: what simulated logs are stamped with.
     private let clock: @Sendable () -> Date
@@ -55,7 +56,7 @@ public actor ActivitySimulator: Service {
         self.activeUserID = activeUserID
         self.logger = logger
         self.tick = tick
-        self.demoEnabled = demo != nil
+        self.isDemo = demo != nil
         self.rates = []
         self.state = .stopped
         let rates = (demo?.rates ?? []).filter { $0.userID != activeUserID && $0.eventsPerHour > 0 }
@@ -98,9 +99,14 @@ public actor ActivitySimulator: Service {
     }
 
     /// Replaces all data with a fresh demo data set, as `--demo` loads it (the active user's favourites and
-    /// follows, programs, help and recent emoji included), and adopts its rates.
+    /// follows, programs, help and recent emoji included), and adopts its rates. Refused (409) when the
+    /// store holds data the demo did not create (`ContentOrigin.other`): a reset never deletes it.
     public func reset(now: Date? = nil) async throws {
         try requireDemo()
+        if case .other = try await store.contentOrigin() {
+            throw HabitsError.conflict(
+                reason: "The database holds data the demo did not create; a reset would delete it.")
+        }
         let demo = DemoDataSet(activeUserID: activeUserID, now: now ?? clock())
         try await DemoContent.load(demo, into: store)
         rates = demo.rates.filter { $0.userID != activeUserID }
@@ -155,7 +161,7 @@ public actor ActivitySimulator: Service {
     }
 
     private func requireDemo() throws(HabitsError) {
-        guard demoEnabled else {
+        guard isDemo else {
             throw .conflict(reason: "The activity simulator runs only in demo mode (habits serve --demo).")
         }
     }

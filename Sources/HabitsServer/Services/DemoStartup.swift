@@ -1,0 +1,53 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import Logging
+
+/// A setting `habits serve` cannot start with: the command prints `message` as one line and exits with
+/// status 64 (EX_USAGE), as for a malformed option.
+public struct StartupError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+extension DemoContent {
+    /// The data set `--demo` simulates on `store`, after loading it into an empty store.
+    ///
+    /// The demo only ever replaces what it made: a store whose content another program or a server
+    /// without `--demo` wrote (`ContentOrigin.other`) is refused with a `StartupError` naming `database`.
+    /// A store the demo filled before is kept, and only its (user, habit) pairs that still exist are simulated.
+    public static func prepare(
+        store: any HabitStore, activeUserID: String, now: Date, database: String, logger: Logger
+    ) async throws -> DemoDataSet {
+        var data = DemoDataSet(activeUserID: activeUserID, now: now)
+        switch try await store.contentOrigin() {
+        case .empty:
+            try await load(data, into: store)
+            logger.info(
+                "loaded demo data",
+                metadata: [
+                    "users": "\(data.users.count)", "habits": "\(data.habits.count)", "logs": "\(data.logs.count)",
+                ])
+        case .demo:
+            let snapshot = try await store.statisticsSnapshot()
+            data.rates.removeAll { snapshot.user(id: $0.userID) == nil || snapshot.habit(named: $0.habitName) == nil }
+            logger.info("kept the demo's data", metadata: ["simulated pairs": "\(data.rates.count)"])
+        case .other(let users, let habits, let logs):
+            throw StartupError(
+                "--demo needs an empty database or one the demo filled, and \(database) holds data it did not "
+                    + "create (\(users) users, \(habits) habits, \(logs) logs); choose another --database.")
+        }
+        return data
+    }
+
+    /// Without `--demo`, the store's content stops being the demo's: what is written from now on is not
+    /// the demo's to reset, so a later `--demo` on this database is refused.
+    public static func disown(store: any HabitStore, logger: Logger) async throws {
+        guard case .demo = try await store.contentOrigin() else { return }
+        try await store.disownDemoContent()
+        logger.notice("the database is no longer the demo's: serving it with --demo again will be refused")
+    }
+}

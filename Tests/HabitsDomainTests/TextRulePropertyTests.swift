@@ -1,0 +1,110 @@
+import Foundation
+@testable import HabitsDomain
+import HabitsTestSupport
+import Testing
+
+/// Every user-written field goes through one `TextRule`; checked here against an independent reading
+/// of the rule, on hostile text.
+@Suite struct TextRulePropertyTests {
+    /// Every rule the domain applies to text people write.
+    static let rules: [TextRule] = [
+        ResourceRules.nameRule, ResourceRules.textRule, ResourceRules.textRule.named("description"),
+        ShowcaseRules.titleRule, ShowcaseRules.authorRule, ShowcaseRules.summaryRule, ShowcaseRules.tagRule,
+        ShowcaseRules.tagNameRule, ShowcaseRules.questionRule, ShowcaseRules.answerRule,
+    ]
+
+    /// The rule as the issue states it, written apart from `TextRule`: nil when `value` (already
+    /// normalised) meets it, else why not.
+    static func oracle(_ rule: TextRule, raw: String, value: String) -> String? {
+        if raw.utf8.count > rule.maximumBytes { return "over the byte cap" }
+        if !rule.lengths.contains(value.unicodeScalars.count) { return "length" }
+        for character in value {
+            let first = character.unicodeScalars.first!
+            let inEmoji = first.properties.isEmoji && first.value > 0xFF
+            for scalar in character.unicodeScalars {
+                let category = scalar.properties.generalCategory
+                if scalar == "\n" {
+                    if !rule.multiline { return "a line feed in one line" }
+                    continue
+                }
+                if [.control, .lineSeparator, .paragraphSeparator].contains(category) { return "\(category)" }
+                if scalar.properties.isBidiControl { return "bidi control" }
+                let glue = scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value)
+                if category == .format, !(inEmoji && glue) { return "format" }
+            }
+        }
+        return nil
+    }
+
+    /// The value a rule should keep: NFC, line breaks unified where allowed, trimmed.
+    static func expected(_ rule: TextRule, _ raw: String) -> String {
+        var text = raw
+        if rule.multiline {
+            text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        }
+        return text.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func everyAcceptedValueMeetsTheRuleAndEveryRefusalNamesTheField() {
+        var accepted = [String: Int]()
+        var refused = [String: Int]()
+        forEachSeed(count: UInt64(400)) { seed in
+            var generator = SeededRandom(seed: seed)
+            let raw = HostileText.random(using: &generator)
+            for rule in Self.rules {
+                let expected = Self.expected(rule, raw)
+                let broken = Self.oracle(rule, raw: raw, value: expected)
+                do {
+                    let value = try rule.checked(raw)
+                    accepted["\(rule)", default: 0] += 1
+                    #expect(broken == nil, "seed \(seed) \(rule.field): accepted text breaking it (\(broken ?? ""))")
+                    #expect(value == expected, "seed \(seed) \(rule.field): the value is the input normalised")
+                    #expect(rule.lengths.contains(value.unicodeScalars.count), "seed \(seed)")
+                    #expect(value == value.precomposedStringWithCanonicalMapping, "seed \(seed): NFC")
+                    #expect(value.utf8.count <= rule.maximumBytes, "seed \(seed)")
+                    #expect(rule.isMet(by: value), "seed \(seed) \(rule.field): checking again changes nothing")
+                } catch {
+                    refused["\(rule)", default: 0] += 1
+                    #expect(broken != nil, "seed \(seed) \(rule.field): refused text that meets it: \(error)")
+                    guard case .invalid(let field, let reason)? = error as? HabitsError else {
+                        Issue.record("seed \(seed): \(error) is not `invalid`")
+                        continue
+                    }
+                    #expect(field == rule.field && !reason.isEmpty, "seed \(seed)")
+                    #expect(!reason.contains("\n") && reason.count < 300, "seed \(seed): one short line")
+                }
+            }
+        }
+        // The alphabet reaches both verdicts of every rule.
+        for rule in Self.rules {
+            #expect(accepted["\(rule)", default: 0] > 20 && refused["\(rule)", default: 0] > 20, "\(rule)")
+        }
+    }
+
+    @Test func theIssuesExamplesAreRefused() throws {
+        // A "1 to 40 character" help tag of 30,000 combining marks; a bio with control characters.
+        let marks = "a" + String(repeating: "\u{301}", count: 30_000)
+        #expect(throws: HabitsError.self) { try ShowcaseRules.checked(HelpTagResource(id: 0, name: marks)) }
+        for bio in ["Early\u{0}riser", "Bell\u{7}", "\u{1B}[31mred", "Tab\tbed", "Line\u{2028}break", "a\u{202E}b"] {
+            #expect(throws: HabitsError.self, "\(bio.debugDescription)") {
+                try ResourceRules.text(bio, field: "bio")
+            }
+        }
+        #expect(try ResourceRules.text("Two\r\nlines", field: "bio") == "Two\nlines")
+        #expect(throws: HabitsError.self) { try ResourceRules.name("Two\nlines") }
+    }
+
+    @Test func resourceAndShowcaseRulesAgree() throws {
+        // The same text gets the same verdict as a user's name and as a help tag's (both one line).
+        forEachSeed(count: UInt64(200)) { seed in
+            var generator = SeededRandom(seed: seed)
+            let raw = HostileText.random(using: &generator, maximumPieces: 12)
+            let asName = try? ResourceRules.name(raw)
+            let asTag = try? ShowcaseRules.checked(HelpTagResource(id: 0, name: raw)).name
+            if let asName, asName.unicodeScalars.count <= ShowcaseRules.tagNameLengths.upperBound {
+                #expect(asTag == asName, "seed \(seed)")
+            }
+            if let asTag { #expect(asName == asTag, "seed \(seed)") }
+        }
+    }
+}
