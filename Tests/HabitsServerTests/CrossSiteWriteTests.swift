@@ -15,15 +15,7 @@ import Testing
 @Suite struct CrossSiteWriteTests {
     /// Every route of the real router that is not a safe method, with its parameters filled in.
     static func writeRoutes(_ store: SQLiteHabitStore) -> [(String, HTTPRequest.Method)] {
-        var logger = Logger(label: "habits.test")
-        logger.logLevel = .warning
-        let simulator = ActivitySimulator(
-            store: store, demo: DemoDataSet(activeUserID: "user0", now: Fixture.now), activeUserID: "user0",
-            startRunning: false, logger: logger)
-        let router = buildRouter(
-            configuration: ServerConfiguration(port: 0, activeUser: "user0"), store: store, simulator: simulator,
-            hub: ScreenHub(store: store, metrics: ServerMetrics(), logger: logger), metrics: ServerMetrics(),
-            clock: { Fixture.now })
+        let router = makeDemoRouter(store: store)
         return router.routes
             .filter { !CrossSiteRequestMiddleware.safeMethods.contains($0.method) }
             .map { route in

@@ -32,20 +32,10 @@ func documentedOperations(_ yaml: String) -> Set<String> {
 @Suite struct OpenAPIDocumentTests {
     @Test func everyRouteIsDocumentedAndEveryDocumentedRouteExists() async throws {
         let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
-        var logger = Logger(label: "habits.test")
-        logger.logLevel = .warning
-        let simulator = ActivitySimulator(
-            store: store, demo: DemoDataSet(activeUserID: "user0", now: Fixture.now), activeUserID: "user0",
-            startRunning: false, logger: logger)
-        let router = buildRouter(
-            configuration: ServerConfiguration(), store: store, simulator: simulator,
-            hub: ScreenHub(store: store, metrics: ServerMetrics(), logger: logger), metrics: ServerMetrics(),
-            clock: { Fixture.now }
-        )
+        let router = makeDemoRouter(store: store, configuration: ServerConfiguration())
         let routed = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
 
-        let app = buildApplication(
-            configuration: ServerConfiguration(port: 0), store: store, simulator: simulator, logger: logger)
+        let app = makeApplication(store: store, demo: DemoDataSet(activeUserID: "user0", now: Fixture.now))
         try await app.test(.router) { client in
             let response = try await client.send("/openapi.yaml")
             #expect(response.status == .ok)
