@@ -1,4 +1,4 @@
-"""Home's rules (README, "Home, exactly") kept over the counts a load script writes, so that the script knows
+"""Home's rules (Docs/Screens.md and HomeScreen.swift) kept over the counts a load script writes, so that the script knows
 which open Homes each write changes. Used by live_load.py; the script checks the model against the server's
 own documents after the load, so a model that drifted from the server fails the run rather than skew it."""
 import bisect

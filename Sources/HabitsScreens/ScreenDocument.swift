@@ -3,7 +3,7 @@ import HabitsDomain
 
 /// A screen as the server sends it: sections of identified items, each section with its layout.
 ///
-/// The JSON form is described in the README and the OpenAPI document. Item ids are unique within a
+/// The JSON form is described in Docs/Screens.md and the OpenAPI document. Item ids are unique within a
 /// document and stable across revisions, so two revisions differ by a `ScreenChangeset`.
 public struct ScreenDocument: Codable, Hashable, Sendable {
     /// The version of this format; a client refuses a version it does not know.
