@@ -43,6 +43,45 @@ import Darwin
         }
     }
 
+    @Test(.timeLimit(.minutes(1))) func aHeadSentOneLineAtATimeIsCutOffAtTheReadTimeout() async throws {
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        // A long wait for the next request, a short one for a request: the head is a request too.
+        let app = makeApplication(
+            store: store,
+            configuration: ServerConfiguration(port: 0, idleTimeout: .seconds(60), readTimeout: .seconds(1)))
+        try await app.test(.live) { client in
+            let connection = try RawConnection(port: try #require(client.port))
+            connection.send("GET /healthz HTTP/1.1\r\n")
+            let start = Date()
+            var closed = false
+            for index in 0..<20 where !closed {
+                try await Task.sleep(for: .milliseconds(300))
+                closed = !connection.send("X-Slow-\(index): 1\r\n") || connection.waitForClose(timeout: 0.01)
+            }
+            if !closed { closed = connection.waitForClose(timeout: 2) }
+            #expect(closed, "the connection was cut off")
+            #expect(Date().timeIntervalSince(start) < 4)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aMalformedChunkedBodyIsABadRequest() async throws {
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let before = store.currentRevision()
+        try await makeApplication(store: store).test(.live) { client in
+            let port = try #require(client.port)
+            for size in ["zz", "-1", "FFFFFFFFFFFFFFFFFF"] {
+                let connection = try RawConnection(port: port)
+                connection.send(
+                    "POST /v1/help/tags HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
+                        + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n\(size)\r\n{}\r\n0\r\n\r\n")
+                let response = connection.receiveUntilClosed(timeout: 5)
+                #expect(response.hasPrefix("HTTP/1.1 400"), "chunk size \(size): \(response.prefix(200))")
+                #expect(response.contains(#""code":"malformed_request""#), "chunk size \(size)")
+            }
+        }
+        #expect(store.currentRevision() == before)
+    }
+
     @Test(.timeLimit(.minutes(1))) func anIdleConnectionIsClosed() async throws {
         let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
         try await app(store).test(.live) { client in

@@ -7,7 +7,7 @@ import Darwin
 
 /// A plain TCP connection to 127.0.0.1, for sending a request as slowly as an attacker would.
 final class RawConnection {
-    private let descriptor: Int32
+    fileprivate let descriptor: Int32
 
     init(port: Int) throws {
         descriptor = try connectToLoopback(port: port)
@@ -41,6 +41,23 @@ final class RawConnection {
             }
         }
         return false
+    }
+}
+
+extension RawConnection {
+    /// What the server sends until it closes the connection or `timeout` passes, as text.
+    func receiveUntilClosed(timeout: TimeInterval) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while Date() < deadline {
+            var descriptorSet = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptorSet, 1, 100) > 0 else { continue }
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
     }
 }
 

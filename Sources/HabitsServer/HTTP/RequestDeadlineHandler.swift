@@ -2,9 +2,11 @@ import Foundation
 import NIOCore
 import NIOHTTPTypes
 
-/// Closes a connection that is too slow: one that waits longer than `idleTimeout` for a request's
-/// head, or takes longer than `readTimeout` to deliver a request once its head arrived (a body sent
-/// one byte a minute). Unlike an idle timer, a trickle of bytes does not reset these deadlines.
+/// Closes a connection that is too slow: one that waits longer than `idleTimeout` (or `readTimeout`,
+/// when shorter) for a request's head, or takes longer than `readTimeout` to deliver a request once its
+/// head arrived (a body sent one byte a minute). Unlike an idle timer, a trickle of bytes does not reset
+/// these deadlines. The head is parsed before this handler sees it, so the wait for a head bounds a head
+/// sent one header a second too: that wait is never longer than the read timeout.
 ///
 /// While the server writes a response no deadline runs, so a long response is never cut.
 final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
@@ -18,7 +20,7 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var deadline: Scheduled<Void>?
 
     init(idleTimeout: TimeAmount, readTimeout: TimeAmount) {
-        self.idleTimeout = idleTimeout
+        self.idleTimeout = min(idleTimeout, readTimeout)
         self.readTimeout = readTimeout
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// The one place where errors become HTTP responses: every failure leaves as
 /// `{"error": {"code": …, "message": …}}` with a fitting status.
@@ -32,6 +33,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return (error.status, error.code, error.message)
         case is DecodingError:
             return (.badRequest, "malformed_request", DecodingErrorMessage.describe(error))
+        case is HTTPParserError:
+            // Thrown while a handler reads the body: a chunk size that is not hexadecimal, for one.
+            return (.badRequest, "malformed_request", "The request is not valid HTTP/1.1.")
         case let error as any HTTPResponseError:
             let status = error.status
             switch status {
