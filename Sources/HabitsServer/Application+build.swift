@@ -96,6 +96,7 @@ func buildRouter(
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: HostAllowlistMiddleware(allowedHosts: configuration.acceptedHosts))
     router.add(middleware: CrossSiteRequestMiddleware())
+    if simulator.isDemo { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
     let routeTable = RouteTable()
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeTable))
 

@@ -98,6 +98,11 @@ public protocol HabitStore: ResourceStore, ShowcaseStore, StatisticsSource, Stor
     func contentOrigin() async throws -> ContentOrigin
     /// Forgets that the content is the demo's: from now on `contentOrigin` is `.other` unless it is empty.
     func disownDemoContent() async throws
+    /// Records that a person (not the demo's loader or simulator) wrote to the demo's content, so that a
+    /// reset, which would delete what they wrote, is refused; a new demo load forgets it.
+    func markDemoWrittenByPeople() async throws
+    /// Whether a person wrote to the demo's content since it was loaded.
+    func demoWrittenByPeople() async throws -> Bool
 }
 
 /// What a readiness probe needs: whether the store answers.

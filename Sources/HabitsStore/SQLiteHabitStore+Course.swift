@@ -116,7 +116,23 @@ extension SQLiteHabitStore {
         try await writer.write { db in try Self.markDemo(db, false) }
     }
 
-    /// Records in `meta` whether the content is the demo's (`ContentOrigin.demo`).
+    public func markDemoWrittenByPeople() async throws {
+        try await writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO meta (key, value) VALUES ('demo_written_by_people', 1)
+                ON CONFLICT (key) DO UPDATE SET value = 1
+                """)
+        }
+    }
+
+    public func demoWrittenByPeople() async throws -> Bool {
+        try await writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'demo_written_by_people'") == 1
+        }
+    }
+
+    /// Records in `meta` whether the content is the demo's (`ContentOrigin.demo`); either way, a new content
+    /// has not been written by people yet.
     static func markDemo(_ db: Database, _ isDemo: Bool) throws {
         if isDemo {
             try db.execute(sql: """
@@ -125,6 +141,7 @@ extension SQLiteHabitStore {
         } else {
             try db.execute(sql: "DELETE FROM meta WHERE key = 'demo'")
         }
+        try db.execute(sql: "DELETE FROM meta WHERE key = 'demo_written_by_people'")
     }
 
     public func replaceAll(with content: StoreContent) async throws {

@@ -91,6 +91,31 @@ import Testing
         #expect(try await store.contentOrigin() == .other(users: 5, habits: 4, logs: 0))
     }
 
+    @Test func aResetNeverDeletesWhatPeopleWroteToTheDemosData() async throws {
+        let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
+        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
+        let app = makeApplication(store: store, demo: demo)
+        try await app.test(.live) { client in
+            // The simulator's own controls and a refused write mark nothing: a reset still runs.
+            try await client.execute(uri: "/control/simulator/stop", method: .post) { #expect($0.status == .ok) }
+            try await client.execute(
+                uri: "/v1/users", method: .post, headers: [.contentType: "application/json"],
+                body: try jsonBody(["name": ""])
+            ) { try expectError($0, .unprocessableContent) }
+            try await client.execute(uri: "/control/simulator/reset", method: .post) { #expect($0.status == .ok) }
+            // A person adds themselves: from now on a reset would delete them, and is refused.
+            try await client.execute(
+                uri: "/v1/users", method: .post, headers: [.contentType: "application/json"],
+                body: try jsonBody(["name": "Real person", "key": "realperson"])
+            ) { #expect($0.status == .created) }
+            try await client.execute(uri: "/control/simulator/reset", method: .post) { response throws in
+                try expectError(response, .conflict, code: "conflict")
+            }
+        }
+        #expect(try await store.users().contains { $0.id == "realperson" })
+        #expect(try await store.demoWrittenByPeople())
+    }
+
     @Test func theSimulatorNeverLogsForTheActiveUser() async throws {
         // The data set simulates "ava-thompson"; naming her the active user must still keep her untouched.
         let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)

@@ -100,12 +100,18 @@ public actor ActivitySimulator: Service {
 
     /// Replaces all data with a fresh demo data set, as `--demo` loads it (the active user's favourites and
     /// follows, programs, help and recent emoji included), and adopts its rates. Refused (409) when the
-    /// store holds data the demo did not create (`ContentOrigin.other`): a reset never deletes it.
+    /// store holds data the demo did not create (`ContentOrigin.other`), or people wrote to the demo's
+    /// data through the server since it was loaded (`DemoWriteMarkMiddleware`): a reset never deletes it.
     public func reset(now: Date? = nil) async throws {
         try requireDemo()
         if case .other = try await store.contentOrigin() {
             throw HabitsError.conflict(
                 reason: "The database holds data the demo did not create; a reset would delete it.")
+        }
+        if try await store.demoWrittenByPeople() {
+            throw HabitsError.conflict(
+                reason: "People wrote to the demo's data since it was loaded; a reset would delete what they "
+                    + "wrote. Start the demo on a new --database instead.")
         }
         let demo = DemoDataSet(activeUserID: activeUserID, now: now ?? clock())
         try await DemoContent.load(demo, into: store)
