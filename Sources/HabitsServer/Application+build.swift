@@ -20,6 +20,8 @@ public struct ServerConfiguration: Sendable {
     public var maximumConcurrentUploads: Int
     /// The course key of the user whose screens `/v1/screens` shows when a request names nobody.
     public var activeUser: String
+    /// The most bytes the live screens may hold, history included (`--screen-cache-mb`).
+    public var screenCacheBytes: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -28,7 +30,8 @@ public struct ServerConfiguration: Sendable {
         idleTimeout: Duration = .seconds(60),
         readTimeout: Duration = .seconds(30),
         maximumConcurrentUploads: Int = 4,
-        activeUser: String = DemoDataSet.defaultActiveUserID
+        activeUser: String = DemoDataSet.defaultActiveUserID,
+        screenCacheBytes: Int = 256 << 20
     ) {
         self.host = host
         self.port = port
@@ -37,6 +40,7 @@ public struct ServerConfiguration: Sendable {
         self.readTimeout = readTimeout
         self.maximumConcurrentUploads = maximumConcurrentUploads
         self.activeUser = activeUser
+        self.screenCacheBytes = screenCacheBytes
     }
 
     /// Every host name a request's `Host` may carry.
@@ -54,7 +58,8 @@ public func buildApplication(
     clock: @escaping @Sendable () -> Date = { Date() },
     onReady: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    let hub = ScreenHub(store: store, metrics: metrics, logger: logger, clock: clock)
+    let hub = ScreenHub(
+        store: store, metrics: metrics, logger: logger, clock: clock, byteBudget: configuration.screenCacheBytes)
     let router = buildRouter(
         configuration: configuration, store: store, simulator: simulator, hub: hub, metrics: metrics, clock: clock)
     let idleTimeout = TimeAmount(configuration.idleTimeout)

@@ -57,6 +57,10 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "instant"))
     var fixedTime: String?
 
+    @Option(help: "Megabytes the live screens may hold, history too (env HABITS_SCREEN_CACHE_MB, default 256).")
+    var screenCacheMb: Int?
+
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let settings = try ServeSettings(
@@ -72,7 +76,11 @@ struct ServeCommand: AsyncParsableCommand {
             readTimeout: try readTimeout
                 ?? environment["HABITS_READ_TIMEOUT"].map { try Self.number($0, variable: "HABITS_READ_TIMEOUT") }
                 ?? 30,
-            fixedTime: try (fixedTime ?? environment["HABITS_FIXED_TIME"]).map(Self.instant)
+            fixedTime: try (fixedTime ?? environment["HABITS_FIXED_TIME"]).map(Self.instant),
+            limits: try ServeLimits(
+                screenCacheMegabytes: try Self.number(screenCacheMb, or: "HABITS_SCREEN_CACHE_MB", in: environment)
+                    ?? 256
+            )
         )
         try await settings.serve()
     }
@@ -84,6 +92,11 @@ struct ServeCommand: AsyncParsableCommand {
                 "The fixed time must be an ISO 8601 instant such as 2026-03-10T15:00:00Z, got \"\(text)\".")
         }
         return date
+    }
+
+    /// The option's value, else the number in environment variable `variable`, else nil.
+    static func number(_ option: Int?, or variable: String, in environment: [String: String]) throws -> Int? {
+        try option ?? environment[variable].map { try number($0, variable: variable) }
     }
 
     /// The number in environment variable `variable`, or a clear error naming it.
@@ -107,13 +120,16 @@ struct ServeSettings {
     var readTimeout: Double
     /// The instant the server's clock is stopped at; nil: the system clock.
     var fixedTime: Date?
+    /// The bounds of the screen cache, streams and connections.
+    var limits: ServeLimits
 
     /// How long shutdown waits for requests in flight before it cancels them, so SIGTERM always ends.
     static let shutdownGrace: Duration = .seconds(10)
 
     init(
         host: String, port: Int, database: String, demo: Bool, activeUserID: String, logLevel: String,
-        allowedHosts: [String] = [], readTimeout: Double = 30, fixedTime: Date? = nil
+        allowedHosts: [String] = [], readTimeout: Double = 30, fixedTime: Date? = nil,
+        limits: ServeLimits? = nil
     ) throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("The port must be between 0 and 65535, got \(port).")
@@ -135,6 +151,7 @@ struct ServeSettings {
         self.allowedHosts = allowedHosts
         self.readTimeout = readTimeout
         self.fixedTime = fixedTime
+        self.limits = try limits ?? ServeLimits()
         self.host = host
         self.port = port
         self.database = database
@@ -185,7 +202,7 @@ struct ServeSettings {
         let host = self.host
         let configuration = ServerConfiguration(
             host: host, port: port, allowedHosts: allowedHosts, readTimeout: .milliseconds(Int64(readTimeout * 1_000)),
-            activeUser: activeUserID
+            activeUser: activeUserID, screenCacheBytes: limits.screenCacheMegabytes << 20
         )
         let displayHost = host.contains(":") ? "[\(host)]" : host
         let app = buildApplication(
