@@ -22,6 +22,13 @@ public struct ServerConfiguration: Sendable {
     public var activeUser: String
     /// The most bytes the live screens may hold, history included (`--screen-cache-mb`).
     public var screenCacheBytes: Int
+    /// The most event streams open at once (`--max-streams`).
+    public var maximumStreams: Int
+    /// The most event streams one client address may hold open (`--max-streams-per-client`).
+    public var maximumStreamsPerClient: Int
+    /// The most connections open at once; past it the server stops accepting until one closes
+    /// (`--max-connections`).
+    public var maximumConnections: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -31,7 +38,10 @@ public struct ServerConfiguration: Sendable {
         readTimeout: Duration = .seconds(30),
         maximumConcurrentUploads: Int = 4,
         activeUser: String = DemoDataSet.defaultActiveUserID,
-        screenCacheBytes: Int = 256 << 20
+        screenCacheBytes: Int = 256 << 20,
+        maximumStreams: Int = 10_000,
+        maximumStreamsPerClient: Int = 64,
+        maximumConnections: Int = 11_000
     ) {
         self.host = host
         self.port = port
@@ -41,6 +51,9 @@ public struct ServerConfiguration: Sendable {
         self.maximumConcurrentUploads = maximumConcurrentUploads
         self.activeUser = activeUser
         self.screenCacheBytes = screenCacheBytes
+        self.maximumStreams = maximumStreams
+        self.maximumStreamsPerClient = maximumStreamsPerClient
+        self.maximumConnections = maximumConnections
     }
 
     /// Every host name a request's `Host` may carry.
@@ -70,7 +83,10 @@ public func buildApplication(
     return Application(
         router: router,
         server: .http1(configuration: http),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Habits"),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "Habits",
+            availableConnectionsDelegate: ConnectionLimit(maximum: configuration.maximumConnections, metrics: metrics)
+        ),
         services: [simulator, ScreenHubService(hub: hub)],
         onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
         logger: logger
@@ -109,7 +125,11 @@ func buildRouter(
     EmojiController(store: store).addRoutes(to: router)
     OperationsController(store: store, metrics: metrics).addRoutes(to: router)
     SimulatorController(simulator: simulator).addRoutes(to: router)
-    let screens = ScreensController(hub: hub, store: store, defaultViewerKey: configuration.activeUser)
+    let streams = StreamLimit(
+        maximum: configuration.maximumStreams, maximumPerClient: configuration.maximumStreamsPerClient,
+        metrics: metrics)
+    let screens = ScreensController(
+        hub: hub, store: store, defaultViewerKey: configuration.activeUser, streams: streams)
     screens.addRoutes(to: router)
     ScreenFramesController(screens: screens).addRoutes(to: router)
     WebController(screens: screens, store: store, assets: .bundled).addRoutes(to: router)

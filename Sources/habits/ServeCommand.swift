@@ -60,6 +60,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Megabytes the live screens may hold, history too (env HABITS_SCREEN_CACHE_MB, default 256).")
     var screenCacheMb: Int?
 
+    @Option(help: "Most event streams open at once (env HABITS_MAX_STREAMS, default 10000).")
+    var maxStreams: Int?
+
+    @Option(help: "Most event streams one client address may open (env HABITS_MAX_STREAMS_PER_CLIENT, default 64).")
+    var maxStreamsPerClient: Int?
+
+    @Option(help: "Most connections open at once (env HABITS_MAX_CONNECTIONS, default --max-streams + 1000).")
+    var maxConnections: Int?
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -79,7 +87,11 @@ struct ServeCommand: AsyncParsableCommand {
             fixedTime: try (fixedTime ?? environment["HABITS_FIXED_TIME"]).map(Self.instant),
             limits: try ServeLimits(
                 screenCacheMegabytes: try Self.number(screenCacheMb, or: "HABITS_SCREEN_CACHE_MB", in: environment)
-                    ?? 256
+                    ?? 256,
+                maximumStreams: try Self.number(maxStreams, or: "HABITS_MAX_STREAMS", in: environment) ?? 10_000,
+                maximumStreamsPerClient: try Self.number(
+                    maxStreamsPerClient, or: "HABITS_MAX_STREAMS_PER_CLIENT", in: environment) ?? 64,
+                maximumConnections: try Self.number(maxConnections, or: "HABITS_MAX_CONNECTIONS", in: environment)
             )
         )
         try await settings.serve()
@@ -202,7 +214,9 @@ struct ServeSettings {
         let host = self.host
         let configuration = ServerConfiguration(
             host: host, port: port, allowedHosts: allowedHosts, readTimeout: .milliseconds(Int64(readTimeout * 1_000)),
-            activeUser: activeUserID, screenCacheBytes: limits.screenCacheMegabytes << 20
+            activeUser: activeUserID, screenCacheBytes: limits.screenCacheMegabytes << 20,
+            maximumStreams: limits.maximumStreams, maximumStreamsPerClient: limits.maximumStreamsPerClient,
+            maximumConnections: limits.maximumConnections
         )
         let displayHost = host.contains(":") ? "[\(host)]" : host
         let app = buildApplication(

@@ -29,6 +29,10 @@ public struct ServerMetrics: Sendable {
     let screenCacheBytes: Gauge
     /// The byte budget of the hub's screens (`--screen-cache-mb`).
     let screenCacheBudget: Gauge
+    /// Event streams admitted and not yet ended (`--max-streams`).
+    let openStreams: Gauge
+    /// Connections accepted and not yet closed (`--max-connections`).
+    let openConnections: Gauge
 
     /// Latency buckets from 0.5 ms to 10 s.
     static let latencyBuckets: [Duration] = [
@@ -74,6 +78,14 @@ public struct ServerMetrics: Sendable {
         screenCacheBudget = registry.makeGauge(descriptor: .init(
             namespace: "habits", metricName: "screen_cache_budget", unitName: "bytes",
             helpText: "The byte budget of the live hub's screens (--screen-cache-mb)."
+        ))
+        openStreams = registry.makeGauge(descriptor: .init(
+            namespace: "habits", metricName: "open_streams", unitName: "",
+            helpText: "Event streams admitted and not yet ended (--max-streams, --max-streams-per-client)."
+        ))
+        openConnections = registry.makeGauge(descriptor: .init(
+            namespace: "habits", metricName: "open_connections", unitName: "",
+            helpText: "HTTP connections accepted and not yet closed (--max-connections)."
         ))
         screenRebuilds = registry.makeCounter(descriptor: .init(
             namespace: "habits", metricName: "screen_rebuilds", unitName: "total",
