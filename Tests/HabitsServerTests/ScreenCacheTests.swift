@@ -133,7 +133,7 @@ func metricValue(_ name: String, in metrics: ServerMetrics) -> Double? {
 
             let picker = "/v1/screens/emoji?habit=\(run)"
             #expect(try await client.send(picker + "&collapsed=flags,recents").status == .ok)
-            for made in ["made-up", "flags,made-up", "Flags"] {
+            for made in ["made-up", "flags,made-up", "Flags", "flags,", ",flags"] {
                 try expectError(
                     try await client.send(picker + "&collapsed=" + made), .unprocessableContent, code: "invalid")
                 try expectError(
@@ -147,6 +147,17 @@ func metricValue(_ name: String, in metrics: ServerMetrics) -> Double? {
                 try await client.send("/v1/screens/streak?habit=\(run)&month=2026-00"), .badRequest,
                 code: "malformed_request")
             #expect(metricValue("habits_screen_cache_entries", in: metrics) == 2)
+        }
+    }
+
+    /// The OpenAPI document's pattern for `collapsed` names exactly the groups the server accepts.
+    @Test func theOpenAPIPatternNamesEveryCollapsibleGroup() async throws {
+        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        try await makeApplication(store: store).test(.router) { client in
+            let yaml = String(buffer: try await client.send("/openapi.yaml").body)
+            let line = try #require(yaml.split(separator: "\n").first { $0.contains("pattern: \"^((smileys-emotion") })
+            let alternatives = try #require(line.split(separator: "(").dropFirst().first?.split(separator: ")").first)
+            #expect(Set(alternatives.split(separator: "|").map(String.init)) == ScreenRequest.collapsibleGroups)
         }
     }
 }

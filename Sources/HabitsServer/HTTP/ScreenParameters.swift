@@ -56,7 +56,7 @@ struct ScreenParameters {
     /// of one of the picker's groups: a made-up slug would name another document of the same content.
     func collapsedGroups() throws -> Set<String> {
         guard let text = query.get("collapsed"), !text.isEmpty else { return [] }
-        let slugs = text.split(separator: ",").map(String.init)
+        let slugs = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let isSlug = { (slug: String) in
             slug.count <= 40
                 && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
