@@ -22,50 +22,66 @@ public enum ScreenName: String, Codable, Hashable, Sendable, CaseIterable {
 }
 
 /// One screen for one viewer: what identifies a document.
+///
+/// Canonical: a parameter the screen does not read is dropped when the request is made, so two requests
+/// for the same document are equal, and the screen cache holds one entry for them.
 public struct ScreenRequest: Hashable, Sendable {
-    public var screen: ScreenName
+    public let screen: ScreenName
     /// The user whose screen it is (until accounts exist, `?user=`).
-    public var viewerID: Int64
-    /// For `habit`: the habit shown.
-    public var habitID: Int64?
+    public let viewerID: Int64
+    /// For `habit`, `streak` and `emoji`: the habit shown.
+    public let habitID: Int64?
     /// For `user`: the user shown.
-    public var userID: Int64?
+    public let userID: Int64?
     /// For `streak`: the month shown (nil: the viewer's current month).
-    public var month: LocalMonth?
+    public let month: LocalMonth?
     /// For `help`: the tag whose questions are shown (nil: every question).
-    public var tagID: Int64?
+    public let tagID: Int64?
     /// For `emoji`: the words the emoji's names must contain (nil: every emoji).
-    public var query: String?
+    public let query: String?
     /// For `emoji`: list or grid.
-    public var arrangement: EmojiArrangement
+    public let arrangement: EmojiArrangement
     /// For `emoji`: the groups shown collapsed, by slug.
-    public var collapsedGroups: Set<String>
+    public let collapsedGroups: Set<String>
 
+    /// The request for `screen`; the parameters `screen` does not read are dropped, a blank query too.
     public init(
         screen: ScreenName, viewerID: Int64, habitID: Int64? = nil, userID: Int64? = nil, month: LocalMonth? = nil,
         tagID: Int64? = nil, query: String? = nil, arrangement: EmojiArrangement = .list,
         collapsedGroups: Set<String> = []
     ) {
+        let reads = screen.parameters
         self.screen = screen
         self.viewerID = viewerID
-        self.habitID = habitID
-        self.userID = userID
-        self.month = month
-        self.tagID = tagID
-        self.query = query
-        self.arrangement = arrangement
-        self.collapsedGroups = collapsedGroups
+        self.habitID = reads.contains(.habit) ? habitID : nil
+        self.userID = reads.contains(.user) ? userID : nil
+        self.month = reads.contains(.month) ? month : nil
+        self.tagID = reads.contains(.tag) ? tagID : nil
+        self.query = reads.contains(.query) && query?.isEmpty == false ? query : nil
+        self.arrangement = reads.contains(.arrangement) ? arrangement : .list
+        self.collapsedGroups = reads.contains(.collapsed) ? collapsedGroups : []
     }
 
-    /// Hashes the screen and its ids alone, which tell live requests apart: the live hub looks requests up
-    /// for every change, and hashing the search and the set of collapsed groups each time cost more than
-    /// the rare collision. Equality still compares every field.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(screen)
-        hasher.combine(viewerID)
-        hasher.combine(habitID)
-        hasher.combine(userID)
-        hasher.combine(tagID)
+    /// The slugs `collapsedGroups` may hold: the emoji picker's groups and its Recents.
+    public static let collapsibleGroups: Set<String> = Set(EmojiCatalog.groups.map(\.slug)).union(["recents"])
+}
+
+/// A parameter of a screen request besides its screen and viewer.
+public enum ScreenParameter: Hashable, Sendable, CaseIterable {
+    case habit, user, month, tag, query, arrangement, collapsed
+}
+
+extension ScreenName {
+    /// The parameters the screen reads; the others are not part of its requests.
+    public var parameters: Set<ScreenParameter> {
+        switch self {
+        case .home, .habits, .users, .log, .discover: []
+        case .habit: [.habit]
+        case .user: [.user]
+        case .streak: [.habit, .month]
+        case .help: [.tag]
+        case .emoji: [.habit, .query, .arrangement, .collapsed]
+        }
     }
 }
 

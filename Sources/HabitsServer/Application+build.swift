@@ -23,6 +23,15 @@ public struct ServerConfiguration: Sendable {
     /// The reverse proxies (`--trusted-proxy`) whose `Forwarded` and `X-Forwarded-*` headers are believed
     /// for the client's address, scheme and host; from every other peer they are ignored.
     public var trustedProxies: [IPAddressRange]
+    /// The most bytes the live screens may hold, history included (`--screen-cache-mb`).
+    public var screenCacheBytes: Int
+    /// The most event streams open at once (`--max-streams`).
+    public var maximumStreams: Int
+    /// The most event streams one client address may hold open (`--max-streams-per-client`).
+    public var maximumStreamsPerClient: Int
+    /// The most connections open at once; past it the server stops accepting until one closes
+    /// (`--max-connections`).
+    public var maximumConnections: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -32,7 +41,11 @@ public struct ServerConfiguration: Sendable {
         readTimeout: Duration = .seconds(30),
         maximumConcurrentUploads: Int = 4,
         activeUser: String = DemoDataSet.defaultActiveUserID,
-        trustedProxies: [IPAddressRange] = []
+        trustedProxies: [IPAddressRange] = [],
+        screenCacheBytes: Int = 256 << 20,
+        maximumStreams: Int = 10_000,
+        maximumStreamsPerClient: Int = 64,
+        maximumConnections: Int = 11_000
     ) {
         self.host = host
         self.port = port
@@ -42,6 +55,10 @@ public struct ServerConfiguration: Sendable {
         self.maximumConcurrentUploads = maximumConcurrentUploads
         self.activeUser = activeUser
         self.trustedProxies = trustedProxies
+        self.screenCacheBytes = screenCacheBytes
+        self.maximumStreams = maximumStreams
+        self.maximumStreamsPerClient = maximumStreamsPerClient
+        self.maximumConnections = maximumConnections
     }
 
     /// Every host name a request's `Host` may carry.
@@ -59,7 +76,8 @@ public func buildApplication(
     clock: @escaping @Sendable () -> Date = { Date() },
     onReady: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    let hub = ScreenHub(store: store, metrics: metrics, logger: logger, clock: clock)
+    let hub = ScreenHub(
+        store: store, metrics: metrics, logger: logger, clock: clock, byteBudget: configuration.screenCacheBytes)
     let router = buildRouter(
         configuration: configuration, store: store, simulator: simulator, hub: hub, metrics: metrics, clock: clock)
     let idleTimeout = TimeAmount(configuration.idleTimeout)
@@ -70,7 +88,10 @@ public func buildApplication(
     return Application(
         router: router,
         server: .http1(configuration: http),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Habits"),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "Habits",
+            availableConnectionsDelegate: ConnectionLimit(maximum: configuration.maximumConnections, metrics: metrics)
+        ),
         services: [simulator, ScreenHubService(hub: hub)],
         onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
         logger: logger
@@ -114,7 +135,11 @@ func buildRouter(
     OperationsController(store: store, metrics: metrics).addRoutes(to: router)
     // The simulator's controls exist only with --demo: elsewhere /control/simulator/* is 404.
     if simulator.isDemo { SimulatorController(simulator: simulator).addRoutes(to: router) }
-    let screens = ScreensController(hub: hub, store: store, defaultViewerKey: configuration.activeUser)
+    let streams = StreamLimit(
+        maximum: configuration.maximumStreams, maximumPerClient: configuration.maximumStreamsPerClient,
+        metrics: metrics)
+    let screens = ScreensController(
+        hub: hub, store: store, defaultViewerKey: configuration.activeUser, streams: streams)
     screens.addRoutes(to: router)
     ScreenFramesController(screens: screens).addRoutes(to: router)
     WebController(screens: screens, store: store, assets: .bundled).addRoutes(to: router)

@@ -67,6 +67,18 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "instant"))
     var fixedTime: String?
 
+    @Option(help: "Megabytes the live screens may hold, history too (env HABITS_SCREEN_CACHE_MB, default 256).")
+    var screenCacheMb: Int?
+
+    @Option(help: "Most event streams open at once (env HABITS_MAX_STREAMS, default 10000).")
+    var maxStreams: Int?
+
+    @Option(help: "Most event streams one client address may open (env HABITS_MAX_STREAMS_PER_CLIENT, default 64).")
+    var maxStreamsPerClient: Int?
+
+    @Option(help: "Most connections open at once (env HABITS_MAX_CONNECTIONS, default --max-streams + 1000).")
+    var maxConnections: Int?
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let settings = try ServeSettings(
@@ -87,7 +99,15 @@ struct ServeCommand: AsyncParsableCommand {
             readTimeout: try readTimeout
                 ?? environment["HABITS_READ_TIMEOUT"].map { try Self.number($0, variable: "HABITS_READ_TIMEOUT") }
                 ?? 30,
-            fixedTime: try (fixedTime ?? environment["HABITS_FIXED_TIME"]).map(Self.instant)
+            fixedTime: try (fixedTime ?? environment["HABITS_FIXED_TIME"]).map(Self.instant),
+            limits: try ServeLimits(
+                screenCacheMegabytes: try Self.number(screenCacheMb, or: "HABITS_SCREEN_CACHE_MB", in: environment)
+                    ?? 256,
+                maximumStreams: try Self.number(maxStreams, or: "HABITS_MAX_STREAMS", in: environment) ?? 10_000,
+                maximumStreamsPerClient: try Self.number(
+                    maxStreamsPerClient, or: "HABITS_MAX_STREAMS_PER_CLIENT", in: environment) ?? 64,
+                maximumConnections: try Self.number(maxConnections, or: "HABITS_MAX_CONNECTIONS", in: environment)
+            )
         )
         try await settings.serve()
     }
@@ -99,6 +119,11 @@ struct ServeCommand: AsyncParsableCommand {
                 "The fixed time must be an ISO 8601 instant such as 2026-03-10T15:00:00Z, got \"\(text)\".")
         }
         return try ServeOptionRules.fixedTime(date, text: text)
+    }
+
+    /// The option's value, else the number in environment variable `variable`, else nil.
+    static func number(_ option: Int?, or variable: String, in environment: [String: String]) throws -> Int? {
+        try option ?? environment[variable].map { try number($0, variable: variable) }
     }
 
     /// The number in environment variable `variable`, or a clear error naming it.
@@ -124,6 +149,8 @@ struct ServeSettings {
     var readTimeout: Double
     /// The instant the server's clock is stopped at; nil: the system clock.
     var fixedTime: Date?
+    /// The bounds of the screen cache, streams and connections.
+    var limits: ServeLimits
 
     /// How long shutdown waits for requests in flight before it cancels them, so SIGTERM always ends.
     static let shutdownGrace: Duration = .seconds(10)
@@ -131,7 +158,7 @@ struct ServeSettings {
     init(
         host: String, port: Int, database: String, demo: Bool, activeUserID: String, logLevel: String,
         allowedHosts: [String] = [], trustedProxies: [String] = [], readTimeout: Double = 30,
-        fixedTime: Date? = nil
+        fixedTime: Date? = nil, limits: ServeLimits? = nil
     ) throws {
         // Every option is checked before anything starts (ServeOptionRules): one line, exit status 64.
         _ = try ServeOptionRules.host(host)
@@ -159,6 +186,7 @@ struct ServeSettings {
         self.allowedHosts = allowedHosts
         self.readTimeout = readTimeout
         self.fixedTime = fixedTime
+        self.limits = try limits ?? ServeLimits()
         self.host = host
         self.port = port
         self.database = database
@@ -202,7 +230,10 @@ struct ServeSettings {
         let host = self.host
         let configuration = ServerConfiguration(
             host: host, port: port, allowedHosts: allowedHosts, readTimeout: .milliseconds(Int64(readTimeout * 1_000)),
-            activeUser: activeUserID, trustedProxies: trustedProxies
+            activeUser: activeUserID, trustedProxies: trustedProxies,
+            screenCacheBytes: limits.screenCacheMegabytes << 20,
+            maximumStreams: limits.maximumStreams, maximumStreamsPerClient: limits.maximumStreamsPerClient,
+            maximumConnections: limits.maximumConnections
         )
         let displayHost = host.contains(":") ? "[\(host)]" : host
         let app = buildApplication(

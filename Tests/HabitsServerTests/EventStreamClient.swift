@@ -24,11 +24,16 @@ final class EventStreamClient {
     /// The response's `Content-Encoding`; a gzip body is inflated as it arrives.
     private(set) var contentEncoding: String?
     private var gzip: GzipReader?
+    /// The response's head: its status line and header fields.
+    private(set) var head = ""
 
-    /// Connects to 127.0.0.1:`port` and asks for `path`; `receiveBuffer` shrinks the socket's buffer so
-    /// that a client that stops reading stalls the server's writes quickly.
-    init(port: Int, path: String, headers: [String: String] = [:], receiveBuffer: Int32? = nil) throws {
-        descriptor = try connectToLoopback(port: port, receiveBuffer: receiveBuffer)
+    /// Connects to 127.0.0.1:`port` (from `source` when given) and asks for `path`; `receiveBuffer` shrinks
+    /// the socket's buffer so that a client that stops reading stalls the server's writes quickly.
+    init(
+        port: Int, path: String, headers: [String: String] = [:], receiveBuffer: Int32? = nil,
+        from source: String? = nil
+    ) throws {
+        descriptor = try connectToLoopback(port: port, receiveBuffer: receiveBuffer, from: source)
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         request += "\r\n"
@@ -53,6 +58,15 @@ final class EventStreamClient {
 
     private var isClosed = false
 
+    /// The response's status, waiting up to `timeout` for its head; 0 when none arrives.
+    func responseStatus(within timeout: TimeInterval) async -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !headerParsed, Date() < deadline, !isClosed {
+            if !receive() { try? await Task.sleep(for: .milliseconds(2)) }
+        }
+        return status
+    }
+
     /// Reads what has arrived; false when nothing had.
     private func receive() -> Bool {
         var descriptorSet = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -72,7 +86,7 @@ final class EventStreamClient {
     private func decode() {
         if !headerParsed {
             guard let end = find([13, 10, 13, 10], in: raw) else { return }
-            let head = String(decoding: raw[0..<end], as: UTF8.self)
+            head = String(decoding: raw[0..<end], as: UTF8.self)
             status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
             contentEncoding = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-encoding:") }
                 .map { $0.dropFirst("content-encoding:".count).trimmingCharacters(in: .whitespaces) }

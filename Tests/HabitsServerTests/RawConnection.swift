@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,8 +10,9 @@ import Darwin
 final class RawConnection {
     fileprivate let descriptor: Int32
 
-    init(port: Int) throws {
-        descriptor = try connectToLoopback(port: port)
+    /// Connects to 127.0.0.1:`port`, from `source` when given (another loopback address, as another client).
+    init(port: Int, from source: String? = nil) throws {
+        descriptor = try connectToLoopback(port: port, from: source)
     }
 
     deinit { close(descriptor) }
@@ -25,6 +27,27 @@ final class RawConnection {
         let flags: Int32 = 0
         #endif
         return bytes.withUnsafeBytes { Glibc_send(descriptor, $0.baseAddress, $0.count, flags) } == bytes.count
+    }
+
+    /// Makes closing the connection reset it (RST) rather than end it (FIN), as a client that crashes does.
+    func resetOnClose() {
+        var linger = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Waits up to `timeout` for the server to send something; true when it did. What it sent is discarded.
+    /// It polls without blocking and sleeps between polls: the server under test shares the cooperative pool.
+    func receivesResponse(within timeout: TimeInterval) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var descriptorSet = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptorSet, 1, 0) > 0 {
+                var buffer = [UInt8](repeating: 0, count: 4_096)
+                return recv(descriptor, &buffer, buffer.count, 0) > 0
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return false
     }
 
     /// Waits up to `timeout` for the server to close the connection; true when it did.
@@ -61,8 +84,9 @@ extension RawConnection {
     }
 }
 
-/// A TCP socket connected to 127.0.0.1:`port`; `receiveBuffer` sets its receive buffer before connecting.
-func connectToLoopback(port: Int, receiveBuffer: Int32? = nil) throws -> Int32 {
+/// A TCP socket connected to 127.0.0.1:`port`; `receiveBuffer` sets its receive buffer before connecting,
+/// `source` the address it connects from (127.0.0.2 is another client on Linux, where all of 127/8 is local).
+func connectToLoopback(port: Int, receiveBuffer: Int32? = nil, from source: String? = nil) throws -> Int32 {
     #if canImport(Glibc)
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -72,14 +96,19 @@ func connectToLoopback(port: Int, receiveBuffer: Int32? = nil) throws -> Int32 {
     if var size = receiveBuffer {
         setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
     }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    // NIO's SocketAddress builds the sockaddr_in: its fields belong to whichever C module imported the
+    // header first, which member-import visibility then asks this file to import.
+    if let source {
+        let bound = try SocketAddress(ipAddress: source, port: 0).withSockAddr { address, size in
+            bind(descriptor, address, socklen_t(size))
         }
+        guard bound == 0 else {
+            close(descriptor)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+    }
+    let connected = try SocketAddress(ipAddress: "127.0.0.1", port: port).withSockAddr { address, size in
+        connect(descriptor, address, socklen_t(size))
     }
     guard connected == 0 else {
         close(descriptor)

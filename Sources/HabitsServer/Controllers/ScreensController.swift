@@ -15,6 +15,8 @@ struct ScreensController: Sendable {
     let store: any ScreenStore
     /// Whose screens they are when a request names nobody (`--active-user`).
     let defaultViewerKey: String
+    /// Bounds the open event streams, in total and per client.
+    let streams: StreamLimit
     /// How often an idle stream sends a comment, so proxies keep it open.
     var keepAliveInterval: Duration = .seconds(15)
 
@@ -43,23 +45,33 @@ struct ScreensController: Sendable {
     }
 
     @Sendable func events(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        try await eventStream(for: try await screenRequest(request, context), request: request) { event in
+        try await eventStream(for: try await screenRequest(request, context), request: request, context: context) {
+            event in
             try ServerSentEvent.encode(event)
         }
     }
 
     /// A Server-Sent Events stream of `screen`, each event written by `encode`: the API's JSON, or the
     /// web client's HTML fragments.
+    ///
+    /// What the stream holds (its place under the stream limit, its subscription) is let go when it ends,
+    /// and also when its response is never written because the client went away first: then the body is
+    /// dropped unrun, and with it the lease.
     func eventStream(
-        for screen: ScreenRequest, request: Request, encode: @escaping @Sendable (ScreenEvent) throws -> [UInt8]
+        for screen: ScreenRequest, request: Request, context: HabitsRequestContext,
+        encode: @escaping @Sendable (ScreenEvent) throws -> [UInt8]
     ) async throws -> Response {
         // A browser's EventSource cannot set headers on its first connection: `since` stands in for them.
         let lastEventID =
             HTTPField.Name.lastEventID.flatMap { request.headers[$0] }
             ?? request.uri.queryParameters.get("since").map { String($0) }
+        let ticket = try streams.admit(client: context.clientAddress)
         let (id, wake, tick) = try await hub.subscribe(screen)
+        let lease = StreamLease(hub: hub, subscription: id, ticket: ticket)
         let hub = self.hub
         let interval = keepAliveInterval
+        // A request that came over no socket (router tests) has no connection to watch.
+        let watchesConnection = context.remoteAddress != nil
         let body = ResponseBody { writer in
             let keepAlive = Task {
                 while !Task.isCancelled {
@@ -69,33 +81,15 @@ struct ScreensController: Sendable {
             }
             defer {
                 keepAlive.cancel()
-                Task { await hub.unsubscribe(id) }
+                lease.end()
             }
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
             // The HTTP server waits for open requests before the other services hear of a shutdown, so
-            // a stream ends itself when the server starts to shut down.
+            // a stream ends itself when the server starts to shut down; and when its client closes the
+            // connection, at once rather than at its next write.
             try await withGracefulShutdownHandler {
-                var sentRevision = lastEventID
-                // One event per wake: it takes the subscriber to the newest document, and a newer one wakes
-                // the stream again.
-                for await reason in wake {
-                    let event: ScreenEvent?
-                    if case .changed(let change?) = reason, change.from == sentRevision {
-                        event = .changes(change)
-                    } else {
-                        event = await hub.nextEvent(for: id, after: sentRevision)?.resolved()
-                    }
-                    guard let event else {
-                        if case .tick = reason { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
-                        continue
-                    }
-                    try await writer.write(ByteBuffer(bytes: try encode(event)))
-                    hub.metrics.screenEventsSent.increment()
-                    switch event {
-                    case .document(let document): sentRevision = document.revision
-                    case .changes(let change): sentRevision = change.revision
-                    case .gone: return
-                    }
+                try await Self.untilClientLeaves(request, watching: watchesConnection, then: { tick.finish() }) {
+                    try await Self.writeEvents(wake, of: id, after: lastEventID, hub: hub, to: &writer, encode: encode)
                 }
             } onGracefulShutdown: {
                 tick.finish()
@@ -106,6 +100,44 @@ struct ScreensController: Sendable {
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
             body: body)
+    }
+
+    /// Writes one event per wake, which takes the subscriber to the newest document (a newer one wakes the
+    /// stream again), until the wakes end or the screen is gone.
+    static func writeEvents(
+        _ wake: AsyncStream<ScreenWake>, of id: UUID, after lastEventID: String?, hub: ScreenHub,
+        to writer: inout some ResponseBodyWriter, encode: (ScreenEvent) throws -> [UInt8]
+    ) async throws {
+        var sentRevision = lastEventID
+        for await reason in wake {
+            let event: ScreenEvent?
+            if case .changed(let change?) = reason, change.from == sentRevision {
+                event = .changes(change)
+            } else {
+                event = await hub.nextEvent(for: id, after: sentRevision)?.resolved()
+            }
+            guard let event else {
+                if case .tick = reason { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
+                continue
+            }
+            try await writer.write(ByteBuffer(bytes: try encode(event)))
+            hub.metrics.screenEventsSent.increment()
+            switch event {
+            case .document(let document): sentRevision = document.revision
+            case .changes(let change): sentRevision = change.revision
+            case .gone: return
+            }
+        }
+    }
+
+    /// Runs `operation`, and `onLeave` when the client closes its side of the connection (Hummingbird keeps
+    /// a half-closed connection open for writing, so a stream would otherwise notice only when a write fails).
+    static func untilClientLeaves(
+        _ request: Request, watching: Bool, then onLeave: @escaping @Sendable () -> Void,
+        _ operation: () async throws -> Void
+    ) async throws {
+        guard watching else { return try await operation() }
+        try await request.body.consumeWithInboundCloseHandler({ _ in try await operation() }, onInboundClosed: onLeave)
     }
 
     /// The screen, viewer and parameters a request names.
@@ -140,6 +172,27 @@ struct ScreensController: Sendable {
             screen: screen, viewerID: viewer.id, habitID: try parameters.id("habit"), userID: try parameters.id("of"),
             month: try parameters.month(), tagID: try parameters.id("tag"), query: try parameters.search(),
             arrangement: try parameters.arrangement(), collapsedGroups: try parameters.collapsedGroups())
+    }
+}
+
+/// An open stream's hold on the hub and on the stream limit, let go by `end()` or when the lease is dropped.
+final class StreamLease: Sendable {
+    private let hub: ScreenHub
+    private let subscription: UUID
+    private let ticket: StreamTicket
+
+    init(hub: ScreenHub, subscription: UUID, ticket: StreamTicket) {
+        self.hub = hub
+        self.subscription = subscription
+        self.ticket = ticket
+    }
+
+    deinit { end() }
+
+    /// Ends the subscription and gives the stream's place back; a second call finds nothing left to end.
+    func end() {
+        ticket.release()
+        Task { [hub, subscription] in await hub.unsubscribe(subscription) }
     }
 }
 

@@ -55,7 +55,7 @@ struct WebController: Sendable {
     @Sendable func live(_ request: Request, context: HabitsRequestContext) async throws -> Response {
         let (screen, _) = try await resolve(try Self.screenName(context), request)
         let renderer = try assets.renderer()
-        return try await screens.eventStream(for: screen, request: request) { event in
+        return try await screens.eventStream(for: screen, request: request, context: context) { event in
             try WebEvent.encode(event, renderer: renderer)
         }
     }

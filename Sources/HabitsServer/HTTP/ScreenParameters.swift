@@ -51,10 +51,11 @@ struct ScreenParameters {
         return arrangement
     }
 
-    /// `collapsed`: group slugs separated by commas (lower-case letters, digits and hyphens).
+    /// `collapsed`: group slugs separated by commas (lower-case letters, digits and hyphens), each the slug
+    /// of one of the picker's groups: a made-up slug would name another document of the same content.
     func collapsedGroups() throws -> Set<String> {
         guard let text = query.get("collapsed"), !text.isEmpty else { return [] }
-        let slugs = text.split(separator: ",").map(String.init)
+        let slugs = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let isSlug = { (slug: String) in
             slug.count <= 40
                 && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
@@ -63,6 +64,9 @@ struct ScreenParameters {
             throw HabitsError.invalid(
                 field: "collapsed",
                 reason: "must be at most \(Self.collapsedLimit) group names such as smileys-emotion.")
+        }
+        if let unknown = slugs.first(where: { !ScreenRequest.collapsibleGroups.contains($0) }) {
+            throw HabitsError.invalid(field: "collapsed", reason: "names no group of the picker: \"\(unknown)\".")
         }
         return Set(slugs)
     }

@@ -13,18 +13,22 @@ import Prometheus
 /// slow one holds nothing up: it receives the change from its own revision to the newest, or the
 /// document when that revision is no longer held. The wake carries the change the rebuild made, so that
 /// a subscriber one revision behind, the usual case, sends it without asking the hub again.
+///
+/// What it keeps is bounded in bytes (`byteBudget`): each document is estimated once as it is recorded,
+/// history included, and the least recently used screens without subscribers are dropped once the total
+/// passes the budget (ScreenHub+Budget.swift). Screens with subscribers are never dropped, but count.
 actor ScreenHub {
     /// Documents kept per screen, for `changes?since=` and resuming streams.
     static let historyLength = 16
-    /// Screens kept without subscribers (for `changes?since=`), least recently used dropped first.
-    static let idleEntryLimit = 512
+    /// The default byte budget: 256 MiB.
+    static let defaultByteBudget = 256 << 20
 
-    private struct Subscriber {
+    struct Subscriber {
         let wake: AsyncStream<ScreenWake>.Continuation
     }
 
     /// An entry's reads, shared rather than copied.
-    private final class Reads: Sendable {
+    final class Reads: Sendable {
         let dependencies: ScreenDependencies
 
         init(_ dependencies: ScreenDependencies) { self.dependencies = dependencies }
@@ -33,8 +37,12 @@ actor ScreenHub {
         func impact(of change: StoreChange) -> ScreenImpact { dependencies.impact(of: change) }
     }
 
-    private struct Entry {
+    struct Entry {
         var history: [ScreenDocument] = []
+        /// The estimated bytes of each document of `history`, in its order.
+        var historyBytes: [Int] = []
+        /// The estimated bytes of `reads`.
+        var readsBytes = 0
         /// The change from the document before the newest to the newest, when the rebuild made it.
         var latestChange: ScreenChangeset?
         /// What the newest document read, boxed: every change is tested against every live entry, and
@@ -47,37 +55,51 @@ actor ScreenHub {
         var gone: HabitsError?
 
         var current: ScreenDocument? { history.last }
+
+        /// What the entry is counted as against the byte budget.
+        var bytes: Int { ScreenHub.entryOverhead + readsBytes + historyBytes.reduce(0, +) }
     }
 
     private let store: any ScreenStore
     let metrics: ServerMetrics
     private let logger: Logger
     /// The server's clock: what "today" is on the streak calendar.
-    private let clock: @Sendable () -> Date
-    private var entries: [ScreenRequest: Entry] = [:]
+    let clock: @Sendable () -> Date
+    /// The most bytes the entries may hold before idle ones are dropped.
+    let byteBudget: Int
+    /// The longest the clock goes unwatched (ScreenHub+Clock.swift).
+    let clockCheckInterval: Duration
+    // Internal rather than private: the hub's extensions in other files keep them.
+    var entries: [ScreenRequest: Entry] = [:]
     /// The entries by the users and habits their newest documents read.
-    private var readIndex = ScreenReadIndex<ScreenRequest>()
+    var readIndex = ScreenReadIndex<ScreenRequest>()
     private var subscriptions: [UUID: ScreenRequest] = [:]
     private var useCounter: UInt64 = 0
     /// The newest revision `run` has taken a change of, so that a subscription opened meanwhile can tell
     /// whether its first document is already behind.
     private var lastChangeRevision: Int64 = 0
     /// How many entries have subscribers, so that eviction knows the idle count without a scan.
-    private var liveEntryCount = 0
+    var liveEntryCount = 0
+    /// The bytes the entries are counted as: the sum of their `bytes`.
+    var cachedBytes = 0
     /// When the day ends that the newest document of each entry showing a "today" was built for.
-    private var dayEnds: [ScreenRequest: Date] = [:]
+    var dayEnds: [ScreenRequest: Date] = [:]
 
     /// The open subscriptions.
     var subscriptionIDs: Dictionary<UUID, ScreenRequest>.Keys { subscriptions.keys }
 
     init(
         store: any ScreenStore, metrics: ServerMetrics, logger: Logger,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, byteBudget: Int = ScreenHub.defaultByteBudget,
+        clockCheckInterval: Duration = .seconds(30)
     ) {
         self.store = store
         self.clock = clock
         self.metrics = metrics
         self.logger = logger
+        self.byteBudget = byteBudget
+        self.clockCheckInterval = clockCheckInterval
+        metrics.screenCacheBudget.set(Int64(byteBudget))
     }
 
     // MARK: Reading
@@ -102,15 +124,27 @@ actor ScreenHub {
     func subscribe(
         _ request: ScreenRequest
     ) async throws -> (id: UUID, wake: AsyncStream<ScreenWake>, tick: AsyncStream<ScreenWake>.Continuation) {
-        _ = try await document(for: request)
         let id = UUID()
         // The newest wake is enough: a subscriber that missed one asks for everything up to the newest.
         let (stream, continuation) = AsyncStream.makeStream(
             of: ScreenWake.self, bufferingPolicy: .bufferingNewest(1))
-        if entries[request, default: Entry()].subscribers.isEmpty { liveEntryCount += 1 }
-        entries[request, default: Entry()].subscribers[id] = Subscriber(wake: continuation)
+        // Subscribed before the document is built, so that the entry it is recorded in cannot be dropped
+        // for the budget before the subscriber finds it.
+        if entries[request] == nil {
+            entries[request] = Entry()
+            cachedBytes += Self.entryOverhead
+        }
+        if entries[request]?.subscribers.isEmpty == true { liveEntryCount += 1 }
+        entries[request]?.subscribers[id] = Subscriber(wake: continuation)
         subscriptions[id] = request
         metrics.liveSubscribers.increment()
+        updateGauges()
+        do {
+            _ = try await document(for: request)
+        } catch {
+            unsubscribe(id)
+            throw error
+        }
         // `run` may have taken a change while the document was being built, before there was a subscriber
         // to rebuild it for: build again until the document is as new as every change taken. Changes
         // taken from now on find the subscriber.
@@ -141,13 +175,19 @@ actor ScreenHub {
         return event(for: request, from: sentRevision, to: current)
     }
 
-    /// Ends a subscription.
+    /// Ends a subscription. A screen left without subscribers is kept while the budget allows, unless it is
+    /// gone or has no document: then nothing of it is kept.
     func unsubscribe(_ id: UUID) {
         guard let request = subscriptions.removeValue(forKey: id) else { return }
         entries[request]?.subscribers[id]?.wake.finish()
         entries[request]?.subscribers[id] = nil
-        if entries[request]?.subscribers.isEmpty == true { liveEntryCount -= 1 }
         metrics.liveSubscribers.decrement()
+        guard let entry = entries[request], entry.subscribers.isEmpty else { return }
+        liveEntryCount -= 1
+        if entry.gone != nil || entry.current == nil { drop(request) }
+        // Only a screen with subscribers is rebuilt when its day ends.
+        dayEnds[request] = nil
+        evictPastBudget()
     }
 
     // MARK: Following the store
@@ -166,7 +206,7 @@ actor ScreenHub {
 
     /// Builds `jobs` and records each result, which wakes the subscribers of every screen that changed.
     /// Two halves go to two readers: a commit that touches many screens uses both cores.
-    private func rebuild(_ jobs: [BuildJob], reason: String) async {
+    func rebuild(_ jobs: [BuildJob], reason: String) async {
         do {
             let half = jobs.count >= 8 ? jobs.count / 2 : jobs.count
             async let first = build(Array(jobs[..<half]))
@@ -222,7 +262,7 @@ actor ScreenHub {
     }
 
     /// A screen to build, or to recheck: a document its reads vouch for while their users' ranks stay.
-    private struct BuildJob: Sendable {
+    struct BuildJob: Sendable {
         var request: ScreenRequest
         /// The live document it replaces: the rebuild diffs against it in parallel, so that the hub and its
         /// subscribers need not.
@@ -277,24 +317,41 @@ actor ScreenHub {
 
     /// Keeps a newly built document: a document equal to the newest keeps the newest's revision. The
     /// entry's subscribers are woken when it has a new document or is gone, whoever asked for the build: a
-    /// request's read that records a change first leaves `run` nothing new to wake them for.
+    /// request's read that records a change first leaves `run` nothing new to wake them for. A screen that
+    /// cannot be built is kept only for its subscribers, to tell them it is gone.
     private func record(_ request: ScreenRequest, _ result: BuildResult) throws -> ScreenDocument {
         useCounter += 1
         // Taken out while it changes, so that its history and subscribers are not copied on write.
-        var entry = entries.removeValue(forKey: request) ?? Entry()
+        let kept = entries.removeValue(forKey: request)
+        let counted = kept?.bytes ?? 0
+        var entry = kept ?? Entry()
         entry.lastUse = useCounter
         let newest = entry.current?.revision
+        var keep = true
         defer {
             if entry.current?.revision != newest || entry.gone != nil {
                 let wake = ScreenWake.changed(entry.gone == nil ? entry.latestChange : nil)
                 for subscriber in entry.subscribers.values { subscriber.wake.yield(wake) }
             }
-            entries[request] = entry
-            evictIdleEntries()
+            cachedBytes -= counted
+            if keep || !entry.subscribers.isEmpty {
+                cachedBytes += entry.bytes
+                entries[request] = entry
+            } else {
+                readIndex.remove(request)
+                dayEnds[request] = nil
+            }
+            evictPastBudget()
         }
         switch result {
         case .failed(let error):
-            if case .notFound = error, !entry.subscribers.isEmpty { entry.gone = error }
+            if entry.subscribers.isEmpty {
+                keep = false
+            } else if case .notFound = error {
+                entry.gone = error
+                // A gone screen is not rebuilt when its day ends.
+                dayEnds[request] = nil
+            }
             throw error
         case .built(var document, let dependencies, let storeRevision, let fromBase):
             entry.gone = nil
@@ -303,7 +360,9 @@ actor ScreenHub {
                 return current.showsTheSame(as: document) ? current : document
             }
             entry.reads = Reads(dependencies)
-            dayEnds[request] = dependencies.dayEnds
+            entry.readsBytes = dependencies.estimatedByteCount
+            // Watched only for subscribers: a screen opened later is built for its own day.
+            dayEnds[request] = entry.subscribers.isEmpty ? nil : dependencies.dayEnds
             readIndex.file(request, reads: dependencies)
             entry.builtAt = storeRevision
             // The rebuild's changeset from the current document tells whether anything changed, unless
@@ -322,41 +381,13 @@ actor ScreenHub {
                 return named
             }
             entry.history.append(document)
-            if entry.history.count > Self.historyLength { entry.history.removeFirst() }
+            entry.historyBytes.append(document.estimatedByteCount)
+            if entry.history.count > Self.historyLength {
+                entry.history.removeFirst()
+                entry.historyBytes.removeFirst()
+            }
             return document
         }
-    }
-
-    // MARK: Following the clock
-
-    /// The server's time: what "today" is on the streak calendar.
-    func serverTime() -> Date { clock() }
-
-    /// The earliest end of a day shown by a screen with subscribers.
-    ///
-    /// - Complexity: O(d) for the d screens that show a day.
-    func nextDayEnd() -> Date? {
-        var earliest: Date?
-        for (request, end) in dayEnds where entries[request]?.subscribers.isEmpty == false {
-            earliest = min(earliest ?? end, end)
-        }
-        return earliest
-    }
-
-    /// Rebuilds the screens with subscribers whose day has ended by the server's clock, and wakes them.
-    ///
-    /// - Complexity: O(d) for the d screens that show a day, plus the rebuilds.
-    func rebuildPastDayEnds() async {
-        let now = clock()
-        var jobs: [BuildJob] = []
-        for (request, end) in dayEnds where end <= now {
-            guard let entry = entries[request], !entry.subscribers.isEmpty, entry.gone == nil else { continue }
-            // Off the watch until rebuilt: a rebuild that fails is not retried in a loop.
-            dayEnds[request] = nil
-            jobs.append(BuildJob(request: request, base: entry.current))
-        }
-        guard !jobs.isEmpty else { return }
-        await rebuild(jobs, reason: "screens whose day ended")
     }
 
     /// The event that takes a client from `revision` to `current`.
@@ -367,18 +398,5 @@ actor ScreenHub {
             return .document(current)
         }
         return .changes(from: old, to: current)
-    }
-
-    /// Drops the least recently used quarter of idle entries once there are too many.
-    ///
-    /// - Complexity: O(1) until the limit is passed, then O(n log n), amortised over many requests.
-    private func evictIdleEntries() {
-        guard entries.count - liveEntryCount > Self.idleEntryLimit else { return }
-        let idle = entries.filter { $0.value.subscribers.isEmpty }
-        for (request, _) in idle.sorted(by: { $0.value.lastUse < $1.value.lastUse }).prefix(idle.count / 4) {
-            entries[request] = nil
-            readIndex.remove(request)
-            dayEnds[request] = nil
-        }
     }
 }

@@ -21,6 +21,18 @@ public struct ServerMetrics: Sendable {
     let screenPatches: Counter
     /// From a commit's change reaching the screen hub to the affected streams being woken.
     let screenUpdateDuration: DurationHistogram
+    /// Screens the hub keeps, with subscribers or not.
+    let screenCacheEntries: Gauge
+    /// Screens the hub keeps that have subscribers, which are never dropped for the budget.
+    let screenCacheLiveEntries: Gauge
+    /// The estimated bytes of the screens the hub keeps, history included.
+    let screenCacheBytes: Gauge
+    /// The byte budget of the hub's screens (`--screen-cache-mb`).
+    let screenCacheBudget: Gauge
+    /// Event streams admitted and not yet ended (`--max-streams`).
+    let openStreams: Gauge
+    /// Connections accepted and not yet closed (`--max-connections`).
+    let openConnections: Gauge
 
     /// Latency buckets from 0.5 ms to 10 s.
     static let latencyBuckets: [Duration] = [
@@ -51,6 +63,30 @@ public struct ServerMetrics: Sendable {
             ),
             buckets: Self.latencyBuckets
         )
+        screenCacheEntries = registry.makeGauge(descriptor: .init(
+            namespace: "habits", metricName: "screen_cache_entries", unitName: "",
+            helpText: "Screens the live hub keeps, with subscribers or not."
+        ))
+        screenCacheLiveEntries = registry.makeGauge(descriptor: .init(
+            namespace: "habits", metricName: "screen_cache_live_entries", unitName: "",
+            helpText: "Screens the live hub keeps that have subscribers; they are never dropped for the budget."
+        ))
+        screenCacheBytes = registry.makeGauge(descriptor: .init(
+            namespace: "habits", metricName: "screen_cache", unitName: "bytes",
+            helpText: "Estimated bytes of the screens the live hub keeps, their history included."
+        ))
+        screenCacheBudget = registry.makeGauge(descriptor: .init(
+            namespace: "habits", metricName: "screen_cache_budget", unitName: "bytes",
+            helpText: "The byte budget of the live hub's screens (--screen-cache-mb)."
+        ))
+        openStreams = registry.makeGauge(descriptor: .init(
+            namespace: "habits", metricName: "open_streams", unitName: "",
+            helpText: "Event streams admitted and not yet ended (--max-streams, --max-streams-per-client)."
+        ))
+        openConnections = registry.makeGauge(descriptor: .init(
+            namespace: "habits", metricName: "open_connections", unitName: "",
+            helpText: "HTTP connections accepted and not yet closed (--max-connections)."
+        ))
         screenRebuilds = registry.makeCounter(descriptor: .init(
             namespace: "habits", metricName: "screen_rebuilds", unitName: "total",
             helpText: "Live screens rebuilt because a commit touched what they read."

@@ -1,0 +1,96 @@
+/// What a document costs to keep, estimated cheaply: the screen cache's byte budget counts it once, when the
+/// document is recorded.
+///
+/// The estimate is the documents' strings (those too long to be stored inline) by their UTF-8 size, plus a
+/// fixed cost for each section, item and action that stands for their structs, arrays and dictionaries. The
+/// fixed costs were set from the heap a built emoji picker takes (`scripts/memory.sh` measures the whole).
+extension ScreenDocument {
+    /// A document's own fixed cost: its struct, its sections' array, its title and revision.
+    static let documentOverhead = 256
+    /// A section's fixed cost: its layout descriptor, header, footer and items' array.
+    static let sectionOverhead = 1_024
+    /// An item's fixed cost beyond its inline size: its content's boxes and its actions' array.
+    static let itemOverhead = 128
+    /// An action's fixed cost: its struct, its body or parameters dictionary.
+    static let actionOverhead = 256
+
+    /// About how many bytes the document holds in memory.
+    ///
+    /// - Complexity: O(n) for the n strings, items and actions of the document.
+    public var estimatedByteCount: Int {
+        var bytes = Self.documentOverhead + heapBytes(title) + heapBytes(revision)
+        for section in sections {
+            bytes += Self.sectionOverhead + heapBytes(section.id)
+            bytes += heapBytes(section.header?.title) + heapBytes(section.footer?.title)
+            bytes += section.items.count * (MemoryLayout<ScreenItem>.stride + Self.itemOverhead)
+            for item in section.items {
+                bytes += heapBytes(item.id) + heapBytes(item.fallback.title) + heapBytes(item.fallback.subtitle)
+                bytes += item.content.heapBytes
+                for action in item.actions { bytes += action.heapBytes }
+            }
+        }
+        return bytes
+    }
+}
+
+/// The heap a string takes: nothing for a small string, stored inline (up to 15 UTF-8 bytes on 64-bit
+/// platforms), else its bytes and an object header.
+@inline(__always)
+func heapBytes(_ text: String?) -> Int {
+    guard let count = text?.utf8.count, count > 15 else { return 0 }
+    return count + 32
+}
+
+extension ItemAction {
+    /// The heap the action takes.
+    var heapBytes: Int {
+        var bytes = ScreenDocument.actionOverhead + HabitsScreens.heapBytes(title) + HabitsScreens.heapBytes(path)
+        for (key, value) in body ?? [:] {
+            bytes += HabitsScreens.heapBytes(key)
+            if case .string(let text) = value { bytes += HabitsScreens.heapBytes(text) }
+        }
+        for (key, value) in parameters ?? [:] {
+            bytes += HabitsScreens.heapBytes(key) + HabitsScreens.heapBytes(value)
+        }
+        return bytes
+    }
+}
+
+extension ItemContent {
+    /// The heap the content's strings take; its inline part is counted with its item.
+    var heapBytes: Int {
+        func sum(_ texts: String?...) -> Int { texts.reduce(0) { $0 + HabitsScreens.heapBytes($1) } }
+        switch self {
+        case .leaderboardHabit(let content): return sum(content.habitName, content.leader, content.secondary)
+        case .followedUser(let content): return sum(content.userName, content.message)
+        case .habit(let row), .logHabit(let row): return sum(row.name, row.emoji, row.category)
+        case .habitHeader(let header): return sum(header.name, header.emoji, header.category, header.description)
+        case .userCount(let count): return sum(count.userName)
+        case .userCard(let card): return sum(card.name, card.picture)
+        case .userHeader(let header): return sum(header.name, header.bio, header.picture)
+        case .habitCount(let count): return sum(count.habitName, count.emoji)
+        case .streakSummary(let summary): return sum(summary.habitName, summary.label)
+        case .monthLink(let link): return sum(link.month, link.title)
+        case .calendarWeekday(let weekday): return sum(weekday.symbol, weekday.name)
+        case .calendarBlank, .calendarDay: return 0
+        case .habitChoice(let choice): return sum(choice.name, choice.emoji)
+        case .banner(let banner): return sum(banner.title, banner.caption, banner.image)
+        case .textHeader(let header):
+            return sum(header.text) + header.highlights.count * MemoryLayout<TextHighlight>.stride + 32
+        case .programCard(let card):
+            return sum(card.title, card.author, card.image, card.ratingText, card.reviewCountText, card.price, card.tag)
+                + card.stars.count * MemoryLayout<ProgramCard.Star>.stride + 32
+        case .filterChip(let chip): return sum(chip.title)
+        case .question(let question):
+            return sum(question.question, question.answer, question.status)
+                + question.tags.reduce(32) { $0 + 16 + HabitsScreens.heapBytes($1) }
+        case .contactGuide(let guide):
+            return sum(guide.title, guide.subtitle, guide.buttonTitle, guide.field, guide.placeholder)
+        case .searchField(let field):
+            return sum(field.parameter, field.query, field.placeholder)
+                + field.kept.reduce(64) { $0 + 32 + HabitsScreens.heapBytes($1.key) + HabitsScreens.heapBytes($1.value) }
+        case .emojiGroup(let group): return sum(group.name, group.slug)
+        case .emoji(let choice): return sum(choice.emoji, choice.name)
+        }
+    }
+}
