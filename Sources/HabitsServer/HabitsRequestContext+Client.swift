@@ -1,7 +1,6 @@
-import NIOCore
-
 extension HabitsRequestContext {
-    /// The address of the client a request comes from, as per-client limits count it: for now the TCP
-    /// peer's IP address; nil when the request came over no socket (router tests) or a Unix socket.
-    var clientAddress: String? { remoteAddress?.ipAddress }
+    /// The address of the client a request comes from, as per-client limits count it: the client
+    /// `ClientConnectionMiddleware` resolved (behind a trusted proxy, the address it forwarded). Requests
+    /// whose client is unknown (no socket, or a proxy that does not say) share one count.
+    var clientAddress: String? { client.address?.description }
 }
