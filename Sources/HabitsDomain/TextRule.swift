@@ -7,8 +7,10 @@ import Foundation
 /// - it holds a number of Unicode scalars in `lengths` (as JSON Schema's `maxLength` counts), so a letter
 ///   padded with thousands of combining marks is as long as it is heavy;
 /// - it holds no control (Cc), format (Cf), line separator (Zl) or paragraph separator (Zp) character,
-///   and so no bidi control either (they are all Cf), except line feeds where `multiline` allows them and
-///   the joiners and tags inside an emoji (`👨‍👩‍👧`, `🏴󠁧󠁢󠁳󠁣󠁴󠁿`).
+///   and so no bidi control either (they are all Cf), no private-use or unassigned code point and no
+///   invisible (default-ignorable) filler, except line feeds where `multiline` allows them and what an
+///   emoji needs: joiners between emoji, variation selectors after one, tags in a flag (`👨‍👩‍👧`, `🏴󠁧󠁢󠁳󠁣󠁴󠁿`);
+/// - it does not open with a combining mark.
 ///
 /// The raw value's UTF-8 size is checked against `maximumBytes` first, so that no work is done on a
 /// megabyte that can only be refused.
@@ -85,30 +87,59 @@ public struct TextRule: Sendable, Hashable {
 
     /// The first scalar the rule refuses in `text`, nil when there is none.
     func firstRefusedScalar(in text: String) -> Unicode.Scalar? {
+        // A value may not open with a mark: alone it draws nothing, or joins what stands before it.
+        if let first = text.unicodeScalars.first, Self.isMark(first) { return first }
         for character in text {
-            let scalars = character.unicodeScalars
+            let scalars = Array(character.unicodeScalars)
             // A fast path for the common case: one printable ASCII scalar.
-            if let only = scalars.first, scalars.count == 1, (0x20..<0x7F).contains(only.value) { continue }
-            let startsWithEmoji = scalars.first.map(Self.isPictographicEmoji) ?? false
-            for scalar in scalars where isRefused(scalar, inEmoji: startsWithEmoji) { return scalar }
+            if scalars.count == 1, (0x20..<0x7F).contains(scalars[0].value) { continue }
+            for index in scalars.indices where isRefused(at: index, in: scalars) { return scalars[index] }
         }
         return nil
     }
 
-    /// Whether the rule refuses `scalar`; `inEmoji`: the scalar stands in a character that starts with an
-    /// emoji, where the zero-width joiner and tag characters are part of the emoji.
-    func isRefused(_ scalar: Unicode.Scalar, inEmoji: Bool) -> Bool {
+    /// Whether the rule refuses the scalar at `index` of one character's `scalars`.
+    ///
+    /// Refused: controls, separators, bidi controls, private-use and unassigned code points (noncharacters
+    /// among them), and format or default-ignorable scalars (invisible fillers such as U+3164), except
+    /// what an emoji needs: a zero-width joiner between two emoji, a variation selector after an emoji,
+    /// and tag characters in a flag sequence (🏴 then tags).
+    func isRefused(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
+        let scalar = scalars[index]
         if scalar == "\n" { return !multiline }
-        if scalar.properties.isBidiControl { return true }
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator:
+        let properties = scalar.properties
+        if properties.isBidiControl { return true }
+        switch properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
             return true
-        case .format:
-            let isEmojiGlue = scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value)
-            return !(inEmoji && isEmojiGlue)
         default:
-            return false
+            break
         }
+        guard properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint else { return false }
+        switch scalar.value {
+        case 0x200D:
+            guard index > 0, index + 1 < scalars.count else { return true }
+            let before = scalars[index - 1]
+            let joinsEmoji = Self.isPictographicEmoji(before) || Self.isVariationSelector(before)
+            return !(joinsEmoji && Self.isPictographicEmoji(scalars[index + 1]))
+        case 0xFE0E, 0xFE0F:
+            return !(index > 0 && scalars[index - 1].properties.isEmoji)
+        case 0xE0020...0xE007F:
+            return scalars.first?.value != 0x1F3F4
+        default:
+            return true
+        }
+    }
+
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+
+    static func isVariationSelector(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0xFE0E || scalar.value == 0xFE0F
     }
 
     /// An emoji drawn as a picture (not a digit or `#`, which are emoji only with a keycap).

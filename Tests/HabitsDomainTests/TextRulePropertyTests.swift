@@ -18,19 +18,39 @@ import Testing
     static func oracle(_ rule: TextRule, raw: String, value: String) -> String? {
         if raw.utf8.count > rule.maximumBytes { return "over the byte cap" }
         if !rule.lengths.contains(value.unicodeScalars.count) { return "length" }
+        if let first = value.unicodeScalars.first,
+            [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory)
+        {
+            return "opens with a mark"
+        }
         for character in value {
-            let first = character.unicodeScalars.first!
-            let inEmoji = first.properties.isEmoji && first.value > 0xFF
-            for scalar in character.unicodeScalars {
+            let scalars = Array(character.unicodeScalars)
+            let isFlag = scalars.first?.value == 0x1F3F4
+            for (index, scalar) in scalars.enumerated() {
                 let category = scalar.properties.generalCategory
                 if scalar == "\n" {
                     if !rule.multiline { return "a line feed in one line" }
                     continue
                 }
-                if [.control, .lineSeparator, .paragraphSeparator].contains(category) { return "\(category)" }
+                if [.control, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned].contains(category) {
+                    return "\(category)"
+                }
                 if scalar.properties.isBidiControl { return "bidi control" }
-                let glue = scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value)
-                if category == .format, !(inEmoji && glue) { return "format" }
+                guard category == .format || scalar.properties.isDefaultIgnorableCodePoint else { continue }
+                let previous = index > 0 ? scalars[index - 1] : nil
+                let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+                let isPicture = { (s: Unicode.Scalar?) in s.map { $0.properties.isEmoji && $0.value > 0xFF } ?? false }
+                switch scalar.value {
+                case 0x200D:
+                    let afterEmoji = isPicture(previous) || previous?.value == 0xFE0F || previous?.value == 0xFE0E
+                    if !(afterEmoji && isPicture(next)) { return "a joiner outside an emoji" }
+                case 0xFE0E, 0xFE0F:
+                    if previous?.properties.isEmoji != true { return "a variation selector after no emoji" }
+                case 0xE0020...0xE007F:
+                    if !isFlag { return "a tag outside a flag" }
+                default:
+                    return "invisible or format"
+                }
             }
         }
         return nil
@@ -91,6 +111,18 @@ import Testing
             }
         }
         #expect(try ResourceRules.text("Two\r\nlines", field: "bio") == "Two\nlines")
+        // Invisible fillers, emoji glue outside an emoji, private use, noncharacters, a lone mark.
+        for name in [
+            "\u{3164}", "\u{115F}", "a\u{3164}b", "😀\u{E0069}\u{E0067}", "👨\u{200D}<", "👨\u{200D}a",
+            "👨" + String(repeating: "\u{200D}", count: 30), "a" + String(repeating: "\u{FE0F}", count: 30),
+            "\u{E000}x", "\u{301}", "a\u{34F}b",
+        ] + [0xFFFF, 0xFDD0].compactMap { Unicode.Scalar($0).map { "x" + String($0) } } {
+            #expect(throws: HabitsError.self, "\(name.debugDescription)") { try ResourceRules.name(name) }
+        }
+        // What emoji need stays: joiners, skin tones, variation selectors, keycaps, a flag's tags.
+        for name in ["👨‍👩‍👧", "🏳️‍🌈", "🧑🏽‍🦰", "❤️", "1️⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "Zoë", "명상 🧘", "Ana e\u{301}"] {
+            #expect(try ResourceRules.name(name) == name.precomposedStringWithCanonicalMapping, "\(name)")
+        }
         #expect(throws: HabitsError.self) { try ResourceRules.name("Two\nlines") }
     }
 
