@@ -48,6 +48,23 @@ import Testing
         }
     }
 
+    @Test func deletingTheDefaultViewerLeavesThePagesUpForTheFirstUser() async throws {
+        let (store, users, _) = try await screenStore()
+        try await store.deleteUser(id: users["user0"] ?? 0, cascade: true)
+        let app = makeApplication(store: store, configuration: ServerConfiguration(port: 0, activeUser: "user0"))
+        try await app.test(.router) { client in
+            for page in ["/", "/screens/habits", "/v1/screens/home"] {
+                #expect(try await client.send(page).status == .ok, "\(page)")
+            }
+            let home = try decode(ScreenDocumentProbe.self, try await client.send("/v1/screens/home"))
+            #expect(home.screen == "home")
+            // Naming a user who is gone is still an error: only the default falls back.
+            try expectError(try await client.send("/v1/screens/home?user=user0"), .notFound)
+        }
+    }
+
+    struct ScreenDocumentProbe: Decodable { var screen: String }
+
     @Test func everyResponseCarriesTheSecurityHeaders() async throws {
         let (store, _, _) = try await screenStore()
         let app = makeApplication(store: store, configuration: ServerConfiguration(port: 0, activeUser: "user0"))

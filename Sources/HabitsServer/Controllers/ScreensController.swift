@@ -12,8 +12,9 @@ import ServiceLifecycle
 /// `/v1/screens/{screen}`: server-driven screens as documents, their changes, and a live stream.
 struct ScreensController: Sendable {
     let hub: ScreenHub
-    let store: any ScreenStore
-    /// Whose screens they are when a request names nobody (`--active-user`).
+    let store: any ScreenStore & ResourceStore
+    /// Whose screens they are when a request names nobody (`--active-user`); when that user is gone
+    /// (deleted through `/v1`), the first user by id, so that the pages and their viewer picker stay up.
     let defaultViewerKey: String
     /// Bounds the open event streams, in total and per client.
     let streams: StreamLimit
@@ -163,10 +164,14 @@ struct ScreensController: Sendable {
     func screenRequest(
         _ screen: ScreenName, query: FlatDictionary<Substring, Substring>, viewerKey chosenKey: String? = nil
     ) async throws -> ScreenRequest {
-        let viewerKey = query.get("user").map { String($0) } ?? chosenKey ?? defaultViewerKey
-        guard let viewer = try await store.readScreens({ source in try source.user(key: viewerKey) }) else {
-            throw HabitsError.notFound(kind: .user, id: viewerKey)
+        let chosen = query.get("user").map { String($0) } ?? chosenKey
+        let viewerKey = chosen ?? defaultViewerKey
+        var found = try await store.readScreens({ source in try source.user(key: viewerKey) })
+        if found == nil, chosen == nil {
+            // One indexed row: the users in id order, the first of them.
+            found = try await store.users(page: PageRequest(limit: 1)).items.first
         }
+        guard let viewer = found else { throw HabitsError.notFound(kind: .user, id: viewerKey) }
         let parameters = ScreenParameters(query: query)
         return ScreenRequest(
             screen: screen, viewerID: viewer.id, habitID: try parameters.id("habit"), userID: try parameters.id("of"),
