@@ -117,6 +117,7 @@ func buildRouter(
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: HostAllowlistMiddleware(allowedHosts: configuration.acceptedHosts))
     router.add(middleware: CrossSiteRequestMiddleware())
+    router.add(middleware: QueryEncodingMiddleware())
     if simulator.isDemo { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
     let routeTable = RouteTable()
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeTable))

@@ -65,6 +65,19 @@ import Testing
 
     struct ScreenDocumentProbe: Decodable { var screen: String }
 
+    @Test func aQueryThatIsNotPercentEncodedUTF8IsRefused() async throws {
+        let (store, _, habits) = try await screenStore()
+        let run = habits["Run"] ?? 0
+        let app = makeApplication(store: store, configuration: ServerConfiguration(port: 0, activeUser: "user0"))
+        try await app.test(.router) { client in
+            for query in ["q=%FF", "q=%", "q=%zz", "q=%C3"] {
+                try expectError(try await client.send("/screens/emoji?habit=\(run)&\(query)"), .badRequest)
+                try expectError(try await client.send("/v1/screens/emoji?habit=\(run)&\(query)"), .badRequest)
+            }
+            #expect(try await client.send("/screens/emoji?habit=\(run)&q=%C3%A9").status == .ok)
+        }
+    }
+
     @Test func everyResponseCarriesTheSecurityHeaders() async throws {
         let (store, _, _) = try await screenStore()
         let app = makeApplication(store: store, configuration: ServerConfiguration(port: 0, activeUser: "user0"))
