@@ -9,10 +9,13 @@ public struct HabitsRequestContext: RequestContext, RemoteAddressRequestContext 
     public var coreContext: CoreRequestContextStorage
     /// The peer address, nil when the request did not come over a socket (router tests).
     public let remoteAddress: SocketAddress?
+    /// Completes when the request's connection closes; nil when it came over no socket.
+    let connectionClosed: EventLoopFuture<Void>?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        connectionClosed = remoteAddress == nil ? nil : source.channel.closeFuture
     }
 
     /// The path parameter `name`, percent-decoded (`zo%C3%AB` → `zoë`), since the router leaves it encoded.

@@ -119,8 +119,8 @@ actor ScreenHub {
 
     // MARK: Subscribing
 
-    /// Opens a subscription. Its stream wakes whenever the screen may have a new event; its owner may add
-    /// keep-alive ticks through `tick`, so that one stream wakes the writer for both.
+    /// Opens a subscription. Its stream wakes whenever the screen may have a new event, and for keep-alive
+    /// ticks (`sendKeepAlives`); its owner ends it through `tick` (a closed connection, a shutdown).
     func subscribe(
         _ request: ScreenRequest
     ) async throws -> (id: UUID, wake: AsyncStream<ScreenWake>, tick: AsyncStream<ScreenWake>.Continuation) {
@@ -173,6 +173,15 @@ actor ScreenHub {
         }
         guard let sentRevision else { return .document(current) }
         return event(for: request, from: sentRevision, to: current)
+    }
+
+    /// Wakes every subscriber with `wake`.
+    ///
+    /// - Complexity: O(n + s) for the n screens kept and the s subscriptions.
+    func wakeAllSubscribers(_ wake: ScreenWake) {
+        for entry in entries.values {
+            for subscriber in entry.subscribers.values { subscriber.wake.yield(wake) }
+        }
     }
 
     /// Ends a subscription. A screen left without subscribers is kept while the budget allows, unless it is
