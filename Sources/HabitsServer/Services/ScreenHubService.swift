@@ -15,6 +15,7 @@ struct ScreenHubService: Service {
                     group.addTask { await hub.run() }
                     group.addTask { await hub.followClock() }
                     group.addTask { await hub.sendKeepAlives() }
+                    group.addTask { await FreedMemory.returnPeriodically(every: .seconds(10)) }
                 }
             }
         } onGracefulShutdown: {
