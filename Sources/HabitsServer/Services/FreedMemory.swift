@@ -8,8 +8,8 @@ import Glibc
 /// glibc's allocator keeps freed pages in its arenas for reuse, so after the screen cache drops documents
 /// the process would stay at its high-water mark: many threads allocate, each in an arena of its own, and
 /// large documents leave pages free between smaller live blocks. `malloc_trim` returns those pages (5,000
-/// screens of the demo: 593 MB resident without it, 339 MB with it). Other C libraries have no such call,
-/// and this does nothing there.
+/// screens of the demo: 593 MB resident without it, 301 MB with it; Docs/Performance.md). Other C
+/// libraries have no such call, and this does nothing there.
 enum FreedMemory {
     #if canImport(Glibc)
     /// glibc's `malloc_trim`, looked up at run time (its header is not part of Swift's Glibc module).
