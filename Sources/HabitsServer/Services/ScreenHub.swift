@@ -175,15 +175,6 @@ actor ScreenHub {
         return event(for: request, from: sentRevision, to: current)
     }
 
-    /// Wakes every subscriber with `wake`.
-    ///
-    /// - Complexity: O(n + s) for the n screens kept and the s subscriptions.
-    func wakeAllSubscribers(_ wake: ScreenWake) {
-        for entry in entries.values {
-            for subscriber in entry.subscribers.values { subscriber.wake.yield(wake) }
-        }
-    }
-
     /// Ends a subscription. A screen left without subscribers is kept while the budget allows, unless it is
     /// gone or has no document: then nothing of it is kept.
     func unsubscribe(_ id: UUID) {

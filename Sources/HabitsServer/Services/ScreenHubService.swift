@@ -37,6 +37,15 @@ extension ScreenHub {
         }
     }
 
+    /// Wakes every subscriber with `wake`.
+    ///
+    /// - Complexity: O(n + s) for the n screens kept and the s subscriptions.
+    func wakeAllSubscribers(_ wake: ScreenWake) {
+        for entry in entries.values {
+            for subscriber in entry.subscribers.values { subscriber.wake.yield(wake) }
+        }
+    }
+
     /// Ends every open stream (at shutdown).
     func endAllSubscriptions() {
         for id in Array(subscriptionIDs) { unsubscribe(id) }
