@@ -83,7 +83,10 @@ public func buildApplication(
     let idleTimeout = TimeAmount(configuration.idleTimeout)
     let readTimeout = TimeAmount(configuration.readTimeout)
     let http = HTTP1Channel.Configuration(
-        additionalChannelHandlers: [RequestDeadlineHandler(idleTimeout: idleTimeout, readTimeout: readTimeout)]
+        additionalChannelHandlers: [
+            ReceiveBufferHandler(), RequestDeadlineHandler(idleTimeout: idleTimeout, readTimeout: readTimeout),
+            EventStreamHangUpHandler(),
+        ]
     )
     return Application(
         router: router,
@@ -108,6 +111,7 @@ func buildRouter(
     clock: @escaping @Sendable () -> Date
 ) -> Router<HabitsRequestContext> {
     let router = Router(context: HabitsRequestContext.self)
+    router.add(middleware: RequestTaskMiddleware())
     router.add(middleware: ClientConnectionMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())

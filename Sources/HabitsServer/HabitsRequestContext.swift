@@ -14,11 +14,14 @@ public struct HabitsRequestContext: RequestContext, RemoteAddressRequestContext 
     /// middleware (`ClientConnectionMiddleware`), so every other middleware and route reads it here.
     /// `client.address` is the key for per-client limits.
     public internal(set) var client: ClientConnection
+    /// Completes when the request's connection closes; nil when it came over no socket.
+    let connectionClosed: EventLoopFuture<Void>?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
         client = ClientConnection(peer: remoteAddress, head: nil)
+        connectionClosed = remoteAddress == nil ? nil : source.channel.closeFuture
     }
 
     /// The path parameter `name`, percent-decoded (`zo%C3%AB` → `zoë`), since the router leaves it encoded.

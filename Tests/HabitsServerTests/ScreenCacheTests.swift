@@ -103,9 +103,10 @@ func metricValue(_ name: String, in metrics: ServerMetrics) -> Double? {
     @Test func aRequestThatFailsLeavesNothing() async throws {
         let (hub, _, users, habits) = try await Self.hub(byteBudget: .max)
         let viewer = try #require(users["user0"])
+        let run: Int64 = try #require(habits["Run"])
         let future = LocalDay(Fixture.now, in: TimeZone(identifier: "UTC") ?? .current).month.next
         let failing = [
-            ScreenRequest(screen: .streak, viewerID: viewer, habitID: try #require(habits["Run"]), month: future),
+            ScreenRequest(screen: .streak, viewerID: viewer, habitID: run, month: future),
             ScreenRequest(screen: .habit, viewerID: viewer, habitID: 999_999),
             ScreenRequest(screen: .home, viewerID: 999_999),
         ]

@@ -112,7 +112,8 @@ final class FixedClock: @unchecked Sendable {
         // A budget of one byte keeps nothing without subscribers.
         let (hub, clock, _, users, habits) = try await Self.hub(byteBudget: 1)
         let viewer = try #require(users["user0"])
-        let calendar = ScreenRequest(screen: .streak, viewerID: viewer, habitID: try #require(habits["Run"]))
+        let run: Int64 = try #require(habits["Run"])
+        let calendar = ScreenRequest(screen: .streak, viewerID: viewer, habitID: run)
         let (id, wake, _) = try await hub.subscribe(calendar)
         #expect(await ScreenHubWakeTests.wakes(wake, within: 5))
         #expect(await hub.nextEvent(for: id, after: nil) != nil, "a subscribed screen is kept past the budget")
@@ -133,7 +134,8 @@ final class FixedClock: @unchecked Sendable {
     @Test(.timeLimit(.minutes(1))) func anIdleCalendarIsNotWatched() async throws {
         let (hub, clock, _, users, habits) = try await Self.hub()
         let viewer = try #require(users["user0"])
-        let calendar = ScreenRequest(screen: .streak, viewerID: viewer, habitID: try #require(habits["Run"]))
+        let run: Int64 = try #require(habits["Run"])
+        let calendar = ScreenRequest(screen: .streak, viewerID: viewer, habitID: run)
         _ = try await hub.document(for: calendar)
         #expect(await hub.holds(calendar))
         #expect(await hub.watchedDayEndCount == 0)

@@ -73,6 +73,29 @@ import Testing
         }
     }
 
+    @Test(.timeLimit(.minutes(1))) func anIdleStreamWhoseClientLeavesEndsAtOnce() async throws {
+        let (store, _, _) = try await screenStore()
+        let metrics = ServerMetrics()
+        let app = makeApplication(
+            store: store, metrics: metrics, configuration: ServerConfiguration(port: 0, activeUser: "user0"))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            var streams: [EventStreamClient] = []
+            for path in ["/v1/screens/home/events", "/screens/home/live", "/v1/screens/users/events"] {
+                let stream = try EventStreamClient(port: port, path: path)
+                #expect(await stream.nextEvent(timeout: 5)?.event == "document")
+                streams.append(stream)
+            }
+            #expect(metricValue("habits_live_subscribers", in: metrics) == 3)
+            // The streams have nothing to write for a while (the next keep-alive is seconds away): their
+            // connections' closing alone must end them.
+            streams.removeAll()
+            #expect(
+                await Self.eventually(within: 3) { Self.holdsNoStream(metrics) },
+                "streams whose clients left: \(metricValue("habits_live_subscribers", in: metrics) ?? -1)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1))) func streamsPastTheBoundsAreTurnedAwayWithRetryAfter() async throws {
         let (store, _, _) = try await screenStore()
         let metrics = ServerMetrics()

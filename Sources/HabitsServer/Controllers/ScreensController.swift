@@ -18,8 +18,6 @@ struct ScreensController: Sendable {
     let defaultViewerKey: String
     /// Bounds the open event streams, in total and per client.
     let streams: StreamLimit
-    /// How often an idle stream sends a comment, so proxies keep it open.
-    var keepAliveInterval: Duration = .seconds(15)
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.group("/v1/screens")
@@ -70,28 +68,16 @@ struct ScreensController: Sendable {
         let (id, wake, tick) = try await hub.subscribe(screen)
         let lease = StreamLease(hub: hub, subscription: id, ticket: ticket)
         let hub = self.hub
-        let interval = keepAliveInterval
-        // A request that came over no socket (router tests) has no connection to watch.
-        let watchesConnection = context.remoteAddress != nil
+        // A connection that closes (its client reset it or left, EventStreamHangUpHandler) ends the stream
+        // at once, rather than at its next write.
+        context.connectionClosed?.whenComplete { _ in tick.finish() }
         let body = ResponseBody { writer in
-            let keepAlive = Task {
-                while !Task.isCancelled {
-                    try await Task.sleep(for: interval)
-                    tick.yield(.tick)
-                }
-            }
-            defer {
-                keepAlive.cancel()
-                lease.end()
-            }
+            defer { lease.end() }
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
             // The HTTP server waits for open requests before the other services hear of a shutdown, so
-            // a stream ends itself when the server starts to shut down; and when its client closes the
-            // connection, at once rather than at its next write.
+            // a stream ends itself when the server starts to shut down.
             try await withGracefulShutdownHandler {
-                try await Self.untilClientLeaves(request, watching: watchesConnection, then: { tick.finish() }) {
-                    try await Self.writeEvents(wake, of: id, after: lastEventID, hub: hub, to: &writer, encode: encode)
-                }
+                try await Self.writeEvents(wake, of: id, after: lastEventID, hub: hub, to: &writer, encode: encode)
             } onGracefulShutdown: {
                 tick.finish()
             }
@@ -129,16 +115,6 @@ struct ScreensController: Sendable {
             case .gone: return
             }
         }
-    }
-
-    /// Runs `operation`, and `onLeave` when the client closes its side of the connection (Hummingbird keeps
-    /// a half-closed connection open for writing, so a stream would otherwise notice only when a write fails).
-    static func untilClientLeaves(
-        _ request: Request, watching: Bool, then onLeave: @escaping @Sendable () -> Void,
-        _ operation: () async throws -> Void
-    ) async throws {
-        guard watching else { return try await operation() }
-        try await request.body.consumeWithInboundCloseHandler({ _ in try await operation() }, onInboundClosed: onLeave)
     }
 
     /// The screen, viewer and parameters a request names.

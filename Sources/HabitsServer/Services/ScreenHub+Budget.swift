@@ -48,6 +48,7 @@ extension ScreenHub {
                 guard cachedBytes > target else { break }
                 drop(candidate.request)
             }
+            FreedMemory.returnToSystemSoon()
         }
         updateGauges()
     }

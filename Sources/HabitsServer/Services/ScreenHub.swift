@@ -119,8 +119,8 @@ actor ScreenHub {
 
     // MARK: Subscribing
 
-    /// Opens a subscription. Its stream wakes whenever the screen may have a new event; its owner may add
-    /// keep-alive ticks through `tick`, so that one stream wakes the writer for both.
+    /// Opens a subscription. Its stream wakes whenever the screen may have a new event, and for keep-alive
+    /// ticks (`sendKeepAlives`); its owner ends it through `tick` (a closed connection, a shutdown).
     func subscribe(
         _ request: ScreenRequest
     ) async throws -> (id: UUID, wake: AsyncStream<ScreenWake>, tick: AsyncStream<ScreenWake>.Continuation) {

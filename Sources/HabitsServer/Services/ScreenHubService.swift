@@ -14,6 +14,8 @@ struct ScreenHubService: Service {
                 await withDiscardingTaskGroup { group in
                     group.addTask { await hub.run() }
                     group.addTask { await hub.followClock() }
+                    group.addTask { await hub.sendKeepAlives() }
+                    group.addTask { await FreedMemory.returnPeriodically(every: .seconds(10)) }
                 }
             }
         } onGracefulShutdown: {
@@ -23,6 +25,27 @@ struct ScreenHubService: Service {
 }
 
 extension ScreenHub {
+    /// How often an idle stream sends a comment, so that proxies keep it open.
+    static let keepAliveInterval: Duration = .seconds(15)
+
+    /// Wakes every subscriber for a keep-alive comment every `keepAliveInterval`, until cancelled: one task
+    /// for all streams rather than one each. A stream whose connection is gone finds out as it writes.
+    func sendKeepAlives() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: Self.keepAliveInterval)
+            wakeAllSubscribers(.tick)
+        }
+    }
+
+    /// Wakes every subscriber with `wake`.
+    ///
+    /// - Complexity: O(n + s) for the n screens kept and the s subscriptions.
+    func wakeAllSubscribers(_ wake: ScreenWake) {
+        for entry in entries.values {
+            for subscriber in entry.subscribers.values { subscriber.wake.yield(wake) }
+        }
+    }
+
     /// Ends every open stream (at shutdown).
     func endAllSubscriptions() {
         for id in Array(subscriptionIDs) { unsubscribe(id) }
