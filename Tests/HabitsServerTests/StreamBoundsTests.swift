@@ -185,7 +185,7 @@ import Testing
             for _ in 0..<3 {
                 let connection = try RawConnection(port: port)
                 connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                #expect(await connection.receivesResponse(within: 5))
+                #expect(await connection.receivesResponse(within: 20))
                 held.append(connection)
             }
             #expect(metricValue("habits_open_connections", in: metrics) == 3)
@@ -193,7 +193,9 @@ import Testing
             waiting.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(await !waiting.receivesResponse(within: 1), "a fourth connection was served")
             held.removeFirst()
-            #expect(await waiting.receivesResponse(within: 5), "the waiting connection was not served after one closed")
+            // Within 20 s: the close has to reach the server and free the place on a machine busy with other tests.
+            #expect(
+                await waiting.receivesResponse(within: 20), "the waiting connection was not served after one closed")
         }
     }
 }
