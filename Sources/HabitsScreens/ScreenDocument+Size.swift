@@ -88,7 +88,9 @@ extension ItemContent {
             return sum(guide.title, guide.subtitle, guide.buttonTitle, guide.field, guide.placeholder)
         case .searchField(let field):
             return sum(field.parameter, field.query, field.placeholder)
-                + field.kept.reduce(64) { $0 + 32 + HabitsScreens.heapBytes($1.key) + HabitsScreens.heapBytes($1.value) }
+                + field.kept.reduce(64) {
+                    $0 + 32 + HabitsScreens.heapBytes($1.key) + HabitsScreens.heapBytes($1.value)
+                }
         case .emojiGroup(let group): return sum(group.name, group.slug)
         case .emoji(let choice): return sum(choice.emoji, choice.name)
         }

@@ -73,11 +73,11 @@ actor ScreenHub {
     var entries: [ScreenRequest: Entry] = [:]
     /// The entries by the users and habits their newest documents read.
     var readIndex = ScreenReadIndex<ScreenRequest>()
-    private var subscriptions: [UUID: ScreenRequest] = [:]
+    var subscriptions: [UUID: ScreenRequest] = [:]
     private var useCounter: UInt64 = 0
     /// The newest revision `run` has taken a change of, so that a subscription opened meanwhile can tell
     /// whether its first document is already behind.
-    private var lastChangeRevision: Int64 = 0
+    var lastChangeRevision: Int64 = 0
     /// How many entries have subscribers, so that eviction knows the idle count without a scan.
     var liveEntryCount = 0
     /// The bytes the entries are counted as: the sum of their `bytes`.
@@ -115,79 +115,6 @@ actor ScreenHub {
     func changes(for request: ScreenRequest, since revision: String) async throws -> PendingScreenEvent {
         let current = try await document(for: request)
         return event(for: request, from: revision, to: current)
-    }
-
-    // MARK: Subscribing
-
-    /// Opens a subscription. Its stream wakes whenever the screen may have a new event, and for keep-alive
-    /// ticks (`sendKeepAlives`); its owner ends it through `tick` (a closed connection, a shutdown).
-    func subscribe(
-        _ request: ScreenRequest
-    ) async throws -> (id: UUID, wake: AsyncStream<ScreenWake>, tick: AsyncStream<ScreenWake>.Continuation) {
-        let id = UUID()
-        // The newest wake is enough: a subscriber that missed one asks for everything up to the newest.
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: ScreenWake.self, bufferingPolicy: .bufferingNewest(1))
-        // Subscribed before the document is built, so that the entry it is recorded in cannot be dropped
-        // for the budget before the subscriber finds it.
-        if entries[request] == nil {
-            entries[request] = Entry()
-            cachedBytes += Self.entryOverhead
-        }
-        if entries[request]?.subscribers.isEmpty == true { liveEntryCount += 1 }
-        entries[request]?.subscribers[id] = Subscriber(wake: continuation)
-        subscriptions[id] = request
-        metrics.liveSubscribers.increment()
-        updateGauges()
-        do {
-            _ = try await document(for: request)
-        } catch {
-            unsubscribe(id)
-            throw error
-        }
-        // `run` may have taken a change while the document was being built, before there was a subscriber
-        // to rebuild it for: build again until the document is as new as every change taken. Changes
-        // taken from now on find the subscriber.
-        while let builtAt = entries[request]?.builtAt, builtAt < lastChangeRevision, entries[request]?.gone == nil {
-            let before = lastChangeRevision
-            _ = try? await document(for: request)
-            if (entries[request]?.builtAt ?? before) < before { break }  // the store went no further
-        }
-        continuation.yield(.changed(nil))
-        return (id, stream, continuation)
-    }
-
-    /// The event that takes subscriber `id` from `sentRevision` (nil: nothing sent yet) to the newest
-    /// document, or nil when it has that document. The changeset itself is computed by the caller
-    /// (`PendingScreenEvent.resolved()`), off this actor, so subscribers diff in parallel.
-    func nextEvent(for id: UUID, after sentRevision: String?) -> PendingScreenEvent? {
-        guard let request = subscriptions[id], let entry = entries[request], let current = entry.current else {
-            return nil
-        }
-        if let gone = entry.gone { return .gone(gone) }
-        guard sentRevision != current.revision else { return nil }
-        if let latestChange = entry.latestChange, latestChange.from == sentRevision,
-            latestChange.revision == current.revision
-        {
-            return .ready(latestChange)
-        }
-        guard let sentRevision else { return .document(current) }
-        return event(for: request, from: sentRevision, to: current)
-    }
-
-    /// Ends a subscription. A screen left without subscribers is kept while the budget allows, unless it is
-    /// gone or has no document: then nothing of it is kept.
-    func unsubscribe(_ id: UUID) {
-        guard let request = subscriptions.removeValue(forKey: id) else { return }
-        entries[request]?.subscribers[id]?.wake.finish()
-        entries[request]?.subscribers[id] = nil
-        metrics.liveSubscribers.decrement()
-        guard let entry = entries[request], entry.subscribers.isEmpty else { return }
-        liveEntryCount -= 1
-        if entry.gone != nil || entry.current == nil { drop(request) }
-        // Only a screen with subscribers is rebuilt when its day ends.
-        dayEnds[request] = nil
-        evictPastBudget()
     }
 
     // MARK: Following the store
@@ -391,7 +318,7 @@ actor ScreenHub {
     }
 
     /// The event that takes a client from `revision` to `current`.
-    private func event(
+    func event(
         for request: ScreenRequest, from revision: String, to current: ScreenDocument
     ) -> PendingScreenEvent {
         guard let old = entries[request]?.history.last(where: { $0.revision == revision }) else {
