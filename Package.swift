@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CompositionalLayoutCompat", targets: ["CompositionalLayoutCompat"]),
         .library(name: "HabitsDomain", targets: ["HabitsDomain"]),
         .library(name: "HabitsStore", targets: ["HabitsStore"]),
+        .library(name: "HabitsSQLite", targets: ["HabitsSQLite"]),
         .library(name: "HabitsScreens", targets: ["HabitsScreens"]),
         .library(name: "HabitsServer", targets: ["HabitsServer"]),
         .executable(name: "habits", targets: ["habits"]),
@@ -43,16 +44,22 @@ let package = Package(
 
         // Domain, store, server, executable: the arrows point one way.
         .target(name: "HabitsDomain", resources: [.copy("Resources/emoji.txt")]),
+        // The storage interface: protocols, changes and their feed; pure, so any database can implement it.
+        .target(name: "HabitsStore", dependencies: ["HabitsDomain"]),
+        // The SQLite implementation: the only module that imports GRDB.
         .target(
-            name: "HabitsStore",
+            name: "HabitsSQLite",
             dependencies: [
                 "HabitsDomain",
+                "HabitsStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Screen documents: pure, built from the domain's reads with the engines.
-        .target(name: "HabitsScreens", dependencies: ["HabitsDomain", "DiffableData", "CompositionalLayout"]),
+        .target(
+            name: "HabitsScreens", dependencies: ["HabitsDomain", "HabitsStore", "DiffableData", "CompositionalLayout"]
+        ),
         .target(
             name: "HabitsServer",
             dependencies: [
@@ -80,6 +87,7 @@ let package = Package(
             dependencies: [
                 "HabitsServer",
                 "HabitsStore",
+                "HabitsSQLite",
                 "HabitsDomain",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -103,24 +111,28 @@ let package = Package(
         ),
         // What the store and server tests share: one fixture, one instant, seeds, temporary databases.
         .target(
-            name: "HabitsTestSupport", dependencies: ["HabitsDomain", "HabitsStore"], path: "Tests/HabitsTestSupport"
+            name: "HabitsTestSupport", dependencies: ["HabitsDomain", "HabitsStore", "HabitsSQLite"],
+            path: "Tests/HabitsTestSupport"
         ),
         .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain", "HabitsTestSupport"]),
         .testTarget(
             name: "HabitsScreensTests",
-            dependencies: ["HabitsScreens", "HabitsDomain", "DiffableData", "CompositionalLayout", "HabitsTestSupport"]
+            dependencies: [
+                "HabitsScreens", "HabitsDomain", "HabitsStore", "DiffableData", "CompositionalLayout",
+                "HabitsTestSupport",
+            ]
         ),
         .testTarget(
-            name: "HabitsStoreTests",
+            name: "HabitsSQLiteTests",
             dependencies: [
-                "HabitsStore", "HabitsDomain", "HabitsTestSupport",
+                "HabitsSQLite", "HabitsStore", "HabitsDomain", "HabitsTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "HabitsServerTests",
             dependencies: [
-                "HabitsServer", "HabitsStore", "HabitsDomain", "HabitsScreens", "CompositionalLayout",
+                "HabitsServer", "HabitsStore", "HabitsSQLite", "HabitsDomain", "HabitsScreens", "CompositionalLayout",
                 "HabitsTestSupport", "habits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -33,6 +33,7 @@ let package = Package(
             name: "ScreenSourceBenchmarks",
             dependencies: [
                 .product(name: "HabitsStore", package: "Habits"),
+                .product(name: "HabitsSQLite", package: "Habits"),
                 .product(name: "HabitsDomain", package: "Habits"),
                 .product(name: "HabitsScreens", package: "Habits"),
                 .product(name: "Benchmark", package: "benchmark"),

@@ -1,13 +1,14 @@
 import CompositionalLayout
 import HabitsDomain
+import HabitsStore
 
 /// The habits screen and the log screen: favourites first, then one section per category by name.
 extension ScreenBuilder {
     /// The favourites header's colour in the course app.
     static var favoritesColor: ScreenColor { ScreenColor(hue: 0.15, saturation: 1, brightness: 0.9) }
 
-    func habits(viewer: UserResource, revision: String) throws -> ScreenDocument {
-        let sections = try catalogueSections(
+    func habits(viewer: UserResource, revision: String) async throws -> ScreenDocument {
+        let sections = try await catalogueSections(
             viewer: viewer, favoritesLayout: ScreenLayouts.habitList, categoryLayout: ScreenLayouts.habitList
         ) {
             habit, row, isFavorite in
@@ -22,8 +23,8 @@ extension ScreenBuilder {
         return ScreenDocument(screen: .habits, title: "Habits", revision: revision, sections: sections)
     }
 
-    func log(viewer: UserResource, revision: String) throws -> ScreenDocument {
-        let sections = try catalogueSections(
+    func log(viewer: UserResource, revision: String) async throws -> ScreenDocument {
+        let sections = try await catalogueSections(
             viewer: viewer, favoritesLayout: ScreenLayouts.logFavorites, categoryLayout: ScreenLayouts.logButtons
         ) { habit, row, isFavorite in
             // No timestamp: the server logs it at its own "now".
@@ -51,9 +52,9 @@ extension ScreenBuilder {
     private func catalogueSections(
         viewer: UserResource, favoritesLayout: LayoutSection, categoryLayout: LayoutSection,
         item: (HabitResource, HabitRow, Bool) -> (ItemContent, [ItemAction])
-    ) throws -> [ScreenSection] {
-        let (habits, categories) = try catalogue()
-        let favorites = try source.favoriteHabitIDs(userID: viewer.id)
+    ) async throws -> [ScreenSection] {
+        let (habits, categories) = try await catalogue()
+        let favorites = try await source.favoriteHabitIDs(userID: viewer.id)
         func screenItem(_ habit: HabitResource, prefix: String) -> ScreenItem? {
             guard let category = categories[habit.categoryID] else { return nil }
             let isFavorite = favorites.contains(habit.id)

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsStore
 
 extension ScreenBuilder {
     /// How many programs a swimlane shows, newest first.
@@ -7,12 +8,12 @@ extension ScreenBuilder {
 
     /// Discover: the featured program's banner, then for each category with programs a title line and a
     /// swimlane of its newest programs.
-    func discover(viewer: UserResource, revision: String) throws -> ScreenDocument {
+    func discover(viewer: UserResource, revision: String) async throws -> ScreenDocument {
         let numbers = ProgramNumbers(locale: Locale(identifier: viewer.locale))
-        let joined = try source.joinedProgramIDs(userID: viewer.id)
-        let ratings = try source.programRatings(userID: viewer.id)
+        let joined = try await source.joinedProgramIDs(userID: viewer.id)
+        let ratings = try await source.programRatings(userID: viewer.id)
         var sections: [ScreenSection] = []
-        if let featured = try source.featuredProgram() {
+        if let featured = try await source.featuredProgram() {
             let banner = BannerContent(
                 programID: featured.id, title: featured.title, caption: featured.summary, image: featured.imagePath,
                 isJoined: joined.contains(featured.id))
@@ -26,8 +27,8 @@ extension ScreenBuilder {
                             actions: [membershipAction(featured, viewer: viewer, isJoined: banner.isJoined)])
                     ]))
         }
-        for category in try source.categories() {
-            let programs = try source.programs(categoryID: category.id, limit: Self.swimlaneLength)
+        for category in try await source.categories() {
+            let programs = try await source.programs(categoryID: category.id, limit: Self.swimlaneLength)
             guard !programs.isEmpty else { continue }
             let heading = TextHeaderContent(parts: [("Newest programs in ", false), (category.name, true)])
             sections.append(

@@ -1,13 +1,14 @@
 import DiffableData
 import HabitsDomain
+import HabitsStore
 
 extension ScreenBuilder {
     /// The emoji picker for a habit's icon: a search field, List and Grid, the viewer's Recents, then the
     /// Unicode emoji groups in their official order, each a section snapshot whose outline parent collapses
     /// its emoji.
-    func emoji(viewer: UserResource, request: ScreenRequest, revision: String) throws -> ScreenDocument {
+    func emoji(viewer: UserResource, request: ScreenRequest, revision: String) async throws -> ScreenDocument {
         guard let habitID = request.habitID else { throw ScreenError.missingParameter("habit") }
-        guard let habit = try source.habit(id: habitID) else { throw ScreenError.unknownHabit(String(habitID)) }
+        guard let habit = try await source.habit(id: habitID) else { throw ScreenError.unknownHabit(String(habitID)) }
         let query = request.query ?? ""
         let picker = EmojiPicker(viewerID: viewer.id, habit: habit, request: request)
         var kept = picker.parameters()
@@ -27,16 +28,16 @@ extension ScreenBuilder {
                 items: EmojiArrangement.allCases.map(picker.arrangementChip)),
         ]
         let groups = EmojiCatalog.matching(query)
-        var recents = try source.recentEmoji(userID: viewer.id).compactMap(EmojiCatalog.entry(for:))
+        var recents = try await source.recentEmoji(userID: viewer.id).compactMap(EmojiCatalog.entry(for:))
         if !query.isEmpty {
             let matches = Set(groups.lazy.flatMap(\.entries).map(\.emoji))
             recents = recents.filter { matches.contains($0.emoji) }
         }
         if !recents.isEmpty {
-            sections.append(try picker.section(name: "Recents", slug: "recents", entries: recents))
+            sections.append(try await picker.section(name: "Recents", slug: "recents", entries: recents))
         }
         for group in groups {
-            sections.append(try picker.section(name: group.name, slug: group.slug, entries: group.entries))
+            sections.append(try await picker.section(name: group.name, slug: group.slug, entries: group.entries))
         }
         return ScreenDocument(
             screen: .emoji, title: "Icon for \(habit.name)", revision: revision, sections: sections)
@@ -76,7 +77,7 @@ struct EmojiPicker {
 
     /// A group's section. In the list, a section snapshot: the group's parent item, its emoji as children,
     /// collapsed when the request says so; in the grid, the emoji under a header with the group's name.
-    func section(name: String, slug: String, entries: [EmojiEntry]) throws -> ScreenSection {
+    func section(name: String, slug: String, entries: [EmojiEntry]) async throws -> ScreenSection {
         let isExpanded = !request.collapsedGroups.contains(slug)
         var items: [String: ScreenItem] = [:]
         for entry in entries {

@@ -1,16 +1,17 @@
 import HabitsDomain
+import HabitsStore
 
 extension ScreenBuilder {
     /// Help: the tags as filter chips ("All" first), the questions the viewer may see under the chosen tag,
     /// then the contact guide that sends a new question.
-    func help(viewer: UserResource, tagID: Int64?, revision: String) throws -> ScreenDocument {
-        let tags = try source.helpTags()
+    func help(viewer: UserResource, tagID: Int64?, revision: String) async throws -> ScreenDocument {
+        let tags = try await source.helpTags()
         if let tagID, !tags.contains(where: { $0.id == tagID }) { throw ScreenError.unknownTag(String(tagID)) }
         var chips = [helpChip(title: "All", id: "tag-all", tagID: nil, selected: tagID)]
         chips += tags.map { helpChip(title: $0.name, id: "tag-\($0.id)", tagID: $0.id, selected: tagID) }
         var tagNames: [Int64: String] = [:]
         for tag in tags { tagNames[tag.id] = tag.name }
-        let questions = try source.questions(viewerID: viewer.id, tagID: tagID).map { question in
+        let questions = try await source.questions(viewerID: viewer.id, tagID: tagID).map { question in
             let content = QuestionContent(
                 questionID: question.id, question: question.question, answer: question.answer,
                 status: question.answer == nil ? "Waiting for an answer" : "Answered",

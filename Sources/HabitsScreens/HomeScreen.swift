@@ -1,25 +1,29 @@
 import HabitsDomain
+import HabitsStore
 
 /// Home: a leaderboard card per favourite habit, and a message per followed user.
 extension ScreenBuilder {
-    func home(viewer: UserResource, revision: String) throws -> ScreenDocument {
-        let habits = try source.habits()
-        let favorites = try source.favoriteHabitIDs(userID: viewer.id)
-        let viewerCounts = try source.counts(userID: viewer.id)
-        let cards = try habits.filter { favorites.contains($0.id) }.map { habit in
-            let card = try leaderboard(habit: habit, viewer: viewer, viewerCount: viewerCounts[habit.id] ?? 0)
-            return ScreenItem(
+    func home(viewer: UserResource, revision: String) async throws -> ScreenDocument {
+        let habits = try await source.habits()
+        let favorites = try await source.favoriteHabitIDs(userID: viewer.id)
+        let viewerCounts = try await source.counts(userID: viewer.id)
+        var cards: [ScreenItem] = []
+        for habit in habits where favorites.contains(habit.id) {
+            let card = try await leaderboard(habit: habit, viewer: viewer, viewerCount: viewerCounts[habit.id] ?? 0)
+            cards.append(ScreenItem(
                 id: "habit-\(habit.id)", content: .leaderboardHabit(card),
                 fallback: ItemFallback(
                     title: card.habitName,
                     subtitle: [card.leader, card.secondary].compactMap { $0 }
                         .joined(separator: "\n")),
-                actions: [.open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"])])
+                actions: [.open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"])]))
         }
         let comparison = FollowedUserComparison(
             source: source, viewerCounts: viewerCounts, favorites: favorites, habits: habits)
-        let followed = try source.followedUsers(userID: viewer.id).map { user in
-            Self.followedUserItem(userID: user.id, name: user.name, message: try comparison.message(about: user.id))
+        var followed: [ScreenItem] = []
+        for user in try await source.followedUsers(userID: viewer.id) {
+            let message = try await comparison.message(about: user.id)
+            followed.append(Self.followedUserItem(userID: user.id, name: user.name, message: message))
         }
         return ScreenDocument(
             screen: .home, title: "Home", revision: revision,
@@ -42,22 +46,22 @@ extension ScreenBuilder {
     }
 
     /// The card of one favourite habit: its leader and the line under it.
-    func leaderboard(habit: HabitResource, viewer: UserResource, viewerCount: Int) throws -> LeaderboardHabit {
-        let top = try source.standings(habitID: habit.id, limit: 2)
+    func leaderboard(habit: HabitResource, viewer: UserResource, viewerCount: Int) async throws -> LeaderboardHabit {
+        let top = try await source.standings(habitID: habit.id, limit: 2)
         guard let first = top.first else {
             return LeaderboardHabit(habitName: habit.name, leader: "Nobody Yet!", secondary: nil)
         }
-        func line(_ standing: Standing) throws -> String {
+        func line(_ standing: Standing) async throws -> String {
             guard standing.user.id == viewer.id else { return "\(standing.user.name) \(standing.count)" }
-            let position = try source.position(habitID: habit.id, count: standing.count)
+            let position = try await source.position(habitID: habit.id, count: standing.count)
             let ordinal = Ordinal.english(position.rank)
             return "You \(standing.count) (\(position.usersWithCount > 1 ? "tied " + ordinal : ordinal))"
         }
-        let leader = try line(first)
+        let leader = try await line(first)
         guard top.count > 1 else { return LeaderboardHabit(habitName: habit.name, leader: leader, secondary: nil) }
         let secondary: Standing =
             viewerCount > 0 && first.user.id != viewer.id ? Standing(user: viewer, count: viewerCount) : top[1]
-        return LeaderboardHabit(habitName: habit.name, leader: leader, secondary: try line(secondary))
+        return LeaderboardHabit(habitName: habit.name, leader: leader, secondary: try await line(secondary))
     }
 }
 
@@ -102,14 +106,14 @@ struct FollowedUserComparison<Source: ScreenSource> {
     }
 
     /// - Complexity: O(h) for the h habits the user logged, plus a few reads.
-    func message(about userID: Int64) throws -> String {
+    func message(about userID: Int64) async throws -> String {
         // Which habits they logged, then one rank: a log of theirs elsewhere changes nothing here.
         // The first by name of their habits, of those the viewer logged too, and of those among the
         // viewer's favourites, found in one pass over positions in name order.
         var first = Int.max
         var firstCommon = Int.max
         var firstCommonFavorite = Int.max
-        for id in try source.loggedHabitIDs(userID: userID) {
+        for id in try await source.loggedHabitIDs(userID: userID) {
             guard let index = nameOrder[id] else { continue }
             first = min(first, index)
             guard index < firstCommon || index < firstCommonFavorite, viewerCounts[id] != nil else { continue }
@@ -125,8 +129,8 @@ struct FollowedUserComparison<Source: ScreenSource> {
         if common != Int.max, let viewerCount = viewerCounts[habitsByName[common].id] {
             let habit = habitsByName[common]
             // Their rank alone is shown: a log of theirs that passes nobody changes nothing here.
-            let theirs = try source.rank(userID: userID, habitID: habit.id)
-            let yours = try source.rank(habitID: habit.id, count: viewerCount)
+            let theirs = try await source.rank(userID: userID, habitID: habit.id)
+            let yours = try await source.rank(habitID: habit.id, count: viewerCount)
             if theirs < yours {
                 return "Currently \(Ordinal.english(theirs)), ahead of you (\(Ordinal.english(yours))) in "
                     + "\(habit.name).\nYou might catch up with a little extra effort!"
@@ -139,7 +143,7 @@ struct FollowedUserComparison<Source: ScreenSource> {
         if first != Int.max {
             let habit = habitsByName[first]
             // Their rank alone is shown: a log of theirs that passes nobody changes nothing here.
-            let theirs = try source.rank(userID: userID, habitID: habit.id)
+            let theirs = try await source.rank(userID: userID, habitID: habit.id)
             return "Currently \(Ordinal.english(theirs)) in \(habit.name).\nMaybe you should give this habit a look."
         }
         return "This user doesn't seem to have done much yet. Check in to see if they need any help getting started."

@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsStore
 
 /// A `ScreenSource` that answers each distinct question once: for building many screens in one read
 /// transaction, where viewers share habits, rankings and followed people.
@@ -44,145 +45,154 @@ public final class MemoizingSource: ScreenSource {
 
     public var revision: Int64 { base.revision }
 
-    public func user(id: Int64) throws -> UserResource? {
+    public func user(id: Int64) async throws -> UserResource? {
         if let known = usersByID[id] { return known }
-        let user = try base.user(id: id)
+        let user = try await base.user(id: id)
         usersByID[id] = user
         return user
     }
 
-    public func user(key: String) throws -> UserResource? {
+    public func user(key: String) async throws -> UserResource? {
         if let known = usersByKey[key] { return known }
-        let user = try base.user(key: key)
+        let user = try await base.user(key: key)
         usersByKey[key] = user
         return user
     }
 
-    public func users(excluding excludedID: Int64?) throws -> [UserResource] {
+    public func users(excluding excludedID: Int64?) async throws -> [UserResource] {
         if let known = userLists[excludedID] { return known }
-        let users = try base.users(excluding: excludedID)
+        let users = try await base.users(excluding: excludedID)
         userLists[excludedID] = users
         return users
     }
 
-    public func categories() throws -> [CategoryResource] {
+    public func categories() async throws -> [CategoryResource] {
         if let categoryList { return categoryList }
-        let categories = try base.categories()
+        let categories = try await base.categories()
         categoryList = categories
         return categories
     }
 
-    public func habits() throws -> [HabitResource] {
+    public func habits() async throws -> [HabitResource] {
         if let habitList { return habitList }
-        let habits = try base.habits()
+        let habits = try await base.habits()
         habitList = habits
         return habits
     }
 
-    public func habit(id: Int64) throws -> HabitResource? {
+    public func habit(id: Int64) async throws -> HabitResource? {
         if let known = habitsByID[id] { return known }
-        let habit = try base.habit(id: id)
+        let habit = try await base.habit(id: id)
         habitsByID[id] = habit
         return habit
     }
 
-    public func favoriteHabitIDs(userID: Int64) throws -> Set<Int64> {
+    public func favoriteHabitIDs(userID: Int64) async throws -> Set<Int64> {
         if let known = favorites[userID] { return known }
-        let ids = try base.favoriteHabitIDs(userID: userID)
+        let ids = try await base.favoriteHabitIDs(userID: userID)
         favorites[userID] = ids
         return ids
     }
 
-    public func followedUsers(userID: Int64) throws -> [UserResource] {
+    public func followedUsers(userID: Int64) async throws -> [UserResource] {
         if let known = followed[userID] { return known }
-        let users = try base.followedUsers(userID: userID)
+        let users = try await base.followedUsers(userID: userID)
         followed[userID] = users
         return users
     }
 
-    public func counts(userID: Int64) throws -> [Int64: Int] {
+    public func counts(userID: Int64) async throws -> [Int64: Int] {
         if let known = countTables[userID] { return known }
-        let counts = try base.counts(userID: userID)
+        let counts = try await base.counts(userID: userID)
         countTables[userID] = counts
         return counts
     }
 
-    public func loggedHabitIDs(userID: Int64) throws -> Set<Int64> {
+    public func loggedHabitIDs(userID: Int64) async throws -> Set<Int64> {
         if let known = loggedHabits[userID] { return known }
-        let ids = try countTables[userID].map { Set($0.keys) } ?? base.loggedHabitIDs(userID: userID)
+        let ids: Set<Int64>
+        if let counts = countTables[userID] {
+            ids = Set(counts.keys)
+        } else {
+            ids = try await base.loggedHabitIDs(userID: userID)
+        }
         loggedHabits[userID] = ids
         return ids
     }
 
-    public func count(userID: Int64, habitID: Int64) throws -> Int {
+    public func count(userID: Int64, habitID: Int64) async throws -> Int {
         if let table = countTables[userID] { return table[habitID] ?? 0 }
         let key = PairKey(userID: userID, habitID: habitID)
         if let known = pairCounts[key] { return known }
-        let count = try base.count(userID: userID, habitID: habitID)
+        let count = try await base.count(userID: userID, habitID: habitID)
         pairCounts[key] = count
         return count
     }
 
-    public func standings(habitID: Int64, limit: Int?) throws -> [Standing] {
+    public func standings(habitID: Int64, limit: Int?) async throws -> [Standing] {
         let key = StandingsKey(habitID: habitID, limit: limit)
         if let known = standingLists[key] { return known }
-        let standings = try base.standings(habitID: habitID, limit: limit)
+        let standings = try await base.standings(habitID: habitID, limit: limit)
         standingLists[key] = standings
         return standings
     }
 
-    public func rank(habitID: Int64, count: Int) throws -> Int {
-        try position(habitID: habitID, count: count).rank
+    public func rank(habitID: Int64, count: Int) async throws -> Int {
+        try await position(habitID: habitID, count: count).rank
     }
 
-    public func position(habitID: Int64, count: Int) throws -> RankPosition {
+    public func position(habitID: Int64, count: Int) async throws -> RankPosition {
         let key = PositionKey(habitID: habitID, count: count)
         if let known = positions[key] { return known }
-        let position = try base.position(habitID: habitID, count: count)
+        let position = try await base.position(habitID: habitID, count: count)
         positions[key] = position
         return position
     }
 
     /// Not kept: a calendar belongs to one viewer, so no two screens of a rebuild share it.
-    public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws
+    public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
         -> [LocalDay]
     {
-        try base.doneDays(userID: userID, habitID: habitID, from: first, through: last)
+        try await base.doneDays(userID: userID, habitID: habitID, from: first, through: last)
     }
 
-    public func streak(userID: Int64, habitID: Int64, today: LocalDay) throws -> StreakSummary {
-        try base.streak(userID: userID, habitID: habitID, today: today)
+    public func streak(userID: Int64, habitID: Int64, today: LocalDay) async throws -> StreakSummary {
+        try await base.streak(userID: userID, habitID: habitID, today: today)
     }
 
     /// Shared by every viewer's Discover.
-    public func featuredProgram() throws -> ProgramResource? {
+    public func featuredProgram() async throws -> ProgramResource? {
         if let known = featured { return known }
-        let program = try base.featuredProgram()
+        let program = try await base.featuredProgram()
         featured = .some(program)
         return program
     }
 
     /// Shared by every viewer's Discover (which asks one limit per category).
-    public func programs(categoryID: Int64, limit: Int) throws -> [ProgramResource] {
+    public func programs(categoryID: Int64, limit: Int) async throws -> [ProgramResource] {
         if let known = programLists[categoryID], known.count >= limit { return Array(known.prefix(limit)) }
-        let programs = try base.programs(categoryID: categoryID, limit: limit)
+        let programs = try await base.programs(categoryID: categoryID, limit: limit)
         if programs.count == limit { programLists[categoryID] = programs }
         return programs
     }
 
-    public func joinedProgramIDs(userID: Int64) throws -> Set<Int64> { try base.joinedProgramIDs(userID: userID) }
-    public func programRatings(userID: Int64) throws -> [Int64: Int] { try base.programRatings(userID: userID) }
+    public func joinedProgramIDs(userID: Int64) async throws -> Set<Int64> {
+        try await base.joinedProgramIDs(userID: userID)
+    }
+    public func programRatings(userID: Int64) async throws -> [Int64: Int] {
+        try await base.programRatings(userID: userID)
+    }
 
-    public func helpTags() throws -> [HelpTagResource] {
+    public func helpTags() async throws -> [HelpTagResource] {
         if let tagList { return tagList }
-        let tags = try base.helpTags()
+        let tags = try await base.helpTags()
         tagList = tags
         return tags
     }
 
-    public func questions(viewerID: Int64, tagID: Int64?) throws -> [QuestionResource] {
-        try base.questions(viewerID: viewerID, tagID: tagID)
+    public func questions(viewerID: Int64, tagID: Int64?) async throws -> [QuestionResource] {
+        try await base.questions(viewerID: viewerID, tagID: tagID)
     }
 
-    public func recentEmoji(userID: Int64) throws -> [String] { try base.recentEmoji(userID: userID) }
+    public func recentEmoji(userID: Int64) async throws -> [String] { try await base.recentEmoji(userID: userID) }
 }

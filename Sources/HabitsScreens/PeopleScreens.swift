@@ -1,14 +1,15 @@
 import CompositionalLayout
 import HabitsDomain
+import HabitsStore
 
 /// The habit screen, the users screen and the user screen.
 extension ScreenBuilder {
     /// The "Leading" header's colour: a light grey, as the course app's `systemGray4`.
     static var leadingColor: ScreenColor { ScreenColor(hue: 0, saturation: 0, brightness: 0.82) }
 
-    func habit(id: Int64, viewer: UserResource, revision: String) throws -> ScreenDocument {
-        guard let habit = try source.habit(id: id) else { throw ScreenError.unknownHabit(String(id)) }
-        let category = try source.categories().first { $0.id == habit.categoryID }
+    func habit(id: Int64, viewer: UserResource, revision: String) async throws -> ScreenDocument {
+        guard let habit = try await source.habit(id: id) else { throw ScreenError.unknownHabit(String(id)) }
+        let category = try await source.categories().first { $0.id == habit.categoryID }
         let color = (category?.color ?? Color(hue: 0, saturation: 0, brightness: 0.5)).screenColor
         let header = ScreenItem(
             id: "about",
@@ -18,7 +19,7 @@ extension ScreenBuilder {
                     description: habit.info)),
             fallback: ItemFallback(title: habit.name, subtitle: habit.info),
             actions: [.open(.menu, title: "Choose Icon", screen: .emoji, parameters: ["habit": String(habit.id)])])
-        let rows = try source.standings(habitID: habit.id, limit: nil).map { standing in
+        let rows = try await source.standings(habitID: habit.id, limit: nil).map { standing in
             ScreenItem(
                 id: "user-\(standing.user.id)",
                 content: .userCount(
@@ -38,9 +39,9 @@ extension ScreenBuilder {
             ])
     }
 
-    func users(viewer: UserResource, revision: String) throws -> ScreenDocument {
-        let followed = Set(try source.followedUsers(userID: viewer.id).map(\.id))
-        let cards = try source.users(excluding: viewer.id).map { user in
+    func users(viewer: UserResource, revision: String) async throws -> ScreenDocument {
+        let followed = Set(try await source.followedUsers(userID: viewer.id).map(\.id))
+        let cards = try await source.users(excluding: viewer.id).map { user in
             let isFollowed = followed.contains(user.id)
             let path = "/v1/users/\(viewer.id)/following/\(user.id)"
             return ScreenItem(
@@ -62,11 +63,11 @@ extension ScreenBuilder {
             sections: [ScreenSection(id: "users", layout: ScreenLayouts.userGrid, items: cards)])
     }
 
-    func user(id: Int64, viewer: UserResource, revision: String) throws -> ScreenDocument {
-        guard let user = try source.user(id: id) else { throw ScreenError.unknownUser(String(id)) }
+    func user(id: Int64, viewer: UserResource, revision: String) async throws -> ScreenDocument {
+        guard let user = try await source.user(id: id) else { throw ScreenError.unknownUser(String(id)) }
         var headerActions: [ItemAction] = []
         if user.id != viewer.id {
-            let isFollowed = try source.followedUsers(userID: viewer.id).contains { $0.id == user.id }
+            let isFollowed = try await source.followedUsers(userID: viewer.id).contains { $0.id == user.id }
             let path = "/v1/users/\(viewer.id)/following/\(user.id)"
             headerActions.append(
                 isFollowed
@@ -82,8 +83,8 @@ extension ScreenBuilder {
             fallback: ItemFallback(title: user.name, subtitle: user.bio), actions: headerActions)
         var sections = [ScreenSection(id: "profile", layout: ScreenLayouts.headerBlock, items: [header])]
 
-        let (habits, categories) = try catalogue()
-        let counts = try source.counts(userID: user.id)
+        let (habits, categories) = try await catalogue()
+        let counts = try await source.counts(userID: user.id)
         let logged = habits.filter { counts[$0.id] != nil }
         func row(_ habit: HabitResource, prefix: String) -> ScreenItem {
             let count = counts[habit.id] ?? 0
@@ -94,8 +95,9 @@ extension ScreenBuilder {
                 fallback: ItemFallback(title: habit.name, subtitle: "\(count)"),
                 actions: [.open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"])])
         }
-        let leading = try logged.filter { habit in
-            try source.rank(habitID: habit.id, count: counts[habit.id] ?? 0) == 1
+        var leading: [HabitResource] = []
+        for habit in logged where try await source.rank(habitID: habit.id, count: counts[habit.id] ?? 0) == 1 {
+            leading.append(habit)
         }
         if !leading.isEmpty {
             sections.append(

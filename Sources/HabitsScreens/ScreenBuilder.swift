@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import HabitsDomain
+import HabitsStore
 
 /// Why a screen cannot be built: what the request names does not exist.
 public enum ScreenError: Error, Hashable, Sendable {
@@ -35,26 +36,26 @@ public struct ScreenBuilder<Source: ScreenSource> {
     }
 
     /// The document `request` names, with `revision` as its revision.
-    public func document(for request: ScreenRequest, revision: String) throws -> ScreenDocument {
-        guard let viewer = try source.user(id: request.viewerID) else {
+    public func document(for request: ScreenRequest, revision: String) async throws -> ScreenDocument {
+        guard let viewer = try await source.user(id: request.viewerID) else {
             throw ScreenError.unknownUser(String(request.viewerID))
         }
         switch request.screen {
-        case .home: return try home(viewer: viewer, revision: revision)
-        case .habits: return try habits(viewer: viewer, revision: revision)
+        case .home: return try await home(viewer: viewer, revision: revision)
+        case .habits: return try await habits(viewer: viewer, revision: revision)
         case .habit:
             guard let habitID = request.habitID else { throw ScreenError.missingParameter("habit") }
-            return try habit(id: habitID, viewer: viewer, revision: revision)
-        case .users: return try users(viewer: viewer, revision: revision)
+            return try await habit(id: habitID, viewer: viewer, revision: revision)
+        case .users: return try await users(viewer: viewer, revision: revision)
         case .user:
             guard let userID = request.userID else { throw ScreenError.missingParameter("of") }
-            return try user(id: userID, viewer: viewer, revision: revision)
-        case .log: return try log(viewer: viewer, revision: revision)
+            return try await user(id: userID, viewer: viewer, revision: revision)
+        case .log: return try await log(viewer: viewer, revision: revision)
         case .streak:
-            return try streak(viewer: viewer, habitID: request.habitID, month: request.month, revision: revision)
-        case .discover: return try discover(viewer: viewer, revision: revision)
-        case .help: return try help(viewer: viewer, tagID: request.tagID, revision: revision)
-        case .emoji: return try emoji(viewer: viewer, request: request, revision: revision)
+            return try await streak(viewer: viewer, habitID: request.habitID, month: request.month, revision: revision)
+        case .discover: return try await discover(viewer: viewer, revision: revision)
+        case .help: return try await help(viewer: viewer, tagID: request.tagID, revision: revision)
+        case .emoji: return try await emoji(viewer: viewer, request: request, revision: revision)
         }
     }
 
@@ -76,10 +77,10 @@ public struct ScreenBuilder<Source: ScreenSource> {
     }
 
     /// Habits by id, and the categories they belong to by id.
-    func catalogue() throws -> (habits: [HabitResource], categories: [Int64: CategoryResource]) {
+    func catalogue() async throws -> (habits: [HabitResource], categories: [Int64: CategoryResource]) {
         var categories: [Int64: CategoryResource] = [:]
-        for category in try source.categories() { categories[category.id] = category }
-        return (try source.habits(), categories)
+        for category in try await source.categories() { categories[category.id] = category }
+        return (try await source.habits(), categories)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsStore
 
 /// What a document read, so that a committed change can be tested against it without rebuilding.
 ///
@@ -119,32 +120,34 @@ public final class ObservingSource: ScreenSource {
     }
 
     public var revision: Int64 { base.revision }
-    public func user(id: Int64) throws -> UserResource? { try base.user(id: id) }
-    public func user(key: String) throws -> UserResource? { try base.user(key: key) }
-    public func users(excluding excludedID: Int64?) throws -> [UserResource] { try base.users(excluding: excludedID) }
-    public func categories() throws -> [CategoryResource] { try base.categories() }
-    public func habits() throws -> [HabitResource] { try base.habits() }
-    public func habit(id: Int64) throws -> HabitResource? { try base.habit(id: id) }
+    public func user(id: Int64) async throws -> UserResource? { try await base.user(id: id) }
+    public func user(key: String) async throws -> UserResource? { try await base.user(key: key) }
+    public func users(excluding excludedID: Int64?) async throws -> [UserResource] {
+        try await base.users(excluding: excludedID)
+    }
+    public func categories() async throws -> [CategoryResource] { try await base.categories() }
+    public func habits() async throws -> [HabitResource] { try await base.habits() }
+    public func habit(id: Int64) async throws -> HabitResource? { try await base.habit(id: id) }
 
-    public func favoriteHabitIDs(userID: Int64) throws -> Set<Int64> {
+    public func favoriteHabitIDs(userID: Int64) async throws -> Set<Int64> {
         dependencies.favoritesOf.insert(userID)
-        return try base.favoriteHabitIDs(userID: userID)
+        return try await base.favoriteHabitIDs(userID: userID)
     }
 
-    public func followedUsers(userID: Int64) throws -> [UserResource] {
+    public func followedUsers(userID: Int64) async throws -> [UserResource] {
         dependencies.followsOf.insert(userID)
-        return try base.followedUsers(userID: userID)
+        return try await base.followedUsers(userID: userID)
     }
 
-    public func counts(userID: Int64) throws -> [Int64: Int] {
+    public func counts(userID: Int64) async throws -> [Int64: Int] {
         dependencies.countsOf.insert(userID)
-        return try base.counts(userID: userID)
+        return try await base.counts(userID: userID)
     }
 
-    public func loggedHabitIDs(userID: Int64) throws -> Set<Int64> {
+    public func loggedHabitIDs(userID: Int64) async throws -> Set<Int64> {
         dependencies.loggedHabitsOf.insert(userID)
         wholeLoggedHabitReads[userID, default: 0] += 1
-        return try base.loggedHabitIDs(userID: userID)
+        return try await base.loggedHabitIDs(userID: userID)
     }
 
     /// Replaces one read of the user's whole set of logged habits by reads of the pairs that decided what
@@ -166,13 +169,13 @@ public final class ObservingSource: ScreenSource {
         dependencies.dayEnds = min(dependencies.dayEnds ?? instant, instant)
     }
 
-    public func count(userID: Int64, habitID: Int64) throws -> Int {
+    public func count(userID: Int64, habitID: Int64) async throws -> Int {
         dependencies.pairCounts.insert(ScreenDependencies.Pair(userID: userID, habitID: habitID))
-        return try base.count(userID: userID, habitID: habitID)
+        return try await base.count(userID: userID, habitID: habitID)
     }
 
-    public func standings(habitID: Int64, limit: Int?) throws -> [Standing] {
-        let standings = try base.standings(habitID: habitID, limit: limit)
+    public func standings(habitID: Int64, limit: Int?) async throws -> [Standing] {
+        let standings = try await base.standings(habitID: habitID, limit: limit)
         if let limit, standings.count >= limit, let last = standings.last {
             dependencies.rankingThresholds[habitID] = min(dependencies.rankingThresholds[habitID] ?? .max, last.count)
         } else {
@@ -181,71 +184,71 @@ public final class ObservingSource: ScreenSource {
         return standings
     }
 
-    public func position(habitID: Int64, count: Int) throws -> RankPosition {
+    public func position(habitID: Int64, count: Int) async throws -> RankPosition {
         dependencies.rankProbes[habitID, default: []].insert(count)
-        return try base.position(habitID: habitID, count: count)
+        return try await base.position(habitID: habitID, count: count)
     }
 
-    public func rank(habitID: Int64, count: Int) throws -> Int {
+    public func rank(habitID: Int64, count: Int) async throws -> Int {
         dependencies.rankOnlyProbes[habitID, default: []].insert(count)
-        return try base.rank(habitID: habitID, count: count)
+        return try await base.rank(habitID: habitID, count: count)
     }
 
     /// Records the rank with the count it ranks, not the count as a read of its own: a change of the count
     /// that passes nobody leaves the document as it was.
-    public func rank(userID: Int64, habitID: Int64) throws -> Int {
-        let count = try base.count(userID: userID, habitID: habitID)
-        let rank = try base.rank(habitID: habitID, count: count)
+    public func rank(userID: Int64, habitID: Int64) async throws -> Int {
+        let count = try await base.count(userID: userID, habitID: habitID)
+        let rank = try await base.rank(habitID: habitID, count: count)
         dependencies.userRanks[ScreenDependencies.Pair(userID: userID, habitID: habitID)] =
             ScreenDependencies.ObservedRank(count: count, rank: rank)
         return rank
     }
 
     /// Done days change only with the pair's logs, whose count then changes too.
-    public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws
+    public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
         -> [LocalDay]
     {
         dependencies.pairCounts.insert(ScreenDependencies.Pair(userID: userID, habitID: habitID))
-        return try base.doneDays(userID: userID, habitID: habitID, from: first, through: last)
+        return try await base.doneDays(userID: userID, habitID: habitID, from: first, through: last)
     }
 
-    public func streak(userID: Int64, habitID: Int64, today: LocalDay) throws -> StreakSummary {
+    public func streak(userID: Int64, habitID: Int64, today: LocalDay) async throws -> StreakSummary {
         dependencies.pairCounts.insert(ScreenDependencies.Pair(userID: userID, habitID: habitID))
-        return try base.streak(userID: userID, habitID: habitID, today: today)
+        return try await base.streak(userID: userID, habitID: habitID, today: today)
     }
 
-    public func featuredProgram() throws -> ProgramResource? {
+    public func featuredProgram() async throws -> ProgramResource? {
         dependencies.readsPrograms = true
-        return try base.featuredProgram()
+        return try await base.featuredProgram()
     }
 
-    public func programs(categoryID: Int64, limit: Int) throws -> [ProgramResource] {
+    public func programs(categoryID: Int64, limit: Int) async throws -> [ProgramResource] {
         dependencies.readsPrograms = true
-        return try base.programs(categoryID: categoryID, limit: limit)
+        return try await base.programs(categoryID: categoryID, limit: limit)
     }
 
-    public func joinedProgramIDs(userID: Int64) throws -> Set<Int64> {
+    public func joinedProgramIDs(userID: Int64) async throws -> Set<Int64> {
         dependencies.readsPrograms = true
-        return try base.joinedProgramIDs(userID: userID)
+        return try await base.joinedProgramIDs(userID: userID)
     }
 
-    public func programRatings(userID: Int64) throws -> [Int64: Int] {
+    public func programRatings(userID: Int64) async throws -> [Int64: Int] {
         dependencies.readsPrograms = true
-        return try base.programRatings(userID: userID)
+        return try await base.programRatings(userID: userID)
     }
 
-    public func helpTags() throws -> [HelpTagResource] {
+    public func helpTags() async throws -> [HelpTagResource] {
         dependencies.readsHelp = true
-        return try base.helpTags()
+        return try await base.helpTags()
     }
 
-    public func questions(viewerID: Int64, tagID: Int64?) throws -> [QuestionResource] {
+    public func questions(viewerID: Int64, tagID: Int64?) async throws -> [QuestionResource] {
         dependencies.readsHelp = true
-        return try base.questions(viewerID: viewerID, tagID: tagID)
+        return try await base.questions(viewerID: viewerID, tagID: tagID)
     }
 
-    public func recentEmoji(userID: Int64) throws -> [String] {
+    public func recentEmoji(userID: Int64) async throws -> [String] {
         dependencies.recentEmojiOf.insert(userID)
-        return try base.recentEmoji(userID: userID)
+        return try await base.recentEmoji(userID: userID)
     }
 }

@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsStore
 
 /// What a committed change means for a live document, judged by the reads that built it.
 public enum ScreenImpact: Hashable, Sendable {
@@ -34,8 +35,8 @@ extension ScreenDependencies {
     /// stays as it was and these are its reads at `source`'s revision.
     ///
     /// - Complexity: O(r) reads for the r user ranks read.
-    public func rechecked(in source: some ScreenSource) throws -> ScreenDependencies? {
-        let (reads, moved) = try reranked(in: source)
+    public func rechecked(in source: some ScreenSource) async throws -> ScreenDependencies? {
+        let (reads, moved) = try await reranked(in: source)
         return moved.isEmpty ? reads : nil
     }
 
@@ -45,12 +46,12 @@ extension ScreenDependencies {
     /// (`ScreenBuilder.patched(_:for:moved:revision:)`).
     ///
     /// - Complexity: O(r) reads for the r user ranks read.
-    public func reranked(in source: some ScreenSource) throws -> (reads: ScreenDependencies, moved: Set<Pair>) {
+    public func reranked(in source: some ScreenSource) async throws -> (reads: ScreenDependencies, moved: Set<Pair>) {
         var updated = self
         var moved: Set<Pair> = []
         for (pair, observed) in userRanks {
-            let count = try source.count(userID: pair.userID, habitID: pair.habitID)
-            let rank = try source.rank(habitID: pair.habitID, count: count)
+            let count = try await source.count(userID: pair.userID, habitID: pair.habitID)
+            let rank = try await source.rank(habitID: pair.habitID, count: count)
             if rank != observed.rank { moved.insert(pair) }
             updated.userRanks[pair] = ObservedRank(count: count, rank: rank)
         }

@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsStore
 
 /// A document changed in place, with the changeset from the document it was patched from.
 public struct ScreenPatch: Hashable, Sendable {
@@ -18,13 +19,13 @@ extension ScreenBuilder {
     /// - Complexity: O(n + m × h) for the document's n items and the m moved users' lines over h habits.
     public func patched(
         _ document: ScreenDocument, for request: ScreenRequest, moved: Set<ScreenDependencies.Pair>, revision: String
-    ) throws -> ScreenPatch? {
+    ) async throws -> ScreenPatch? {
         guard request.screen == .home, !moved.isEmpty,
             let sectionIndex = document.sections.firstIndex(where: { $0.id == "followedUsers" })
         else { return nil }
         let comparison = FollowedUserComparison(
-            source: source, viewerCounts: try source.counts(userID: request.viewerID),
-            favorites: try source.favoriteHabitIDs(userID: request.viewerID), habits: try source.habits())
+            source: source, viewerCounts: try await source.counts(userID: request.viewerID),
+            favorites: try await source.favoriteHabitIDs(userID: request.viewerID), habits: try await source.habits())
         var patched = document
         patched.revision = revision
         var stage = ScreenStage()
@@ -35,7 +36,7 @@ extension ScreenBuilder {
                 let userID = HomeItemID.followedUserID(item.id), movedUsers.contains(userID)
             else { continue }
             found += 1
-            let message = try comparison.message(about: userID)
+            let message = try await comparison.message(about: userID)
             guard message != line.message else { continue }
             let new = Self.followedUserItem(userID: userID, name: line.userName, message: message)
             patched.sections[sectionIndex].items[itemIndex] = new

@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsStore
 
 /// Which documents read what, by user and by habit: a committed change is tested only against the
 /// documents whose reads name one of its users or habits, not against every live document.

@@ -1,12 +1,13 @@
 import Foundation
 import HabitsDomain
+import HabitsStore
 
 /// The streak calendar: one habit's month for the viewer, each day marked or not, and the streak.
 extension ScreenBuilder {
     /// - Parameters:
     ///   - habitID: the habit shown; nil: the viewer's first favourite by name, else the first habit.
     ///   - month: the month shown; nil: the viewer's current month. A later month is refused.
-    func streak(viewer: UserResource, habitID: Int64?, month: LocalMonth?, revision: String) throws
+    func streak(viewer: UserResource, habitID: Int64?, month: LocalMonth?, revision: String) async throws
         -> ScreenDocument
     {
         let zone = TimeZone(identifier: viewer.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
@@ -14,11 +15,13 @@ extension ScreenBuilder {
         source.dayEnds(at: today.adding(days: 1).start(in: zone))
         let month = month ?? today.month
         if month > today.month { throw ScreenError.futureMonth(month) }
-        let favorites = try source.favoriteHabitIDs(userID: viewer.id)
-        let habits = try source.habits()
+        let favorites = try await source.favoriteHabitIDs(userID: viewer.id)
+        let habits = try await source.habits()
         let habit: HabitResource
         if let habitID {
-            guard let named = try source.habit(id: habitID) else { throw ScreenError.unknownHabit(String(habitID)) }
+            guard let named = try await source.habit(id: habitID) else {
+                throw ScreenError.unknownHabit(String(habitID))
+            }
             habit = named
         } else {
             guard let first = habits.first(where: { favorites.contains($0.id) }) ?? habits.first else {
@@ -27,9 +30,10 @@ extension ScreenBuilder {
             habit = first
         }
         let names = CalendarNames(locale: viewer.locale)
-        let streak = try source.streak(userID: viewer.id, habitID: habit.id, today: today)
+        let streak = try await source.streak(userID: viewer.id, habitID: habit.id, today: today)
         let done = Set(
-            try source.doneDays(userID: viewer.id, habitID: habit.id, from: month.firstDay, through: month.lastDay))
+            try await source.doneDays(
+                userID: viewer.id, habitID: habit.id, from: month.firstDay, through: month.lastDay))
         let sections = [
             ScreenSection(
                 id: "summary", layout: ScreenLayouts.streakSummary,

@@ -46,22 +46,6 @@ public enum ContentOrigin: Hashable, Sendable {
     case other(users: Int, habits: Int, logs: Int)
 }
 
-/// One log of a bulk load (`SQLiteHabitStore.bulkLoad`), by position in the load's users and habits,
-/// so that millions of them stream without a string each.
-public struct BulkLog: Hashable, Sendable {
-    /// The index of the log's user in `StoreContent.users`.
-    public var userIndex: Int
-    /// The index of the log's habit in `StoreContent.habits`.
-    public var habitIndex: Int
-    public var timestamp: Date
-
-    public init(userIndex: Int, habitIndex: Int, timestamp: Date) {
-        self.userIndex = userIndex
-        self.habitIndex = habitIndex
-        self.timestamp = timestamp
-    }
-}
-
 /// What a statistics cache needs: the latest revision, cheaply, and a consistent snapshot.
 public protocol StatisticsSource: Sendable {
     /// Users, habits and counters read in one transaction.
@@ -70,7 +54,7 @@ public protocol StatisticsSource: Sendable {
     func currentRevision() -> Int64
 }
 
-/// Where habits, users and their logs live: `SQLiteHabitStore`, on a file or in memory.
+/// Where habits, users and their logs live: the whole interface of a store (`SQLiteHabitStore` is one).
 ///
 /// Every write runs in one transaction that also updates the per-(user, habit) counter and bumps the
 /// revision, so a reader never sees a log without its count. Unknown references throw

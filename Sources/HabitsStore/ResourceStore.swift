@@ -2,7 +2,7 @@ import Foundation
 import HabitsDomain
 
 /// The `/v1` resources: users, categories, habits, logs, favourites and follows, addressed by stable
-/// internal ids. Implemented by `SQLiteHabitStore`.
+/// internal ids.
 ///
 /// Every write is one transaction that keeps the counters and bumps the revision. Creates and updates
 /// receive values the caller already checked with `ResourceRules`; the store checks what only it can
@@ -77,37 +77,4 @@ public protocol ResourceStore: Sendable {
         -> [LocalDay]
     /// The user's streak in a habit on their today at `now`.
     func streak(userID: Int64, habitID: Int64, now: Date) async throws -> StreakSummary
-}
-
-/// Why the store refuses a write, in the words every client sees.
-enum StoreRefusal {
-    static func userHasLogs(_ count: Int) -> HabitsError {
-        .conflict(
-            reason:
-                "This user has \(count) logged event(s); delete with ?cascade=true to delete them too, "
-                + "or keep the user."
-        )
-    }
-
-    static func habitHasLogs(_ count: Int) -> HabitsError {
-        .conflict(
-            reason:
-                "This habit has \(count) logged event(s); delete with ?cascade=true to delete them too, "
-                + "or keep the habit."
-        )
-    }
-
-    static func categoryInUse(_ count: Int) -> HabitsError {
-        .conflict(reason: "\(count) habit(s) belong to this category; move or delete them first.")
-    }
-
-    static func nameTaken(_ kind: String, _ name: String) -> HabitsError {
-        .conflict(reason: "A \(kind) named \"\(name)\" already exists (names are compared without case).")
-    }
-
-    static func keyTaken(_ key: String) -> HabitsError {
-        .conflict(reason: "A user with key \"\(key)\" already exists (keys are compared without case).")
-    }
-
-    static let followSelf = HabitsError.invalid(field: "followedID", reason: "a user cannot follow themselves.")
 }

@@ -2,7 +2,7 @@ import Foundation
 import HabitsDomain
 
 /// The `/v1` resources of the showcase screens: programs with their pictures, members and ratings;
-/// help tags and questions; each user's recent emoji. Implemented by `SQLiteHabitStore`.
+/// help tags and questions; each user's recent emoji.
 ///
 /// Like `ResourceStore`, every write is one transaction that keeps the programs' rating totals, bumps the
 /// revision and reports what it changed; values arrive checked with `ShowcaseRules`, and the store checks
@@ -82,11 +82,5 @@ public struct ProgramPicture: Hashable, Sendable {
     public init(uploaded: StoredImage?, color: Color) {
         self.uploaded = uploaded
         self.color = color
-    }
-}
-
-extension StoreRefusal {
-    static func categoryHasPrograms(_ count: Int) -> HabitsError {
-        .conflict(reason: "\(count) program(s) belong to this category; move or delete them first.")
     }
 }

@@ -17,7 +17,8 @@ public struct StoreChanges: AsyncSequence, Sendable {
 
     private let subscription: Subscription
 
-    init(feed: StoreChangeFeed) {
+    /// The changes `feed` publishes from now on.
+    public init(feed: StoreChangeFeed) {
         subscription = Subscription(feed: feed, id: feed.subscribe())
     }
 
@@ -50,9 +51,10 @@ final class Subscription: Sendable {
 
 /// Hands what each commit changed to every subscriber, merged into what the subscriber has not taken.
 ///
-/// `GroupCommit` publishes after each commit; readers take in `next(subscriber:)`. A reader waiting
-/// is resumed by the publish itself: there is no polling.
-final class StoreChangeFeed: @unchecked Sendable {
+/// A store publishes after each commit; readers take in `next(subscriber:)`. A reader waiting is resumed
+/// by the publish itself: there is no polling. Every implementation of `ScreenStore` hands out its
+/// changes through one of these, so the merge and the bound on what waits are the same for all.
+public final class StoreChangeFeed: @unchecked Sendable {
     private struct Subscriber {
         var pending = ChangeAccumulator()
         var hasPending = false
@@ -66,6 +68,9 @@ final class StoreChangeFeed: @unchecked Sendable {
     private var subscribers: [UInt64: Subscriber] = [:]
     private var nextID: UInt64 = 0
     private var isFinished = false
+
+    /// A feed with no subscribers.
+    public init() {}
 
     /// Adds a subscriber that receives the changes published from now on.
     func subscribe() -> UInt64 {
@@ -86,7 +91,7 @@ final class StoreChangeFeed: @unchecked Sendable {
     /// the others.
     ///
     /// - Complexity: O(s × m) for s subscribers and the m pairs and users in `change`.
-    func publish(_ change: StoreChange) {
+    public func publish(_ change: StoreChange) {
         guard !change.isEmpty else { return }
         var ready: [CheckedContinuation<StoreChange?, Never>] = []
         lock.withLock {
@@ -105,7 +110,7 @@ final class StoreChangeFeed: @unchecked Sendable {
     }
 
     /// Ends every subscriber once it has taken what is pending; later subscribers start ended.
-    func finish() {
+    public func finish() {
         let waiters = lock.withLock {
             isFinished = true
             var waiters: [CheckedContinuation<StoreChange?, Never>] = []

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import Hummingbird
 import Logging

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 
 @testable import HabitsScreens

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 import Testing
 
@@ -105,9 +106,9 @@ import Testing
         return requests + showcaseRequests(in: world)
     }
 
-    @Test func changesetsReplayEveryEdit() throws {
+    @Test func changesetsReplayEveryEdit() async throws {
         var shortcuts = 0
-        forEachSeed(count: UInt64(150)) { seed in
+        await forEachSeedAsync(count: UInt64(150)) { seed in
             var random = SeededRandom(seed: seed)
             var world = Self.randomWorld(&random)
             for step in 0..<6 {
@@ -118,9 +119,9 @@ import Testing
                     guard request.habitID.map({ id in next.habitList.contains { $0.id == id } }) ?? true,
                         request.userID.map({ next.users[$0] != nil }) ?? true
                     else { continue }
-                    let old = try ScreenBuilder(source: world, now: Fixture.now)
+                    let old = try await ScreenBuilder(source: world, now: Fixture.now)
                         .document(for: request, revision: "\(step)")
-                    let new = try ScreenBuilder(source: next, now: Fixture.now)
+                    let new = try await ScreenBuilder(source: next, now: Fixture.now)
                         .document(for: request, revision: "\(step + 1)")
                     let changeset = try new.changeset(from: old)
                     #expect(try old.applying(changeset) == new, "seed \(seed) step \(step) \(request)")
@@ -146,12 +147,12 @@ import Testing
         #expect(shortcuts > 1_000, "most edits keep a screen's shape")
     }
 
-    @Test func documentsSurviveJSON() throws {
-        forEachSeed(count: UInt64(40)) { seed in
+    @Test func documentsSurviveJSON() async throws {
+        await forEachSeedAsync(count: UInt64(40)) { seed in
             var random = SeededRandom(seed: seed)
             let world = Self.randomWorld(&random)
             for request in Self.requests(in: world) {
-                let document = try ScreenBuilder(source: world, now: Fixture.now).document(for: request, revision: "7")
+                let document = try await ScreenBuilder(source: world, now: Fixture.now).document(for: request, revision: "7")
                 let decoded = try JSONDecoder().decode(ScreenDocument.self, from: try JSONEncoder().encode(document))
                 #expect(decoded == document, "seed \(seed) \(request)")
             }
@@ -169,14 +170,14 @@ import Testing
             == String(decoding: try HabitsJSON.encoder().encode(changeset), as: UTF8.self))
     }
 
-    @Test func aChangesetForAnotherRevisionIsRefused() throws {
+    @Test func aChangesetForAnotherRevisionIsRefused() async throws {
         var world = WorldSource()
         world.addUser(1, "Me")
         world.addHabit(10, "Run")
         let request = ScreenRequest(screen: .habits, viewerID: 1)
-        let old = try ScreenBuilder(source: world, now: Fixture.now).document(for: request, revision: "1")
+        let old = try await ScreenBuilder(source: world, now: Fixture.now).document(for: request, revision: "1")
         world.favorites[1] = [10]
-        let new = try ScreenBuilder(source: world, now: Fixture.now).document(for: request, revision: "2")
+        let new = try await ScreenBuilder(source: world, now: Fixture.now).document(for: request, revision: "2")
         var changeset = try new.changeset(from: old)
         #expect(!changeset.isEmpty)
         changeset.from = "0"

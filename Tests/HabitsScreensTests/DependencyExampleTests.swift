@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 import Testing
 
@@ -6,9 +7,9 @@ import Testing
 
 /// Plain examples of the invalidation rules that the property test reaches only on a lucky seed.
 @Suite struct DependencyExampleTests {
-    @Test func aHelpChangeAffectsTheHelpScreenAndOnlyScreensThatReadHelp() throws {
+    @Test func aHelpChangeAffectsTheHelpScreenAndOnlyScreensThatReadHelp() async throws {
         let observing = ObservingSource(HelpScreenTests.world())
-        _ = try ScreenBuilder(source: observing).document(
+        _ = try await ScreenBuilder(source: observing).document(
             for: ScreenRequest(screen: .help, viewerID: 1), revision: "1")
         let helpChange = StoreChange(revision: 2, help: true)
         #expect(observing.dependencies.readsHelp)

@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 import Testing
 
@@ -38,11 +39,11 @@ extension WorldSource {
 
 /// A change that a document's recorded reads call unaffected must leave the document as it was.
 @Suite struct DependencyPropertyTests {
-    @Test func anUnaffectedScreenIsUnchanged() throws {
+    @Test func anUnaffectedScreenIsUnchanged() async throws {
         var skipped = 0
         var kept = 0
         var patched = 0
-        forEachSeed(count: UInt64(150)) { seed in
+        await forEachSeedAsync(count: UInt64(150)) { seed in
             var random = SeededRandom(seed: seed)
             var world = ChangesetPropertyTests.randomWorld(&random)
             for step in 0..<8 {
@@ -52,25 +53,25 @@ extension WorldSource {
                 let change = world.change(to: next)
                 for request in ChangesetPropertyTests.requests(in: world) {
                     let observing = ObservingSource(world)
-                    let old = try ScreenBuilder(source: observing, now: Fixture.now)
+                    let old = try await ScreenBuilder(source: observing, now: Fixture.now)
                         .document(for: request, revision: "1")
                     switch observing.dependencies.impact(of: change) {
                     case .affected: continue
                     case .unaffected:
                         skipped += 1
-                        let new = try ScreenBuilder(source: next, now: Fixture.now)
+                        let new = try await ScreenBuilder(source: next, now: Fixture.now)
                             .document(for: request, revision: "1")
                         #expect(new == old, "seed \(seed) step \(step) \(request): \(change) was called unaffecting")
                     case .recheck:
                         // Ranks found where they were vouch for the old document, and for the reads a rebuild
                         // would record, which the next change is tested against.
-                        guard let rechecked = try observing.dependencies.rechecked(in: next) else {
+                        guard let rechecked = try await observing.dependencies.rechecked(in: next) else {
                             // A rank moved: the patch, where there is one, is the rebuild, reads and all.
-                            let (reads, moved) = try observing.dependencies.reranked(in: next)
+                            let (reads, moved) = try await observing.dependencies.reranked(in: next)
                             let rebuilt = ObservingSource(next)
-                            let new = try ScreenBuilder(source: rebuilt, now: Fixture.now)
+                            let new = try await ScreenBuilder(source: rebuilt, now: Fixture.now)
                                 .document(for: request, revision: "2")
-                            let patch = try ScreenBuilder(source: next, now: Fixture.now)
+                            let patch = try await ScreenBuilder(source: next, now: Fixture.now)
                                 .patched(old, for: request, moved: moved, revision: "2")
                             #expect(patch != nil || request.screen != .home, "seed \(seed) step \(step)")
                             guard let patch else { continue }
@@ -82,7 +83,7 @@ extension WorldSource {
                         }
                         kept += 1
                         let rebuilt = ObservingSource(next)
-                        let new = try ScreenBuilder(source: rebuilt, now: Fixture.now)
+                        let new = try await ScreenBuilder(source: rebuilt, now: Fixture.now)
                             .document(for: request, revision: "1")
                         #expect(new == old, "seed \(seed) step \(step) \(request): \(change) was rechecked away")
                         #expect(rebuilt.dependencies == rechecked, "seed \(seed) step \(step) \(request)")
@@ -97,7 +98,7 @@ extension WorldSource {
         #expect(patched > 0, "some rechecks must patch")
     }
 
-    @Test func aFollowedUsersLogThatPassesNobodyKeepsTheHome() throws {
+    @Test func aFollowedUsersLogThatPassesNobodyKeepsTheHome() async throws {
         var world = WorldSource()
         world.addUser(1, "Me")
         world.addHabit(10, "Run")
@@ -108,20 +109,20 @@ extension WorldSource {
         world.setCount(user: 3, habit: 10, 8)
         let request = ScreenRequest(screen: .home, viewerID: 1)
         let observing = ObservingSource(world)
-        let old = try ScreenBuilder(source: observing).document(for: request, revision: "1")
+        let old = try await ScreenBuilder(source: observing).document(for: request, revision: "1")
         let dependencies = observing.dependencies
 
         var passingNobody = world
         passingNobody.setCount(user: 2, habit: 10, 7)
         let own = StoreChange(revision: 2, counts: [CountChange(userID: 2, habitID: 10, before: 5, after: 7)])
         #expect(dependencies.impact(of: own) == .recheck)
-        let kept = try #require(try dependencies.rechecked(in: passingNobody))
+        let kept = try await #require(try dependencies.rechecked(in: passingNobody))
         #expect(kept.userRanks.values.map(\.count) == [7])
-        #expect(try ScreenBuilder(source: passingNobody).document(for: request, revision: "1") == old)
+        #expect(try await ScreenBuilder(source: passingNobody).document(for: request, revision: "1") == old)
 
         var reachingTheLeader = world
         reachingTheLeader.setCount(user: 2, habit: 10, 8)
-        #expect(try dependencies.rechecked(in: reachingTheLeader) == nil)
+        #expect(try await dependencies.rechecked(in: reachingTheLeader) == nil)
 
         let still = StoreChange(revision: 2, counts: [CountChange(userID: 3, habitID: 10, before: 8, after: 6)])
         #expect(dependencies.impact(of: still) == .unaffected)
@@ -132,10 +133,10 @@ extension WorldSource {
     }
 
     /// The index offers every document a change may affect, and drops what it was told to.
-    @Test func theReadIndexOffersEveryAffectedScreen() throws {
+    @Test func theReadIndexOffersEveryAffectedScreen() async throws {
         var offered = 0
         var tested = 0
-        forEachSeed(count: UInt64(60)) { seed in
+        await forEachSeedAsync(count: UInt64(60)) { seed in
             var random = SeededRandom(seed: seed)
             var world = ChangesetPropertyTests.randomWorld(&random)
             var index = ScreenReadIndex<ScreenRequest>()
@@ -143,7 +144,7 @@ extension WorldSource {
             for step in 0..<6 {
                 for request in ChangesetPropertyTests.requests(in: world) {
                     let observing = ObservingSource(world)
-                    _ = try? ScreenBuilder(source: observing, now: Fixture.now).document(for: request, revision: "1")
+                    _ = try? await ScreenBuilder(source: observing, now: Fixture.now).document(for: request, revision: "1")
                     reads[request] = observing.dependencies
                     index.file(request, reads: observing.dependencies)
                 }
@@ -167,7 +168,7 @@ extension WorldSource {
         #expect(offered < tested * 4)
     }
 
-    @Test func aLogFarBelowTheTopAndTheViewerWakesNoHome() throws {
+    @Test func aLogFarBelowTheTopAndTheViewerWakesNoHome() async throws {
         var world = WorldSource()
         world.addUser(1, "Me")
         world.addHabit(10, "Run")
@@ -180,7 +181,7 @@ extension WorldSource {
         world.addUser(7, "Low")
         world.setCount(user: 7, habit: 10, 1)
         let observing = ObservingSource(world)
-        _ = try ScreenBuilder(source: observing).document(for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
+        _ = try await ScreenBuilder(source: observing).document(for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
         let far = StoreChange(revision: 2, counts: [CountChange(userID: 7, habitID: 10, before: 1, after: 2)])
         #expect(!observing.dependencies.isAffected(by: far))
         let passing = StoreChange(revision: 2, counts: [CountChange(userID: 7, habitID: 10, before: 9, after: 10)])
@@ -191,7 +192,7 @@ extension WorldSource {
 
     /// A followed user's message is about the first of their habits by name: their first log of a habit
     /// after it changes nothing, one before it or one the viewer logged too may change the message.
-    @Test func aFirstLogAfterTheChosenHabitWakesNoHome() throws {
+    @Test func aFirstLogAfterTheChosenHabitWakesNoHome() async throws {
         var world = WorldSource()
         world.addUser(1, "Me")
         world.addUser(2, "Friend")
@@ -200,7 +201,7 @@ extension WorldSource {
         world.setCount(user: 2, habit: 11, 3)
         world.setCount(user: 1, habit: 13, 1)
         let observing = ObservingSource(world)
-        let home = try ScreenBuilder(source: observing).document(
+        let home = try await ScreenBuilder(source: observing).document(
             for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
         #expect(home.sections[1].items[0].fallback.subtitle?.hasPrefix("Currently 1st in Cycle.") == true)
         let dependencies = observing.dependencies
@@ -216,14 +217,14 @@ extension WorldSource {
 
 /// One shared `MemoizingSource` across many screens gives the same documents as direct reads.
 @Suite struct MemoizingSourceTests {
-    @Test func sharedAnswersBuildTheSameDocuments() throws {
-        forEachSeed(count: UInt64(60)) { seed in
+    @Test func sharedAnswersBuildTheSameDocuments() async throws {
+        await forEachSeedAsync(count: UInt64(60)) { seed in
             var random = SeededRandom(seed: seed)
             let world = ChangesetPropertyTests.randomWorld(&random)
             let shared = MemoizingSource(world)
             for request in ChangesetPropertyTests.requests(in: world) {
-                let direct = try ScreenBuilder(source: world).document(for: request, revision: "1")
-                let memoized = try ScreenBuilder(source: ObservingSource(shared)).document(for: request, revision: "1")
+                let direct = try await ScreenBuilder(source: world).document(for: request, revision: "1")
+                let memoized = try await ScreenBuilder(source: ObservingSource(shared)).document(for: request, revision: "1")
                 #expect(memoized == direct, "seed \(seed) \(request)")
             }
         }

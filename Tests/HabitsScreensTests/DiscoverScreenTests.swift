@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 import Testing
 
@@ -39,8 +40,8 @@ import Testing
         return world
     }
 
-    static func document(_ world: WorldSource) throws -> ScreenDocument {
-        try ScreenBuilder(source: world).document(for: ScreenRequest(screen: .discover, viewerID: 1), revision: "7")
+    static func document(_ world: WorldSource) async throws -> ScreenDocument {
+        try await ScreenBuilder(source: world).document(for: ScreenRequest(screen: .discover, viewerID: 1), revision: "7")
     }
 
     static func cards(_ document: ScreenDocument) -> [String: ProgramCard] {
@@ -49,8 +50,8 @@ import Testing
         return cards
     }
 
-    @Test func sectionsAreTheBannerThenATitleAndASwimlanePerCategoryWithPrograms() throws {
-        let document = try Self.document(Self.world())
+    @Test func sectionsAreTheBannerThenATitleAndASwimlanePerCategoryWithPrograms() async throws {
+        let document = try await Self.document(Self.world())
         #expect(document.screen == .discover && document.title == "Discover")
         #expect(
             document.sections.map(\.id) == ["banner", "heading-1", "programs-1", "heading-2", "programs-2"])
@@ -68,8 +69,8 @@ import Testing
         #expect(document.sections[2].items.map(\.id) == ["program-2", "program-3", "program-1"])
     }
 
-    @Test func layoutsAreTheBriefsWithTheCardSizeItMeant() throws {
-        let document = try Self.document(Self.world())
+    @Test func layoutsAreTheBriefsWithTheCardSizeItMeant() async throws {
+        let document = try await Self.document(Self.world())
         let banner = document.sections[0].layout
         #expect(banner.group.layoutSize.heightDimension == .absolute(220))
         #expect(banner.contentInsets.bottom == 20)
@@ -82,8 +83,8 @@ import Testing
         #expect(swimlane.contentInsets.bottom == 20 && swimlane.contentInsets.trailing == 20)
     }
 
-    @Test func headingsHighlightTheCategoryInScalarsAndUTF16() throws {
-        let document = try Self.document(Self.world())
+    @Test func headingsHighlightTheCategoryInScalarsAndUTF16() async throws {
+        let document = try await Self.document(Self.world())
         guard case .textHeader(let english) = document.sections[1].items[0].content,
             case .textHeader(let korean) = document.sections[3].items[0].content
         else {
@@ -104,8 +105,8 @@ import Testing
         #expect(String(decoding: units, as: UTF16.self) == "명상 🧘‍♀️")
     }
 
-    @Test func cardsShowRatingReviewsPriceAndTagInTheViewersLocale() throws {
-        let english = Self.cards(try Self.document(Self.world()))
+    @Test func cardsShowRatingReviewsPriceAndTagInTheViewersLocale() async throws {
+        let english = Self.cards(try await Self.document(Self.world()))
         let calm = try #require(english["program-1"])
         #expect(calm.rating == 4.3 && calm.ratingText == "4.3")
         #expect(calm.stars == [.full, .full, .full, .full, .half])
@@ -115,11 +116,11 @@ import Testing
         #expect(english["program-2"]?.stars == [.empty, .empty, .empty, .empty, .empty])
         #expect(english["program-3"]?.price == "€19.99")
         #expect(english["program-4"]?.price == "₩19,900")
-        let german = Self.cards(try Self.document(Self.world(locale: "de_DE")))
+        let german = Self.cards(try await Self.document(Self.world(locale: "de_DE")))
         #expect(german["program-1"]?.ratingText == "4,3")
         #expect(german["program-3"]?.price == "19,99\u{a0}€")
         #expect(german["program-1"]?.price == "19,99\u{a0}$")
-        let korean = Self.cards(try Self.document(Self.world(locale: "ko_KR")))
+        let korean = Self.cards(try await Self.document(Self.world(locale: "ko_KR")))
         #expect(korean["program-4"]?.price == "₩19,900")
     }
 
@@ -135,8 +136,8 @@ import Testing
         #expect(Self.cards(try Self.document(world))["program-1"]?.reviewCountText == "(1,237)")
     }
 
-    @Test func joiningIsTheTapAndRatingTheMenu() throws {
-        let document = try Self.document(Self.world())
+    @Test func joiningIsTheTapAndRatingTheMenu() async throws {
+        let document = try await Self.document(Self.world())
         let item = try #require(document.items.first { $0.id == "program-4" })
         #expect(
             item.actions.map(\.title) == [

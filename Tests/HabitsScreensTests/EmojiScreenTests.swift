@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 import Testing
 
@@ -19,15 +20,15 @@ import Testing
 
     static func document(
         query: String? = nil, arrangement: EmojiArrangement = .list, collapsed: Set<String> = []
-    ) throws -> ScreenDocument {
-        try ScreenBuilder(source: world()).document(
+    ) async throws -> ScreenDocument {
+        try await ScreenBuilder(source: world()).document(
             for: ScreenRequest(
                 screen: .emoji, viewerID: 1, habitID: 10, query: query, arrangement: arrangement,
                 collapsedGroups: collapsed), revision: "5")
     }
 
-    @Test func everyGroupInUnicodesOrderAfterSearchArrangementAndRecents() throws {
-        let document = try Self.document()
+    @Test func everyGroupInUnicodesOrderAfterSearchArrangementAndRecents() async throws {
+        let document = try await Self.document()
         #expect(document.title == "Icon for Walk")
         let groups = EmojiCatalog.groups.map { "group-\($0.slug)" }
         #expect(document.sections.map(\.id) == ["search", "arrangement", "group-recents"] + groups)
@@ -50,8 +51,8 @@ import Testing
         #expect(pick[0].body == ["habitID": .integer(10), "emoji": .string("🐈")])
     }
 
-    @Test func searchFiltersEveryGroupAndRecentsByName() throws {
-        let document = try Self.document(query: "CAT face")
+    @Test func searchFiltersEveryGroupAndRecentsByName() async throws {
+        let document = try await Self.document(query: "CAT face")
         let emoji = document.items.compactMap { item -> String? in
             if case .emoji(let choice) = item.content { return choice.emoji }
             return nil
@@ -60,21 +61,21 @@ import Testing
         #expect(document.sections.map(\.id) == ["search", "arrangement", "group-animals-nature"])
         guard case .searchField(let field) = document.sections[0].items[0].content else { return }
         #expect(field == SearchField(parameter: "q", query: "CAT face", placeholder: "Search", kept: ["habit": "10"]))
-        let recents = try Self.document(query: "cat")
+        let recents = try await Self.document(query: "cat")
         #expect(
             recents.sections.first { $0.id == "group-recents" }?.items.map(\.id) == ["group-recents", "recents-1f408"])
-        #expect(try Self.document(query: "no such emoji name").sections.map(\.id) == ["search", "arrangement"])
+        #expect(try await Self.document(query: "no such emoji name").sections.map(\.id) == ["search", "arrangement"])
     }
 
-    @Test func aCollapsedGroupShowsOnlyItsParentWhoseActionExpandsIt() throws {
-        let document = try Self.document(query: "cat", collapsed: ["animals-nature"])
+    @Test func aCollapsedGroupShowsOnlyItsParentWhoseActionExpandsIt() async throws {
+        let document = try await Self.document(query: "cat", collapsed: ["animals-nature"])
         let animals = try #require(document.sections.first { $0.id == "group-animals-nature" })
         #expect(animals.items.map(\.id) == ["group-animals-nature"])
         guard case .emojiGroup(let group) = animals.items[0].content else { return }
         #expect(!group.isExpanded && group.count > 1)
         #expect(animals.items[0].actions.map(\.title) == ["Expand"])
         #expect(animals.items[0].actions[0].parameters == ["habit": "10", "q": "cat"])
-        let expanded = try Self.document(query: "cat")
+        let expanded = try await Self.document(query: "cat")
         let open = try #require(expanded.sections.first { $0.id == "group-animals-nature" })
         #expect(open.items.count == group.count + 1)
         #expect(open.items[0].actions[0].parameters == ["habit": "10", "q": "cat", "collapsed": "animals-nature"])
@@ -83,8 +84,8 @@ import Testing
         #expect(try expanded.applying(changeset) == document)
     }
 
-    @Test func theGridDropsTheOutlineForAHeaderAndSquares() throws {
-        let document = try Self.document(query: "cat", arrangement: .grid)
+    @Test func theGridDropsTheOutlineForAHeaderAndSquares() async throws {
+        let document = try await Self.document(query: "cat", arrangement: .grid)
         let animals = try #require(document.sections.first { $0.id == "group-animals-nature" })
         #expect(animals.header == SectionBoundary(title: "Animals & Nature"))
         #expect(animals.items.allSatisfy { $0.type == "emoji" })

@@ -1,6 +1,7 @@
 import CompositionalLayout
 import Foundation
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 import Testing
 
@@ -33,13 +34,13 @@ import Testing
         return world
     }
 
-    static func document(_ world: WorldSource, tag: Int64? = nil, viewer: Int64 = 1) throws -> ScreenDocument {
-        try ScreenBuilder(source: world).document(
+    static func document(_ world: WorldSource, tag: Int64? = nil, viewer: Int64 = 1) async throws -> ScreenDocument {
+        try await ScreenBuilder(source: world).document(
             for: ScreenRequest(screen: .help, viewerID: viewer, tagID: tag), revision: "3")
     }
 
-    @Test func tagsThenQuestionsThenTheContactGuide() throws {
-        let document = try Self.document(Self.world())
+    @Test func tagsThenQuestionsThenTheContactGuide() async throws {
+        let document = try await Self.document(Self.world())
         #expect(document.title == "Help" && document.sections.map(\.id) == ["tags", "questions", "contact"])
         #expect(document.sections[0].items.map(\.id) == ["tag-all", "tag-2", "tag-1", "tag-3"])
         #expect(
@@ -68,19 +69,19 @@ import Testing
                         status: "Waiting for an answer", tags: ["Account"], isYours: true)))
     }
 
-    @Test func aTagFiltersTheQuestionsAndIsSelected() throws {
-        let document = try Self.document(Self.world(), tag: 2)
+    @Test func aTagFiltersTheQuestionsAndIsSelected() async throws {
+        let document = try await Self.document(Self.world(), tag: 2)
         #expect(document.sections[1].items.map(\.id) == ["question-2", "question-4"])
         let chips = document.sections[0].items
         #expect(chips.filter { $0.content == .filterChip(FilterChip(title: "Account", isSelected: true)) }.count == 1)
         #expect(chips[0].actions.first?.parameters == [:])
-        let other = try Self.document(Self.world(), tag: 2, viewer: 2)
+        let other = try await Self.document(Self.world(), tag: 2, viewer: 2)
         #expect(other.sections[1].items.map(\.id) == ["question-2"])
         #expect(throws: ScreenError.unknownTag("9")) { try Self.document(Self.world(), tag: 9) }
     }
 
-    @Test func theContactGuideSendsTheViewersQuestion() throws {
-        let document = try Self.document(Self.world())
+    @Test func theContactGuideSendsTheViewersQuestion() async throws {
+        let document = try await Self.document(Self.world())
         let guide = try #require(document.sections[2].items.first)
         guard case .contactGuide(let content) = guide.content else {
             Issue.record("not a contact guide")
@@ -92,8 +93,8 @@ import Testing
         #expect(guide.actions[0].body == ["authorID": .integer(1)])
     }
 
-    @Test func layoutsAreTheBriefs() throws {
-        let document = try Self.document(Self.world())
+    @Test func layoutsAreTheBriefs() async throws {
+        let document = try await Self.document(Self.world())
         let tags = document.sections[0].layout
         #expect(tags.group.layoutSize.heightDimension == .absolute(36))
         #expect(tags.group.interItemSpacing == .fixed(8) && tags.interGroupSpacing == 8)

@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsStore
 import Testing
 
 @testable import HabitsScreens
@@ -19,8 +20,8 @@ import Testing
         return world
     }
 
-    func message(_ world: WorldSource) throws -> String {
-        let document = try ScreenBuilder(source: world).document(
+    func message(_ world: WorldSource) async throws -> String {
+        let document = try await ScreenBuilder(source: world).document(
             for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
         guard let item = document.sections.first(where: { $0.id == "followedUsers" })?.items.first,
             case .followedUser(let followed) = item.content
@@ -101,10 +102,10 @@ import Testing
         )
     }
 
-    @Test func followedUsersAreListedByName() throws {
+    @Test func followedUsersAreListedByName() async throws {
         var world = world()
         world.follows[1] = [2, 3, 4]
-        let document = try ScreenBuilder(source: world).document(
+        let document = try await ScreenBuilder(source: world).document(
             for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
         let names = document.sections[1].items.compactMap { item -> String? in
             if case .followedUser(let followed) = item.content { return followed.userName }

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 import Testing
 
@@ -85,7 +86,7 @@ import Testing
         #expect(stored == text + "\n", "\(file) differs from the code's output; see ScreenExampleTests")
     }
 
-    @Test func documentsMatchTheirExampleFiles() throws {
+    @Test func documentsMatchTheirExampleFiles() async throws {
         let world = Self.world()
         let builder = ScreenBuilder(source: world, now: Fixture.now)
         let requests: [(String, ScreenRequest)] = [
@@ -101,23 +102,23 @@ import Testing
             ("emoji", ScreenRequest(screen: .emoji, viewerID: 1, habitID: 10, query: "run")),
         ]
         for (name, request) in requests {
-            try Self.check(try Self.encode(try builder.document(for: request, revision: "41")), file: "\(name).json")
+            try await Self.check(try Self.encode(try builder.document(for: request, revision: "41")), file: "\(name).json")
         }
         // Kai logs Morning run once more: 5 passes Alex's 4, so Alex's line and Kai's message change.
         var next = world
         next.setCount(user: 3, habit: 10, 5)
         let home = ScreenRequest(screen: .home, viewerID: 1)
-        let old = try builder.document(for: home, revision: "41")
-        let new = try ScreenBuilder(source: next, now: Fixture.now).document(for: home, revision: "42")
+        let old = try await builder.document(for: home, revision: "41")
+        let new = try await ScreenBuilder(source: next, now: Fixture.now).document(for: home, revision: "42")
         try Self.check(try Self.encode(try new.changeset(from: old)), file: "home-changes.json")
     }
 
-    @Test func everyItemTypeHasItsExampleInTheOpenAPIDocument() throws {
+    @Test func everyItemTypeHasItsExampleInTheOpenAPIDocument() async throws {
         let world = Self.world()
         let builder = ScreenBuilder(source: world, now: Fixture.now)
         var examples: [String: ItemContent] = [:]
         for request in ChangesetPropertyTests.requests(in: world) {
-            for item in try builder.document(for: request, revision: "1").items where examples[item.type] == nil {
+            for item in try await builder.document(for: request, revision: "1").items where examples[item.type] == nil {
                 examples[item.type] = item.content
             }
         }

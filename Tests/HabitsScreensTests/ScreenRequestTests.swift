@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 import Testing
 
@@ -29,7 +30,7 @@ import Testing
     }
 
     /// Each screen reads what its request keeps: building with a parameter dropped gives the same document.
-    @Test func aScreenReadsEveryParameterItKeeps() throws {
+    @Test func aScreenReadsEveryParameterItKeeps() async throws {
         var world = EmojiScreenTests.world()
         world.addUser(2, "Sam")
         let builder = ScreenBuilder(source: world, now: Fixture.now)
@@ -39,9 +40,9 @@ import Testing
             ScreenRequest(screen: .emoji, viewerID: 1, habitID: 10, arrangement: .grid),
             ScreenRequest(screen: .emoji, viewerID: 1, habitID: 10, collapsedGroups: ["flags"]),
         ]
-        let plain = try builder.document(for: emoji, revision: "1")
+        let plain = try await builder.document(for: emoji, revision: "1")
         for variant in variants {
-            #expect(try builder.document(for: variant, revision: "1") != plain, "\(variant)")
+            #expect(try await builder.document(for: variant, revision: "1") != plain, "\(variant)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 import Testing
 
@@ -24,10 +25,10 @@ import Testing
 
     static func document(
         _ world: WorldSource, habit: Int64? = nil, month: String? = nil, now: Date = Fixture.now
-    ) throws -> ScreenDocument {
+    ) async throws -> ScreenDocument {
         let request = ScreenRequest(
             screen: .streak, viewerID: 1, habitID: habit, month: month.flatMap { LocalMonth(iso: $0) })
-        return try ScreenBuilder(source: world, now: now).document(for: request, revision: "1")
+        return try await ScreenBuilder(source: world, now: now).document(for: request, revision: "1")
     }
 
     static func section(_ document: ScreenDocument, _ id: String) throws -> ScreenSection {
@@ -41,8 +42,8 @@ import Testing
         }
     }
 
-    @Test func showsTheFirstFavouriteByNameThisMonthWithItsStreak() throws {
-        let document = try Self.document(Self.world())
+    @Test func showsTheFirstFavouriteByNameThisMonthWithItsStreak() async throws {
+        let document = try await Self.document(Self.world())
         #expect(document.screen == .streak && document.title == "Read")
         #expect(document.sections.map(\.id) == ["summary", "month", "weekdays", "days", "habits"])
         let summary = try #require(try Self.section(document, "summary").items.first)
@@ -63,8 +64,8 @@ import Testing
         #expect(choices == ["choice-11", "choice-12"])
     }
 
-    @Test func aDayUpToTodayMarksOrUnmarksItselfAndTheFutureOffersNothing() throws {
-        let items = try Self.section(try Self.document(Self.world()), "days").items
+    @Test func aDayUpToTodayMarksOrUnmarksItselfAndTheFutureOffersNothing() async throws {
+        let items = try await Self.section(try Self.document(Self.world()), "days").items
         let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
         #expect(
             byID["day-2026-11-21"]?.actions == [
@@ -89,8 +90,8 @@ import Testing
         ("de_DE", 6, ["M", "D", "M", "D", "F", "S", "S"], "November 2026"),
         ("fr_FR", 6, ["L", "M", "M", "J", "V", "S", "D"], "novembre 2026"),
     ])
-    func theGridStartsOnTheLocalesFirstWeekday(locale: String, blanks: Int, symbols: [String], title: String) throws {
-        let document = try Self.document(Self.world(locale: locale))
+    func theGridStartsOnTheLocalesFirstWeekday(locale: String, blanks: Int, symbols: [String], title: String) async throws {
+        let document = try await Self.document(Self.world(locale: locale))
         let grid = try Self.section(document, "days").items
         #expect(grid.prefix { $0.type == "calendarBlank" }.count == blanks)
         #expect(grid.dropFirst(blanks).first?.id == "day-2026-11-01")
@@ -102,15 +103,15 @@ import Testing
         #expect(try Self.section(document, "month").header?.title == title)
     }
 
-    @Test func monthsLinkBackwardsAndForwardsButNeverPastTheCurrentOne() throws {
+    @Test func monthsLinkBackwardsAndForwardsButNeverPastTheCurrentOne() async throws {
         let world = Self.world()
-        let current = try Self.section(try Self.document(world), "month").items
+        let current = try await Self.section(try Self.document(world), "month").items
         #expect(current.map(\.id) == ["previous"])
         #expect(
             current.first?.actions == [
                 .open(title: "Previous Month", screen: .streak, parameters: ["habit": "11", "month": "2026-10"])
             ])
-        let october = try Self.document(world, habit: 11, month: "2026-10")
+        let october = try await Self.document(world, habit: 11, month: "2026-10")
         #expect(try Self.section(october, "month").items.map(\.id) == ["previous", "next"])
         #expect(try Self.days(october).filter(\.done).map(\.day) == [30, 31])
         #expect(try Self.days(october).allSatisfy { !$0.future && !$0.today })
@@ -121,13 +122,13 @@ import Testing
         }
     }
 
-    @Test func theViewersZoneDecidesToday() throws {
+    @Test func theViewersZoneDecidesToday() async throws {
         // 17:20 UTC on the 22nd is 07:20 on the 23rd in Kiritimati: the 23rd is today, December still the future.
-        let ahead = try Self.document(Self.world(zone: "Pacific/Kiritimati"))
+        let ahead = try await Self.document(Self.world(zone: "Pacific/Kiritimati"))
         #expect(try Self.days(ahead).filter(\.today).map(\.day) == [23])
         // At 00:30 UTC on 2026-12-01, Los Angeles is still in November.
         let december = try #require(HabitsJSON.parseInstant("2026-12-01T00:30:00Z"))
-        let behind = try Self.document(Self.world(zone: "America/Los_Angeles"), now: december)
+        let behind = try await Self.document(Self.world(zone: "America/Los_Angeles"), now: december)
         #expect(try Self.days(behind).filter(\.today).map(\.day) == [30])
     }
 

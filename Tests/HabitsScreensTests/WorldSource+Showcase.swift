@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsStore
 
 extension WorldSource {
     func featuredProgram() throws -> ProgramResource? {

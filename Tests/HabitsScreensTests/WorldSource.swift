@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 
 /// A `ScreenSource` over plain values that answers by brute force: the oracle the screen tests build on.

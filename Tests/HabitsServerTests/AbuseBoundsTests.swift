@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 @testable import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Hummingbird
@@ -38,7 +39,7 @@ import Darwin
     }
 
     @Test(.timeLimit(.minutes(1))) func aBodySentByteByByteIsCutOff() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await app(store).test(.live) { client in
             let connection = try RawConnection(port: try #require(client.port))
             connection.send(
@@ -54,7 +55,7 @@ import Darwin
     }
 
     @Test(.timeLimit(.minutes(1))) func aHeadSentOneLineAtATimeIsCutOffAtTheReadTimeout() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         // A long wait for the next request, a short one for a request: the head is a request too.
         let app = makeApplication(
             store: store,
@@ -69,7 +70,7 @@ import Darwin
     }
 
     @Test(.timeLimit(.minutes(1))) func aMalformedChunkedBodyIsABadRequest() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let before = store.currentRevision()
         try await makeApplication(store: store).test(.live) { client in
             let port = try #require(client.port)
@@ -87,7 +88,7 @@ import Darwin
     }
 
     @Test(.timeLimit(.minutes(1))) func anIdleConnectionIsClosed() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await app(store).test(.live) { client in
             let connection = try RawConnection(port: try #require(client.port))
             #expect(connection.waitForClose(timeout: 12))
@@ -95,7 +96,7 @@ import Darwin
     }
 
     @Test(.timeLimit(.minutes(1))) func aPromptRequestIsAnswered() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         // Short deadlines, but not so short that a busy test machine misses them between connect and send.
         let app = makeApplication(
             store: store,
@@ -132,7 +133,7 @@ import Darwin
 
     @Test func theSimulatorDropsDeletedHabitsAndCapsItsCatchUp() async throws {
         let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
-        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
+        let store = try await SQLiteHabitStore.temporary(content: StoreContent(demo: demo))
         let simulator = ActivitySimulator(
             store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test")
         )

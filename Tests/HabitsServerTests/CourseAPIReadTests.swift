@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -17,7 +18,7 @@ import Testing
     ]
 
     @Test func usersAreAnObjectKeyedByIDWithAbsentOptionalsOmitted() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content()))
+        let app = makeApplication(store: try await SQLiteHabitStore.temporary(content: Fixture.content()))
         try await app.test(.router) { client in
             try await client.execute(uri: "/users", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func habitsAreKeyedByNameAndCategoriesAreAnArray() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content()))
+        let app = makeApplication(store: try await SQLiteHabitStore.temporary(content: Fixture.content()))
         try await app.test(.router) { client in
             try await client.execute(uri: "/habits", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func combinedStatsAreConsistentAndNeverCached() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.temporary(content: Fixture.content(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/combinedStats", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -64,7 +65,7 @@ import Testing
     }
 
     @Test func habitStatsFollowTheNamesAskedPercentEncoded() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.temporary(content: Fixture.content(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/habitStats?names=Deep%20breathing,Run", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -90,7 +91,7 @@ import Testing
     }
 
     @Test func userStatsFollowTheIDsAsked() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.temporary(content: Fixture.content(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/userStats?ids=user2,user0", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func leadingStatsListLedHabitsOrNothing() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: Fixture.content(logs: logs)))
+        let app = makeApplication(store: try await SQLiteHabitStore.temporary(content: Fixture.content(logs: logs)))
         try await app.test(.router) { client in
             try await client.execute(uri: "/userLeadingStats/user1", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -135,7 +136,7 @@ import Testing
     }
 
     @Test func unknownRoutesAnswerWithTheJSONErrorBody() async throws {
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory())
+        let app = makeApplication(store: try await SQLiteHabitStore.temporary())
         try await app.test(.router) { client in
             try await client.execute(uri: "/nothing/here", method: .get) { response throws in
                 try expectError(response, .notFound)
@@ -152,7 +153,7 @@ import Testing
         content.images["zoë"] = StoredImage(
             contentType: "image/png", bytes: Data(Avatar.png(for: User(id: "zoë", name: "Zoë"), size: 8)))
         content.logs = [LoggedHabit(userID: "zoë", habitName: "Swim", timestamp: Fixture.now)]
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: content))
+        let app = makeApplication(store: try await SQLiteHabitStore.temporary(content: content))
         try await app.test(.router) { client in
             try await client.execute(uri: "/images/zo%C3%AB", method: .get) { response throws in
                 #expect(response.status == .ok)

@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -10,7 +11,7 @@ import Testing
 
 @Suite struct CourseAPIWriteTests {
     @Test func aLoggedHabitCountsAtOnce() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let app = makeApplication(store: store)
         try await app.test(.router) { client in
             let event = CourseClient.LoggedHabit(
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func acceptsFractionalSecondsAndOffsets() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let app = makeApplication(store: store)
         try await app.test(.router) { client in
             for timestamp in ["2026-11-22T17:20:15.123Z", "2026-11-23T02:20:15+09:00"] {
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func badLogsAreRejectedAndChangeNothing() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let app = makeApplication(store: store)
         let cases: [(String, ByteBuffer, HTTPResponse.Status, String)] = [
             (
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func imagesAreServedWithTheirTypeAndCanBeReplaced() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let app = makeApplication(store: store)
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array(repeating: 7, count: 100)
         try await app.test(.router) { client in

@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -90,7 +91,7 @@ import Testing
 
     @Test func everyDemoHabitIsReachableAsTheAppAsksForIt() async throws {
         let demo = DemoDataSet(now: Fixture.now)
-        let app = makeApplication(store: try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo)))
+        let app = makeApplication(store: try await SQLiteHabitStore.temporary(content: StoreContent(demo: demo)))
         let names = demo.habits.map(\.name)
         try await app.test(.router) { client in
             for name in names {

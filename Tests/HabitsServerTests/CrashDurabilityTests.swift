@@ -1,6 +1,7 @@
 import Foundation
 import HabitsTestSupport
 import HabitsDomain
+import HabitsSQLite
 import HabitsStore
 import Testing
 #if canImport(FoundationNetworking)

@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 @testable import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -29,7 +30,7 @@ import Testing
 
     @Test(arguments: ["cross-site", "same-site", "CROSS-SITE"])
     func everyWriteRouteRefusesAnotherSitesRequestWithoutOrigin(site: String) async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let before = store.currentRevision()
         let routes = Self.writeRoutes(store)
         // POST, PUT and DELETE routes of every controller, the viewer picker among them.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Hummingbird
@@ -13,7 +14,7 @@ import Testing
 @Suite struct DayRouteTests {
     /// A store with the fixture and a user in `zone`; the user's and the habit "Run"'s ids.
     static func store(zone: String) async throws -> (store: SQLiteHabitStore, user: Int64, habit: Int64) {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let user = try await store.createUser(
             UserResource(id: 0, key: "zoe", name: "Zoe", color: nil, bio: nil, timeZone: zone, locale: "en_US"))
         let habit = try #require(try await store.habits(page: PageRequest(limit: 10)).items.first { $0.name == "Run" })

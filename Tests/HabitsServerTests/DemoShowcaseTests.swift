@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Logging
@@ -10,12 +11,12 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct DemoShowcaseTests {
     @Test func theDemoFillsEveryShowcaseScreen() async throws {
         let data = DemoDataSet(now: Fixture.now)
-        let store = try await SQLiteHabitStore.inMemory()
+        let store = try await SQLiteHabitStore.temporary()
         try await DemoContent.load(data, into: store)
         let me = try #require(try await store.readScreens { try $0.user(key: data.activeUserID) })
         let (categories, featured, joined, questions, recents, ratings) = try await store.readScreens { source in
-            let categories = try source.categories().map { try source.programs(categoryID: $0.id, limit: 10) }
-            return (
+            let categories = try await source.categories().map { try source.programs(categoryID: $0.id, limit: 10) }
+            return await (
                 categories, try source.featuredProgram(), try source.joinedProgramIDs(userID: me.id),
                 try source.questions(viewerID: me.id, tagID: nil), try source.recentEmoji(userID: me.id),
                 try source.programRatings(userID: me.id)
@@ -42,7 +43,7 @@ import Testing
     @Test func aSimulatorResetBringsTheShowcaseBack() async throws {
         let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
         // The demo's people and habits without the showcase: a reset adds it.
-        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
+        let store = try await SQLiteHabitStore.temporary(content: StoreContent(demo: demo))
         #expect(try await store.programs(page: PageRequest(limit: 200)).items.isEmpty)
         var logger = Logger(label: "habits.test")
         logger.logLevel = .warning

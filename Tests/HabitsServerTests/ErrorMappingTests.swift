@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsStore
 import Hummingbird
 import Testing
 

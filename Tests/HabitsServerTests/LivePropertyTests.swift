@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsScreens
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Testing
@@ -22,7 +23,7 @@ import Testing
                 let observing = ObservingSource(source)
                 // A screen of a deleted habit or user has no document any more.
                 guard
-                    let document = try? ScreenBuilder(source: observing, now: Fixture.now)
+                    let document = try? await ScreenBuilder(source: observing, now: Fixture.now)
                         .document(for: request, revision: "r")
                 else { continue }
                 built[request] = Built(document: document, dependencies: observing.dependencies)
@@ -128,16 +129,16 @@ import Testing
                 let impacts = held.compactMapValues { dependencies in change.map { dependencies.impact(of: $0) } }
                 let toRecheck = held.filter { impacts[$0.key] == .recheck }
                 let rechecked = try await store.readScreens { source in
-                    try toRecheck.mapValues { try $0.rechecked(in: source) }
+                    try await toRecheck.mapValues { try $0.rechecked(in: source) }
                 }
                 // Where a rank moved, the patch the hub makes instead of a rebuild, on the real store.
                 let documents = before.mapValues(\.document)
                 let patches = try await store.readScreens { source in
                     var patches: [ScreenRequest: ScreenPatch] = [:]
                     for (request, reads) in toRecheck {
-                        let moved = try reads.reranked(in: source).moved
+                        let moved = try await reads.reranked(in: source).moved
                         guard !moved.isEmpty, let old = documents[request] else { continue }
-                        patches[request] = try ScreenBuilder(source: MemoizingSource(source), now: Fixture.now)
+                        patches[request] = try await ScreenBuilder(source: MemoizingSource(source), now: Fixture.now)
                             .patched(old, for: request, moved: moved, revision: "r")
                     }
                     return patches

@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 @testable import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -31,7 +32,7 @@ func documentedOperations(_ yaml: String) -> Set<String> {
 
 @Suite struct OpenAPIDocumentTests {
     @Test func everyRouteIsDocumentedAndEveryDocumentedRouteExists() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let router = makeDemoRouter(store: store, configuration: ServerConfiguration())
         let routed = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
 

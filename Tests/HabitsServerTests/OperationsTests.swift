@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func metricsCountRequestsByRouteAndStatusAndLogsWritten() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let metrics = ServerMetrics(registry: PrometheusCollectorRegistry())
         let app = makeApplication(store: store, metrics: metrics)
         let user1 = try await userID(store, key: "user1")
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func anotherMethodOnAKnownPathIs405WithAllow() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let response = try await client.send("/v1/users", .put)
             try expectError(response, .methodNotAllowed, code: "method_not_allowed")

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes

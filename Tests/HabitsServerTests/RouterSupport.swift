@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Hummingbird

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HabitsDomain
 import HabitsScreens
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Hummingbird
@@ -153,7 +154,7 @@ func metricValue(_ name: String, in metrics: ServerMetrics) -> Double? {
 
     /// The OpenAPI document's pattern for `collapsed` names exactly the groups the server accepts.
     @Test func theOpenAPIPatternNamesEveryCollapsibleGroup() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let yaml = String(buffer: try await client.send("/openapi.yaml").body)
             let line = try #require(yaml.split(separator: "\n").first { $0.contains("pattern: \"^((smileys-emotion") })

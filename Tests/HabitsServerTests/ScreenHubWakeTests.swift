@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsScreens
+import HabitsSQLite
 import HabitsStore
 import Logging
 import Testing

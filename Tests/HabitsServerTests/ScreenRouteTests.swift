@@ -3,6 +3,7 @@ import HTTPTypes
 import HabitsDomain
 import HabitsScreens
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Hummingbird
@@ -12,7 +13,7 @@ import Testing
 /// A store with the fixture's people and habits, `user0` favouring Run and Swim and following `user1`
 /// and `user2`; returns the store and the ids by key and by habit name.
 func screenStore() async throws -> (SQLiteHabitStore, users: [String: Int64], habits: [String: Int64]) {
-    let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+    let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
     let users = Dictionary(
         uniqueKeysWithValues: try await store.users(page: PageRequest(limit: 200)).items.map {
             ($0.key, $0.id)

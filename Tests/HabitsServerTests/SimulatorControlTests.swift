@@ -2,6 +2,7 @@ import Prometheus
 import Foundation
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -14,7 +15,7 @@ import Testing
     @Test func controlsRefuseCallersThatAreNotLocal() async throws {
         // Router tests have no socket, hence no loopback address: the guard must refuse them.
         let app = makeApplication(
-            store: try await SQLiteHabitStore.inMemory(content: Fixture.content()), demo: DemoDataSet(now: Fixture.now))
+            store: try await SQLiteHabitStore.temporary(content: Fixture.content()), demo: DemoDataSet(now: Fixture.now))
         try await app.test(.router) { client in
             for (uri, method) in [
                 ("/control/simulator/status", HTTPRequest.Method.get), ("/control/simulator/start", .post),
@@ -29,7 +30,7 @@ import Testing
 
     @Test func loopbackCallersStartStopResetAndSetSpeed() async throws {
         let demo = DemoDataSet(activeUserID: "user0", now: Fixture.now)
-        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
+        let store = try await SQLiteHabitStore.temporary(content: StoreContent(demo: demo))
         let app = makeApplication(store: store, demo: demo)
         try await app.test(.live) { client in
             try await client.execute(uri: "/control/simulator/status", method: .get) { response throws in
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func withoutDemoModeTheControlsDoNotExist() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let app = makeApplication(store: store)
         try await app.test(.live) { client in
             for (uri, method) in [
@@ -80,7 +81,7 @@ import Testing
     @Test func aResetNeverDeletesDataTheDemoDidNotCreate() async throws {
         // A demo server on a store whose content someone else wrote (`habits serve --demo` refuses to
         // start on one; this is the simulator's own guard).
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let app = makeApplication(store: store, demo: DemoDataSet(activeUserID: "user0", now: Fixture.now))
         try await app.test(.live) { client in
             try await client.execute(uri: "/control/simulator/reset", method: .post) { response throws in
@@ -93,7 +94,7 @@ import Testing
 
     @Test func aResetNeverDeletesWhatPeopleWroteToTheDemosData() async throws {
         let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
-        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
+        let store = try await SQLiteHabitStore.temporary(content: StoreContent(demo: demo))
         let app = makeApplication(store: store, demo: demo)
         try await app.test(.live) { client in
             // The simulator's own controls and a refused write mark nothing: a reset still runs.
@@ -120,7 +121,7 @@ import Testing
         // The data set simulates "ava-thompson"; naming her the active user must still keep her untouched.
         let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
         #expect(demo.rates.contains { $0.userID == "ava-thompson" })
-        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
+        let store = try await SQLiteHabitStore.temporary(content: StoreContent(demo: demo))
         let simulator = ActivitySimulator(
             store: store, demo: demo, activeUserID: "ava-thompson", startRunning: true, logger: Logger(label: "test"))
         try await simulator.setSpeed(100)
@@ -137,7 +138,7 @@ import Testing
 
     @Test func simulatedLogsAreCountedInTheMetrics() async throws {
         let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
-        let store = try await SQLiteHabitStore.inMemory(content: StoreContent(demo: demo))
+        let store = try await SQLiteHabitStore.temporary(content: StoreContent(demo: demo))
         let metrics = ServerMetrics()
         let simulator = ActivitySimulator(
             store: store, demo: demo, activeUserID: "activeUser", startRunning: true, logger: Logger(label: "test"),
@@ -157,7 +158,7 @@ import Testing
 
     @Test func crossSiteRequestsCannotDriveTheSimulator() async throws {
         let app = makeApplication(
-            store: try await SQLiteHabitStore.inMemory(content: Fixture.content()),
+            store: try await SQLiteHabitStore.temporary(content: Fixture.content()),
             demo: DemoDataSet(activeUserID: "user0", now: Fixture.now))
         try await app.test(.live) { client in
             try await client.execute(

@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 @testable import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import Testing
 

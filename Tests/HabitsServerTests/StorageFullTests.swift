@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import HabitsDomain
 import HabitsServer
-@testable import HabitsStore
+@testable import HabitsSQLite
+import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
 import Hummingbird

@@ -3,6 +3,7 @@ import HTTPTypes
 import HabitsDomain
 import HabitsScreens
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Hummingbird

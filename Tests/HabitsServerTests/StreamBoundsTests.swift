@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HabitsDomain
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Hummingbird
@@ -159,7 +160,7 @@ import Testing
     static func withServer(
         _ configuration: ServerConfiguration, metrics: ServerMetrics, _ body: (Int) async throws -> Void
     ) async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         var logger = Logger(label: "habits.test")
         logger.logLevel = .warning
         let simulator = ActivitySimulator(

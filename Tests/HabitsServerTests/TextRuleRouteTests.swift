@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 @testable import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func everyFieldKeepsWhatItsRuleKeepsAndRefusesWhatItRefuses() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let app = makeApplication(store: store)
         try await app.test(.router) { client in
             let categoryID = try #require(try await client.all("/v1/categories", CategoryResource.self).first).id

@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 @testable import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -30,7 +31,7 @@ import Testing
     ]
 
     @Test func aProxiedHTTPSWriteFromThePagePassesFromATrustedProxy() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await app(store, trusting: ["127.0.0.1"]).test(.live) { client in
             let port = try #require(client.port)
             func write(_ forwarding: HTTPFields, host: String = "habits.example") async throws -> HTTPResponse.Status {
@@ -58,7 +59,7 @@ import Testing
     /// does not trust it makes of it: the latter is always what the connection itself says.
     @Test(arguments: [false, true])
     func forgedHeadersFromAnUntrustedPeerChangeNothing(trusted: Bool) async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let before = store.currentRevision()
         try await app(store, trusting: trusted ? ["127.0.0.0/8"] : ["192.0.2.1", "2001:db8::/32"]).test(.live) {
             client in
@@ -99,7 +100,7 @@ import Testing
     }
 
     @Test func malformedForwardedHeadersDoNotCrashAndAreIgnored() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let before = store.currentRevision()
         try await app(store, trusting: ["127.0.0.1"]).test(.live) { client in
             let port = try #require(client.port)
@@ -135,7 +136,7 @@ import Testing
 @Suite struct ClientAddressLogTests {
     @Test(arguments: [(["127.0.0.1"], "203.0.113.9"), (["192.0.2.1"], "127.0.0.1")])
     func logLinesNameTheResolvedClient(proxies: [String], logged: String) async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let records = LogRecords()
         var logger = Logger(label: "habits.test") { _ in RecordingLogHandler(records: records) }
         logger.logLevel = .debug

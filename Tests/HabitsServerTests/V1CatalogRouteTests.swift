@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -10,7 +11,7 @@ import Testing
 
 @Suite struct V1CatalogRouteTests {
     @Test func categoriesAreCreatedChangedListedAndDeleted() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let created = try await client.send(
                 "/v1/categories", .post, body(#"{"name":"Focus","color":{"h":0.6,"s":0.5,"b":0.9}}"#))
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func habitsAreCreatedRenamedWithHistoryAndDeletedWithCascade() async throws {
-        let store = try await SQLiteHabitStore.inMemory(
+        let store = try await SQLiteHabitStore.temporary(
             content: Fixture.content(logs: [
                 LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
                 LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
@@ -123,7 +124,7 @@ import Testing
 
 @Suite struct V1LogRouteTests {
     @Test func logsAreCreatedReadListedByTimeAndDeleted() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let user1 = try await userID(store, key: "user1")
         let run = try await habitID(store, named: "Run")
         try await makeApplication(store: store).test(.router) { client in
@@ -159,7 +160,7 @@ import Testing
     }
 
     @Test func badLogsAndBatchesAreRejectedAndChangeNothing() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let user1 = try await userID(store, key: "user1")
         let run = try await habitID(store, named: "Run")
         let good = LogDraft(userID: user1, habitID: run, timestamp: Fixture.now)

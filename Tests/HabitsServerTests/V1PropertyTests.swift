@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -180,7 +181,7 @@ enum StoreKindForServer: String, Sendable, CustomTestStringConvertible {
     func make() async throws -> (any HabitStore, @Sendable () -> Void) {
         switch self {
         case .memory:
-            return (try await SQLiteHabitStore.inMemory(content: Fixture.content()), {})
+            return (try await SQLiteHabitStore.temporary(content: Fixture.content()), {})
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "habits-property-\(UUID().uuidString)")

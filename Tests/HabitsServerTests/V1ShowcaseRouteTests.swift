@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Hummingbird
@@ -20,7 +21,7 @@ import Testing
     static let minimal = #""title":"T","author":"A","categoryID":1,"price":{"amount":"1","currency":"USD"}"#
 
     @Test func programsAreCreatedReadChangedListedAndDeleted() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let created = try await client.send("/v1/programs", .post, body(Self.programJSON))
             #expect(created.status == .created)
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func joiningRatingAndLeaving() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let program = try decodeV1(
                 ProgramResource.self, try await client.send("/v1/programs", .post, body(Self.programJSON)))
@@ -124,7 +125,7 @@ import Testing
     }
 
     @Test func programPicturesAreGeneratedOrUploaded() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let program = try decodeV1(
                 ProgramResource.self, try await client.send("/v1/programs", .post, body(Self.programJSON)))
@@ -167,7 +168,7 @@ import Testing
     }
 
     @Test func helpTagsAndQuestions() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let tag = try decodeV1(
                 HelpTagResource.self, try await client.send("/v1/help/tags", .post, body(#"{"name":" Billing "}"#)))
@@ -225,7 +226,7 @@ import Testing
     }
 
     @Test func emojiPicksSetTheHabitAndTheRecents() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let recents = try await client.send("/v1/users/2/recent-emoji")
             #expect(String(buffer: recents.body) == #"{"items":[]}"#)

@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HTTPTypes
 import Hummingbird

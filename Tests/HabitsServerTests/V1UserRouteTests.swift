@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -10,7 +11,7 @@ import Testing
 
 @Suite struct V1UserRouteTests {
     @Test func usersAreCreatedReadChangedListedAndDeleted() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let created = try await client.send(
                 "/v1/users", .post,
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func badUsersAreRejectedAndChangeNothing() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let cases: [(String, String, HTTPResponse.Status, String)] = [
             ("empty name", #"{"name":"   "}"#, .unprocessableContent, "invalid"),
             ("long name", #"{"name":"\#(String(repeating: "x", count: 101))"}"#, .unprocessableContent, "invalid"),
@@ -108,7 +109,7 @@ import Testing
     }
 
     @Test func pagingAcrossInsertsSeesEveryUserOnce() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             var seen: [Int64] = []
             var cursor: String?
@@ -131,7 +132,7 @@ import Testing
     }
 
     @Test func deletingAUserWithLogsNeedsCascade() async throws {
-        let store = try await SQLiteHabitStore.inMemory(
+        let store = try await SQLiteHabitStore.temporary(
             content: Fixture.content(logs: [
                 LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
                 LoggedHabit(userID: "user1", habitName: "Swim", timestamp: Fixture.now),
@@ -155,7 +156,7 @@ import Testing
     }
 
     @Test func favouritesAndFollowsArePutListedAndDeleted() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let user1 = try await userID(store, key: "user1")
         let user2 = try await userID(store, key: "user2")
         let run = try await habitID(store, named: "Run")

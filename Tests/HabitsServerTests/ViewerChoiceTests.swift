@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HabitsDomain
 @testable import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Hummingbird

@@ -2,6 +2,7 @@ import CompositionalLayout
 import Foundation
 import HabitsDomain
 import HabitsScreens
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Testing

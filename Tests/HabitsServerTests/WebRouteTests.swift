@@ -3,6 +3,7 @@ import HTTPTypes
 import HabitsDomain
 import HabitsScreens
 import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Hummingbird
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func staticFilesAreServedWithTheirVersion() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let script = try await client.send("/web/app.js")
             #expect(script.status == .ok)

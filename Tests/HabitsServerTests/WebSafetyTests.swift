@@ -1,6 +1,7 @@
 import Foundation
 import HabitsDomain
 @testable import HabitsServer
+import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import HTTPTypes
@@ -31,7 +32,7 @@ func sendLive(
     }
 
     @Test func dnsRebindingIsRefusedOnEveryRoute() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let before = store.currentRevision()
         try await app(store).test(.live) { client in
             let port = try #require(client.port)
@@ -52,7 +53,7 @@ func sendLive(
     }
 
     @Test func theServersOwnNamesAreAccepted() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await app(store, allowed: ["habits.example"]).test(.live) { client in
             let port = try #require(client.port)
             for authority in [
@@ -69,7 +70,7 @@ func sendLive(
     }
 
     @Test func onAnIPv6HostThePagesOwnControlsWork() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await app(store, host: "::1").test(.live) { client in
             let port = try #require(client.port)
             let headers: HTTPFields = [.origin: "http://[::1]:\(port)", .secFetchSite: "same-origin"]
@@ -81,7 +82,7 @@ func sendLive(
     }
 
     @Test func crossSiteSimpleRequestsWriteNothing() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let before = store.currentRevision()
         let log = #"{"userID":"user1","habitName":"Run","timestamp":"2026-11-20T10:00:00Z"}"#
         try await app(store).test(.live) { client in
@@ -123,7 +124,7 @@ func sendLive(
     }
 
     @Test func jsonRoutesRequireAJSONContentType() async throws {
-        let store = try await SQLiteHabitStore.inMemory(content: Fixture.content())
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let log = #"{"userID":"user1","habitName":"Run","timestamp":"2026-11-20T10:00:00Z"}"#
         try await makeApplication(store: store).test(.router) { client in
             for contentType in [nil, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data"] {

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsSQLite
 import HabitsStore
 
 /// The one small world the store and server tests share.

@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsStore
 
 /// Random text built to break text rules: combining marks and prepend letters that fold into their
 /// neighbours' grapheme clusters, joiners, emoji sequences and their glue, right-to-left letters and

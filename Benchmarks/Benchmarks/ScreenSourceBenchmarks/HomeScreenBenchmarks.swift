@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import HabitsDomain
 import HabitsScreens
+import HabitsSQLite
 import HabitsStore
 
 /// The fixture and the row ids the screen benchmarks read, opened by their setup.
@@ -16,18 +17,18 @@ let screenSetup = SetupSlot<ScreenSetup>()
 /// The reads of a Home screen for the viewer, in one read transaction: per favourite the top two of
 /// its standings and the viewer's position; the viewer's counts; per followed user their counts and
 /// the positions of their two most logged habits. Returns a checksum, so nothing is optimised away.
-func homeScreenReads(_ source: any ScreenSource, viewer: Int64) throws -> Int {
+func homeScreenReads(_ source: any ScreenSource, viewer: Int64) async throws -> Int {
     var checksum = 0
-    let counts = try source.counts(userID: viewer)
-    for habit in try source.favoriteHabitIDs(userID: viewer).sorted() {
-        let standings = try source.standings(habitID: habit, limit: 2)
-        let position = try source.position(habitID: habit, count: max(counts[habit] ?? 0, 1))
+    let counts = try await source.counts(userID: viewer)
+    for habit in try await source.favoriteHabitIDs(userID: viewer).sorted() {
+        let standings = try await source.standings(habitID: habit, limit: 2)
+        let position = try await source.position(habitID: habit, count: max(counts[habit] ?? 0, 1))
         checksum &+= standings.count &+ position.rank
     }
-    for followed in try source.followedUsers(userID: viewer) {
-        let theirs = try source.counts(userID: followed.id)
+    for followed in try await source.followedUsers(userID: viewer) {
+        let theirs = try await source.counts(userID: followed.id)
         for (habit, count) in theirs.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(2) {
-            checksum &+= try source.position(habitID: habit, count: count).rank
+            checksum &+= try await source.position(habitID: habit, count: count).rank
         }
     }
     return checksum
@@ -46,8 +47,8 @@ func registerHomeScreenBenchmarks() {
         let store = try await ScreenFixture.open()
         let ids = try await store.readScreens { source in
             (
-                try source.user(key: ScreenFixture.userKey(ScreenFixture.viewerIndex))?.id,
-                try source.habits().first { $0.name == ScreenFixture.habitName(0) }?.id
+                try await source.user(key: ScreenFixture.userKey(ScreenFixture.viewerIndex))?.id,
+                try await source.habits().first { $0.name == ScreenFixture.habitName(0) }?.id
             )
         }
         guard let viewer = ids.0, let habit = ids.1 else { throw HabitsError.notFound(kind: .user, id: "viewer") }
@@ -61,7 +62,7 @@ func registerHomeScreenBenchmarks() {
         guard let setup = screenSetup.value else { return benchmark.error("no fixture") }
         let viewer = setup.viewer
         for _ in benchmark.scaledIterations {
-            blackHole(try await setup.store.readScreens { source in try homeScreenReads(source, viewer: viewer) })
+            blackHole(try await setup.store.readScreens { source in try await homeScreenReads(source, viewer: viewer) })
         }
     } setup: {
         try await setup()
@@ -75,7 +76,7 @@ func registerHomeScreenBenchmarks() {
         let request = ScreenRequest(screen: .home, viewerID: setup.viewer)
         for _ in benchmark.scaledIterations {
             blackHole(try await setup.store.readScreens { source in
-                try ScreenBuilder(source: MemoizingSource(source)).document(for: request, revision: "1")
+                try await ScreenBuilder(source: MemoizingSource(source)).document(for: request, revision: "1")
             })
         }
     } setup: {
@@ -87,7 +88,7 @@ func registerHomeScreenBenchmarks() {
         guard let setup = screenSetup.value else { return benchmark.error("no fixture") }
         let habit = setup.mostLoggedHabit
         for _ in benchmark.scaledIterations {
-            blackHole(try await setup.store.readScreens { source in try source.position(habitID: habit, count: 1) })
+            blackHole(try await setup.store.readScreens { source in try await source.position(habitID: habit, count: 1) })
         }
     } setup: {
         try await setup()

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsSQLite
 import HabitsStore
 
 /// The store the screen benchmarks read: 100,000 users, 200 habits in 10 categories and 10,000,000 logs,
@@ -47,11 +48,11 @@ enum ScreenFixture {
         try await store.bulkLoad(content(), logs: SkewedLogs())
         progress("logs loaded after \(Int(Date().timeIntervalSince(started))) s; adding favourites and follows")
         let (viewer, favorites, followed) = try await store.readScreens { source in
-            let habits = try source.habits()
+            let habits = try await source.habits()
             return (
-                try source.user(key: userKey(viewerIndex))?.id ?? 0,
+                try await source.user(key: userKey(viewerIndex))?.id ?? 0,
                 favoriteIndices.compactMap { index in habits.first { $0.name == habitName(index) }?.id },
-                try followedIndices.compactMap { try source.user(key: userKey($0))?.id }
+                try followedIndices.compactMap { try await source.user(key: userKey($0))?.id }
             )
         }
         for habit in favorites { try await store.setFavorite(userID: viewer, habitID: habit, true) }

@@ -1,12 +1,13 @@
 import Benchmark
 import Foundation
 import HabitsDomain
+import HabitsSQLite
 import HabitsStore
 
 /// The store's side of `POST /loggedHabit`: one event logged and committed, counters included.
 ///
 /// A mid-sized world (1,000 users, 20 habits, 100,000 logs) so that counters and their indexes are
-/// not trivially small. The in-memory store shows the CPU cost of the SQL; the file store adds the
+/// not trivially small. The temporary store (no sync) shows the CPU cost of the SQL; the file store adds the
 /// sync to disk that `synchronous = FULL` makes every commit wait for.
 enum WritePathWorld {
     static let userCount = 1_000
@@ -54,7 +55,7 @@ final class SetupSlot<Value>: @unchecked Sendable {
     }
 }
 
-let inMemoryWriteStore = SetupSlot<SQLiteHabitStore>()
+let temporaryWriteStore = SetupSlot<SQLiteHabitStore>()
 let fileWriteStore = SetupSlot<(store: SQLiteHabitStore, folder: URL)>()
 
 func registerWritePathBenchmarks() {
@@ -65,8 +66,8 @@ func registerWritePathBenchmarks() {
         maxDuration: .seconds(5),
         maxIterations: 20_000
     )
-    Benchmark("Write path: log one event (in memory)", configuration: configuration) { benchmark in
-        guard let store = inMemoryWriteStore.value else { return benchmark.error("no store") }
+    Benchmark("Write path: log one event (temporary file, no sync)", configuration: configuration) { benchmark in
+        guard let store = temporaryWriteStore.value else { return benchmark.error("no store") }
         var random = SeededRandom(seed: 1)
         for _ in benchmark.scaledIterations {
             let event = WritePathWorld.event(using: &random)
@@ -75,9 +76,9 @@ func registerWritePathBenchmarks() {
             benchmark.stopMeasurement()
         }
     } setup: {
-        inMemoryWriteStore.value = try await SQLiteHabitStore.inMemory(content: WritePathWorld.content())
+        temporaryWriteStore.value = try await SQLiteHabitStore.temporary(content: WritePathWorld.content())
     } teardown: {
-        inMemoryWriteStore.value = nil
+        temporaryWriteStore.value = nil
     }
 
     Benchmark("Write path: log one event (file, synchronous = FULL)", configuration: configuration) { benchmark in

@@ -142,7 +142,7 @@ struct ScreensController: Sendable {
     ) async throws -> ScreenRequest {
         let chosen = query.get("user").map { String($0) } ?? chosenKey
         let viewerKey = chosen ?? defaultViewerKey
-        var found = try await store.readScreens({ source in try source.user(key: viewerKey) })
+        var found = try await store.readScreens({ source in try await source.user(key: viewerKey) })
         if found == nil, chosen == nil {
             // One indexed row: the users in id order, the first of them.
             found = try await store.users(page: PageRequest(limit: 1)).items.first

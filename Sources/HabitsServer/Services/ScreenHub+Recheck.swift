@@ -11,8 +11,8 @@ extension ScreenHub {
     static func recheck(
         _ document: ScreenDocument, _ request: ScreenRequest, _ dependencies: ScreenDependencies,
         in source: MemoizingSource, now: Date, patches: Counter
-    ) -> BuildResult? {
-        guard let (reads, moved) = try? dependencies.reranked(in: source) else { return nil }
+    ) async -> BuildResult? {
+        guard let (reads, moved) = try? await dependencies.reranked(in: source) else { return nil }
         let revision = String(source.revision)
         if moved.isEmpty {
             var same = document
@@ -22,7 +22,7 @@ extension ScreenHub {
             return .built(same, reads, storeRevision: source.revision, fromBase: nothing)
         }
         let builder = ScreenBuilder(source: source, now: now)
-        guard let patch = try? builder.patched(document, for: request, moved: moved, revision: revision) else {
+        guard let patch = try? await builder.patched(document, for: request, moved: moved, revision: revision) else {
             return nil
         }
         patches.increment()

@@ -218,27 +218,37 @@ actor ScreenHub {
         return try await store.readScreens { source in
             // Viewers share habits, rankings and followed people: each question is asked once.
             let shared = MemoizingSource(source)
-            return jobs.map { job in
-                let request = job.request
-                if let document = job.base, let dependencies = job.vouchedReads {
-                    let recheck = Self.recheck(document, request, dependencies, in: shared, now: now, patches: patches)
-                    if let recheck { return recheck }
-                    rebuilds.increment()
-                }
-                let observing = ObservingSource(shared)
-                do {
-                    let document = try ScreenBuilder(source: observing, now: now).document(
-                        for: request, revision: String(source.revision))
-                    let fromBase = job.base.flatMap { try? document.changeset(from: $0) }
-                    return .built(document, observing.dependencies, storeRevision: source.revision, fromBase: fromBase)
-                } catch let error as ScreenError {
-                    return .failed(error.habitsError)
-                } catch let error as HabitsError {
-                    return .failed(error)
-                } catch {
-                    return .failed(.unavailable(reason: "The screen could not be read: \(error)"))
-                }
+            var results: [BuildResult] = []
+            results.reserveCapacity(jobs.count)
+            for job in jobs {
+                results.append(await Self.build(job, in: shared, now: now, rebuilds: rebuilds, patches: patches))
             }
+            return results
+        }
+    }
+
+    /// One job of `build(_:)`, over the batch's shared source.
+    private static func build(
+        _ job: BuildJob, in shared: MemoizingSource, now: Date, rebuilds: Counter, patches: Counter
+    ) async -> BuildResult {
+        let request = job.request
+        if let document = job.base, let dependencies = job.vouchedReads {
+            let recheck = await Self.recheck(document, request, dependencies, in: shared, now: now, patches: patches)
+            if let recheck { return recheck }
+            rebuilds.increment()
+        }
+        let observing = ObservingSource(shared)
+        do {
+            let document = try await ScreenBuilder(source: observing, now: now).document(
+                for: request, revision: String(shared.revision))
+            let fromBase = job.base.flatMap { try? document.changeset(from: $0) }
+            return .built(document, observing.dependencies, storeRevision: shared.revision, fromBase: fromBase)
+        } catch let error as ScreenError {
+            return .failed(error.habitsError)
+        } catch let error as HabitsError {
+            return .failed(error)
+        } catch {
+            return .failed(.unavailable(reason: "The screen could not be read: \(error)"))
         }
     }
 

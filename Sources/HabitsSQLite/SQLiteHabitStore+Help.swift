@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+import HabitsDomain
+import HabitsStore
+
+/// `/v1` help tags and questions, and each user's recent emoji, in SQLite. Tag and question writes report
+/// `help`; an emoji pick reports the habit's change as `catalogue` and the user's recent emoji.
+extension SQLiteHabitStore {
+    // MARK: Help tags
+
+    public func createHelpTag(_ tag: HelpTagResource) async throws -> HelpTagResource {
+        try await writeBumping { db, changes in
+            changes.helpChanged()
+            try Self.requireFreeName(db, table: "help_tags", kind: "help tag", tag.name, except: 0)
+            try db.execute(
+                sql: "INSERT INTO help_tags (name, name_folded) VALUES (?, ?)",
+                arguments: [tag.name, ResourceRules.foldedName(tag.name)])
+            return HelpTagResource(id: db.lastInsertedRowID, name: tag.name)
+        }
+    }
+
+    public func helpTags(page: PageRequest) async throws -> Page<HelpTagResource> {
+        try await writer.read { db in
+            let tags = try Row.fetchAll(
+                db.cachedStatement(sql: ShowcaseQueries.helpTagsAfter),
+                arguments: [page.after?.id ?? 0, page.limit + 1]
+            ).map { HelpTagResource(id: $0[0], name: $0[1]) }
+            return page.page(of: tags) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func updateHelpTag(
+        id: Int64, _ change: @escaping @Sendable (HelpTagResource) throws -> HelpTagResource
+    ) async throws -> HelpTagResource {
+        try await writeBumping { db, changes in
+            changes.helpChanged()
+            var updated = try change(try Self.fetchHelpTag(db, id: id))
+            updated.id = id
+            try Self.requireFreeName(db, table: "help_tags", kind: "help tag", updated.name, except: id)
+            try db.execute(
+                sql: "UPDATE help_tags SET name = ?, name_folded = ? WHERE id = ?",
+                arguments: [updated.name, ResourceRules.foldedName(updated.name), id])
+            return updated
+        }
+    }
+
+    /// - Complexity: O(q log n) for the q questions under the tag.
+    public func deleteHelpTag(id: Int64) async throws {
+        try await writeBumping { db, changes in
+            changes.helpChanged()
+            _ = try Self.fetchHelpTag(db, id: id)
+            try db.execute(sql: "DELETE FROM question_tags WHERE tag_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM help_tags WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: Questions
+
+    public func createQuestion(_ question: QuestionResource) async throws -> QuestionResource {
+        try await writeBumping { db, changes in
+            changes.helpChanged()
+            if let authorID = question.authorID { _ = try Self.fetchUser(db, id: authorID) }
+            try db.execute(
+                sql: "INSERT INTO questions (question, answer, author_id, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    question.question, question.answer, question.authorID, question.createdAt.timeIntervalSince1970,
+                ])
+            let id = db.lastInsertedRowID
+            try ShowcaseRows.setTags(db, questionID: id, question.tagIDs)
+            return try ShowcaseRows.requireQuestion(db, id: id)
+        }
+    }
+
+    public func question(id: Int64) async throws -> QuestionResource {
+        try await writer.read { db in try ShowcaseRows.requireQuestion(db, id: id) }
+    }
+
+    /// - Complexity: O(k log q) for the k questions of the page (see `ShowcaseRows.questions`).
+    public func questions(viewerID: Int64?, tagID: Int64?, page: PageRequest) async throws -> Page<QuestionResource> {
+        try await writer.read { db in
+            if let viewerID { _ = try Self.fetchUser(db, id: viewerID) }
+            if let tagID { _ = try Self.fetchHelpTag(db, id: tagID) }
+            let questions = try ShowcaseRows.questions(
+                db, viewerID: viewerID, tagID: tagID, after: page.after?.id ?? 0, limit: page.limit + 1)
+            return page.page(of: questions) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func updateQuestion(
+        id: Int64, _ change: @escaping @Sendable (QuestionResource) throws -> QuestionResource
+    ) async throws -> QuestionResource {
+        try await writeBumping { db, changes in
+            changes.helpChanged()
+            let current = try ShowcaseRows.requireQuestion(db, id: id)
+            let updated = try change(current)
+            try db.execute(
+                sql: "UPDATE questions SET question = ?, answer = ? WHERE id = ?",
+                arguments: [updated.question, updated.answer, id])
+            if updated.tagIDs != current.tagIDs { try ShowcaseRows.setTags(db, questionID: id, updated.tagIDs) }
+            return try ShowcaseRows.requireQuestion(db, id: id)
+        }
+    }
+
+    public func deleteQuestion(id: Int64) async throws {
+        try await writeBumping { db, changes in
+            changes.helpChanged()
+            _ = try ShowcaseRows.requireQuestion(db, id: id)
+            try db.execute(sql: "DELETE FROM question_tags WHERE question_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM questions WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: Recent emoji
+
+    public func recentEmoji(userID: Int64) async throws -> [String] {
+        try await writer.read { db in
+            _ = try Self.fetchUser(db, id: userID)
+            return try ShowcaseRows.recentEmoji(db, userID: userID)
+        }
+    }
+
+    /// - Complexity: O(log n + e) for the user's e ≤ `RecentEmoji.limit` recent emoji.
+    public func pickEmoji(userID: Int64, habitID: Int64, emoji: String) async throws -> HabitResource {
+        try await writeBumping { db, changes in
+            _ = try Self.fetchUser(db, id: userID)
+            var habit = try Self.fetchHabit(db, id: habitID)
+            if habit.emoji != emoji {
+                try db.execute(sql: "UPDATE habits SET emoji = ? WHERE id = ?", arguments: [emoji, habitID])
+                habit.emoji = emoji
+                changes.catalogueChanged()
+            }
+            let recents = try ShowcaseRows.recentEmoji(db, userID: userID)
+            let picked = RecentEmoji.picking(emoji, after: recents)
+            guard picked != recents else { return habit }
+            // At most `RecentEmoji.limit` rows: rewriting them costs less than shifting positions in place.
+            try db.execute(sql: "DELETE FROM recent_emoji WHERE user_id = ?", arguments: [userID])
+            let insert = try db.cachedStatement(
+                sql: "INSERT INTO recent_emoji (user_id, position, emoji) VALUES (?, ?, ?)")
+            for (position, emoji) in picked.enumerated() { try insert.execute(arguments: [userID, position, emoji]) }
+            changes.recentEmoji(of: userID)
+            return habit
+        }
+    }
+
+    // MARK: Rows
+
+    static func fetchHelpTag(_ db: Database, id: Int64) throws -> HelpTagResource {
+        guard let row = try Row.fetchOne(db, sql: "SELECT id, name FROM help_tags WHERE id = ?", arguments: [id]) else {
+            throw HabitsError.notFound(kind: .tag, id: String(id))
+        }
+        return HelpTagResource(id: row[0], name: row[1])
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import HabitsDomain
+import HabitsStore
+
+/// `/v1` logs, favourites and follows in SQLite.
+extension SQLiteHabitStore {
+    public func createLogs(_ logs: [LogDraft]) async throws -> [LogResource] {
+        try await writeBumping { db, changes in
+            var knownUsers = Set<Int64>()
+            var knownHabits = Set<Int64>()
+            for log in logs {
+                if knownUsers.insert(log.userID).inserted { _ = try Self.fetchUser(db, id: log.userID) }
+                if knownHabits.insert(log.habitID).inserted { _ = try Self.fetchHabit(db, id: log.habitID) }
+            }
+            let ids = try Self.insertLogs(
+                db, logs.map { LogRow(userID: $0.userID, habitID: $0.habitID, timestamp: $0.timestamp) },
+                changes: changes)
+            return zip(ids, logs).map { id, log in
+                LogResource(id: id, userID: log.userID, habitID: log.habitID, timestamp: log.timestamp)
+            }
+        }
+    }
+
+    public func logEntry(id: Int64) async throws -> LogResource {
+        try await writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM logs WHERE id = ?", arguments: [id]) else {
+                throw HabitsError.notFound(kind: .log, id: String(id))
+            }
+            return StoredRow.logResource(from: row)
+        }
+    }
+
+    public func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<LogResource> {
+        try await writer.read { db in
+            _ = try Self.fetchUser(db, id: userID)
+            // Served by logs_user_time (user_id, logged_at), whose entries end with the rowid.
+            var sql = "SELECT * FROM logs WHERE user_id = ?"
+            var arguments: StatementArguments = [userID]
+            if let from = range.from {
+                sql += " AND logged_at >= ?"
+                _ = arguments.append(contentsOf: [from.timeIntervalSince1970])
+            }
+            if let to = range.to {
+                sql += " AND logged_at < ?"
+                _ = arguments.append(contentsOf: [to.timeIntervalSince1970])
+            }
+            if let after = page.after {
+                sql += " AND (logged_at, id) > (?, ?)"
+                _ = arguments.append(contentsOf: [after.time ?? -Double.infinity, after.id])
+            }
+            sql += " ORDER BY logged_at, id LIMIT ?"
+            _ = arguments.append(contentsOf: [page.limit + 1])
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+            return page.page(of: rows.map(StoredRow.logResource(from:))) {
+                PageCursor(id: $0.id, time: $0.timestamp.timeIntervalSince1970)
+            }
+        }
+    }
+
+    public func setFavorite(userID: Int64, habitID: Int64, _ isFavorite: Bool) async throws {
+        try await writeBumping { db, changes in
+            _ = try Self.fetchUser(db, id: userID)
+            _ = try Self.fetchHabit(db, id: habitID)
+            let sql =
+                isFavorite
+                ? "INSERT OR IGNORE INTO favorites (user_id, habit_id) VALUES (?, ?)"
+                : "DELETE FROM favorites WHERE user_id = ? AND habit_id = ?"
+            try db.execute(sql: sql, arguments: [userID, habitID])
+            // Setting what was already set changes nothing a screen shows.
+            if db.changesCount > 0 { changes.favorites(of: userID) }
+        }
+    }
+
+    public func favorites(userID: Int64, page: PageRequest) async throws -> Page<HabitResource> {
+        try await writer.read { db in
+            _ = try Self.fetchUser(db, id: userID)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT h.* FROM favorites f JOIN habits h ON h.id = f.habit_id
+                    WHERE f.user_id = ? AND f.habit_id > ? ORDER BY f.habit_id LIMIT ?
+                    """, arguments: [userID, page.after?.id ?? 0, page.limit + 1])
+            return page.page(of: rows.map(StoredRow.habitResource(from:))) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws {
+        try await writeBumping { db, changes in
+            _ = try Self.fetchUser(db, id: userID)
+            let followed = try Self.fetchUser(db, id: followedID)
+            if userID == followedID { throw StoreRefusal.followSelf }
+            if isFollowing {
+                // The followed user's name and key are kept beside the follow, for listing by name.
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO follows (follower_id, followed_id, followed_name, followed_key)
+                        VALUES (?, ?, ?, ?)
+                        """,
+                    arguments: [userID, followedID, followed.name, followed.key])
+            } else {
+                try db.execute(
+                    sql: "DELETE FROM follows WHERE follower_id = ? AND followed_id = ?",
+                    arguments: [userID, followedID])
+            }
+            // Setting what was already set changes nothing a screen shows.
+            if db.changesCount > 0 { changes.follows(of: userID) }
+        }
+    }
+
+    public func following(userID: Int64, page: PageRequest) async throws -> Page<UserResource> {
+        try await writer.read { db in
+            _ = try Self.fetchUser(db, id: userID)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT u.* FROM follows f JOIN users u ON u.id = f.followed_id
+                    WHERE f.follower_id = ? AND f.followed_id > ? ORDER BY f.followed_id LIMIT ?
+                    """, arguments: [userID, page.after?.id ?? 0, page.limit + 1])
+            return page.page(of: rows.map(StoredRow.userResource(from:))) { PageCursor(id: $0.id) }
+        }
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import GRDB
+import HabitsDomain
+import HabitsStore
+
+/// `/v1` users, categories and habits in SQLite.
+///
+/// Every write here changes the catalogue, so each records that first; a write that fails discards its
+/// recording with its savepoint.
+extension SQLiteHabitStore {
+    // MARK: Users
+
+    public func createUser(_ user: UserResource) async throws -> UserResource {
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
+            try Self.requireFreeKey(db, user.key)
+            try db.execute(
+                sql:
+                    """
+                    INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    user.key, user.name, user.color?.hue, user.color?.saturation, user.color?.brightness, user.bio,
+                    user.timeZone, user.locale,
+                ]
+            )
+            var created = user
+            created.id = db.lastInsertedRowID
+            return created
+        }
+    }
+
+    public func user(id: Int64) async throws -> UserResource {
+        try await writer.read { db in try Self.fetchUser(db, id: id) }
+    }
+
+    public func users(page: PageRequest) async throws -> Page<UserResource> {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM users WHERE id > ? ORDER BY id LIMIT ?",
+                arguments: [page.after?.id ?? 0, page.limit + 1]
+            )
+            return page.page(of: rows.map(StoredRow.userResource(from:))) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func updateUser(
+        id: Int64, _ change: @escaping @Sendable (UserResource) throws -> UserResource
+    ) async throws -> UserResource {
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
+            let current = try Self.fetchUser(db, id: id)
+            var updated = try change(current)
+            updated.id = id
+            updated.key = current.key
+            if updated.name != current.name {
+                try Self.propagateName(db, userID: id, name: updated.name)
+            }
+            try db.execute(
+                sql:
+                    """
+                    UPDATE users
+                    SET name = ?, hue = ?, saturation = ?, brightness = ?, bio = ?, time_zone = ?, locale = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    updated.name, updated.color?.hue, updated.color?.saturation, updated.color?.brightness, updated.bio,
+                    updated.timeZone, updated.locale, id,
+                ]
+            )
+            return updated
+        }
+    }
+
+    public func deleteUser(id: Int64, cascade: Bool) async throws {
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
+            _ = try Self.fetchUser(db, id: id)
+            let logged =
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE user_id = ?", arguments: [id]) ?? 0
+            if logged > 0 && !cascade { throw StoreRefusal.userHasLogs(logged) }
+            try db.execute(sql: "DELETE FROM logs WHERE user_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM habit_day_runs WHERE user_id = ?", arguments: [id])
+            try Self.removeCounts(db, userID: id, changes: changes)
+            try db.execute(sql: "DELETE FROM favorites WHERE user_id = ?", arguments: [id])
+            if db.changesCount > 0 { changes.favorites(of: id) }
+            // The user's own follows, and every follow of the user: each follower's list changes.
+            let followers = try Int64.fetchAll(
+                db, sql: "DELETE FROM follows WHERE follower_id = ? OR followed_id = ? RETURNING follower_id",
+                arguments: [id, id])
+            for follower in followers { changes.follows(of: follower) }
+            try ShowcaseRows.removeUser(db, id: id, changes: changes)
+            try db.execute(sql: "DELETE FROM avatars WHERE user_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: Categories
+
+    public func createCategory(_ category: CategoryResource) async throws -> CategoryResource {
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
+            try Self.requireFreeName(db, table: "categories", kind: "category", category.name, except: 0)
+            try db.execute(
+                sql: """
+                    INSERT INTO categories (name, name_folded, hue, saturation, brightness) VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    category.name, ResourceRules.foldedName(category.name),
+                    category.color.hue, category.color.saturation, category.color.brightness,
+                ]
+            )
+            var created = category
+            created.id = db.lastInsertedRowID
+            return created
+        }
+    }
+
+    public func category(id: Int64) async throws -> CategoryResource {
+        try await writer.read { db in try Self.fetchCategory(db, id: id) }
+    }
+
+    public func categories(page: PageRequest) async throws -> Page<CategoryResource> {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM categories WHERE id > ? ORDER BY id LIMIT ?",
+                arguments: [page.after?.id ?? 0, page.limit + 1]
+            )
+            return page.page(of: rows.map(StoredRow.categoryResource(from:))) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func updateCategory(
+        id: Int64, _ change: @escaping @Sendable (CategoryResource) throws -> CategoryResource
+    ) async throws -> CategoryResource {
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
+            var updated = try change(try Self.fetchCategory(db, id: id))
+            updated.id = id
+            try Self.requireFreeName(db, table: "categories", kind: "category", updated.name, except: id)
+            try db.execute(
+                sql: """
+                    UPDATE categories SET name = ?, name_folded = ?, hue = ?, saturation = ?, brightness = ?
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    updated.name, ResourceRules.foldedName(updated.name),
+                    updated.color.hue, updated.color.saturation, updated.color.brightness, id,
+                ]
+            )
+            return updated
+        }
+    }
+
+    public func deleteCategory(id: Int64) async throws {
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
+            _ = try Self.fetchCategory(db, id: id)
+            let used =
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM habits WHERE category_id = ?", arguments: [id]) ?? 0
+            if used > 0 { throw StoreRefusal.categoryInUse(used) }
+            try ShowcaseRows.requireNoPrograms(db, categoryID: id)
+            try db.execute(sql: "DELETE FROM categories WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: Habits
+
+    public func createHabit(_ habit: HabitResource) async throws -> HabitResource {
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
+            _ = try Self.fetchCategory(db, id: habit.categoryID)
+            try Self.requireFreeName(db, table: "habits", kind: "habit", habit.name, except: 0)
+            try db.execute(
+                sql: "INSERT INTO habits (name, name_folded, category_id, info, emoji) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    habit.name, ResourceRules.foldedName(habit.name), habit.categoryID, habit.info, habit.emoji,
+                ]
+            )
+            var created = habit
+            created.id = db.lastInsertedRowID
+            return created
+        }
+    }
+
+    public func habit(id: Int64) async throws -> HabitResource {
+        try await writer.read { db in try Self.fetchHabit(db, id: id) }
+    }
+
+    public func habits(page: PageRequest) async throws -> Page<HabitResource> {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM habits WHERE id > ? ORDER BY id LIMIT ?",
+                arguments: [page.after?.id ?? 0, page.limit + 1]
+            )
+            return page.page(of: rows.map(StoredRow.habitResource(from:))) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func updateHabit(
+        id: Int64, _ change: @escaping @Sendable (HabitResource) throws -> HabitResource
+    ) async throws -> HabitResource {
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
+            var updated = try change(try Self.fetchHabit(db, id: id))
+            updated.id = id
+            _ = try Self.fetchCategory(db, id: updated.categoryID)
+            try Self.requireFreeName(db, table: "habits", kind: "habit", updated.name, except: id)
+            try db.execute(
+                sql: """
+                    UPDATE habits SET name = ?, name_folded = ?, category_id = ?, info = ?, emoji = ? WHERE id = ?
+                    """,
+                arguments: [
+                    updated.name, ResourceRules.foldedName(updated.name),
+                    updated.categoryID, updated.info, updated.emoji, id,
+                ]
+            )
+            return updated
+        }
+    }
+
+    public func deleteHabit(id: Int64, cascade: Bool) async throws {
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
+            _ = try Self.fetchHabit(db, id: id)
+            let logged =
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE habit_id = ?", arguments: [id])
+                ?? 0
+            if logged > 0 && !cascade { throw StoreRefusal.habitHasLogs(logged) }
+            try db.execute(sql: "DELETE FROM logs WHERE habit_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM habit_day_runs WHERE habit_id = ?", arguments: [id])
+            try Self.removeCounts(db, habitID: id, changes: changes)
+            let favoredBy = try Int64.fetchAll(
+                db, sql: "DELETE FROM favorites WHERE habit_id = ? RETURNING user_id", arguments: [id])
+            for user in favoredBy { changes.favorites(of: user) }
+            try ShowcaseRows.removeHabit(db, id: id, changes: changes)
+            try db.execute(sql: "DELETE FROM habits WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: Rows
+
+    static func requireFreeKey(_ db: Database, _ key: String) throws {
+        if try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE key = ? COLLATE NOCASE", arguments: [key]) != nil {
+            throw StoreRefusal.keyTaken(key)
+        }
+    }
+
+    static func requireFreeName(_ db: Database, table: String, kind: String, _ name: String, except id: Int64) throws {
+        let sql = "SELECT id FROM \(table) WHERE name_folded = ? AND id != ?"
+        if try Int64.fetchOne(db, sql: sql, arguments: [ResourceRules.foldedName(name), id]) != nil {
+            throw StoreRefusal.nameTaken(kind, name)
+        }
+    }
+
+    static func fetchUser(_ db: Database, id: Int64) throws -> UserResource {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]) else {
+            throw HabitsError.notFound(kind: .user, id: String(id))
+        }
+        return StoredRow.userResource(from: row)
+    }
+
+    static func fetchCategory(_ db: Database, id: Int64) throws -> CategoryResource {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM categories WHERE id = ?", arguments: [id]) else {
+            throw HabitsError.notFound(kind: .category, id: String(id))
+        }
+        return StoredRow.categoryResource(from: row)
+    }
+
+    static func fetchHabit(_ db: Database, id: Int64) throws -> HabitResource {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM habits WHERE id = ?", arguments: [id]) else {
+            throw HabitsError.notFound(kind: .habit, id: String(id))
+        }
+        return StoredRow.habitResource(from: row)
+    }
+}

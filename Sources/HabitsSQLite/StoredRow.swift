@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import HabitsDomain
+import HabitsStore
+
+/// Decodes the store's rows into domain values, each in one place.
+enum StoredRow {
+    /// The colour in columns `hue`, `saturation` and `brightness`, nil when any is NULL.
+    static func color(from row: Row) -> Color? {
+        guard let hue: Double = row["hue"], let saturation: Double = row["saturation"],
+              let brightness: Double = row["brightness"] else { return nil }
+        return Color(hue: hue, saturation: saturation, brightness: brightness)
+    }
+
+    /// A user as the course API shows it, from a `users` row.
+    static func courseUser(from row: Row) -> User {
+        User(id: row["key"], name: row["name"], color: color(from: row), bio: row["bio"])
+    }
+
+    /// A category as the course API shows it, from columns `name` and the colour's.
+    static func category(from row: Row) -> HabitsDomain.Category {
+        HabitsDomain.Category(
+            name: row["name"], color: color(from: row) ?? Color(hue: 0, saturation: 0, brightness: 0)
+        )
+    }
+
+    /// A `/v1` user from a `users` row.
+    static func userResource(from row: Row) -> UserResource {
+        UserResource(
+            id: row["id"], key: row["key"], name: row["name"], color: color(from: row), bio: row["bio"],
+            timeZone: row["time_zone"], locale: row["locale"]
+        )
+    }
+
+    /// The `users` columns `userResource(fromPositions:at:)` reads, in order, each prefixed with `table`
+    /// (such as `"u."`) when the query names the table.
+    static func userColumns(_ table: String = "") -> String {
+        ["id", "key", "name", "hue", "saturation", "brightness", "bio", "time_zone", "locale"]
+            .map { table + $0 }.joined(separator: ", ")
+    }
+
+    /// A `/v1` user from a row holding `userColumns()` from position `offset` on, read by position:
+    /// screens read users in every document, and looking columns up by name costs more than the read.
+    static func userResource(fromPositions row: Row, at offset: Int = 0) -> UserResource {
+        let hue: Double? = row[offset + 3]
+        let saturation: Double? = row[offset + 4]
+        let brightness: Double? = row[offset + 5]
+        var color: Color?
+        if let hue, let saturation, let brightness {
+            color = Color(hue: hue, saturation: saturation, brightness: brightness)
+        }
+        return UserResource(
+            id: row[offset], key: row[offset + 1], name: row[offset + 2], color: color, bio: row[offset + 6],
+            timeZone: row[offset + 7], locale: row[offset + 8]
+        )
+    }
+
+    /// A `/v1` category from a `categories` row.
+    static func categoryResource(from row: Row) -> CategoryResource {
+        CategoryResource(
+            id: row["id"], name: row["name"], color: color(from: row) ?? Color(hue: 0, saturation: 0, brightness: 0)
+        )
+    }
+
+    /// A `/v1` habit from a `habits` row.
+    static func habitResource(from row: Row) -> HabitResource {
+        HabitResource(
+            id: row["id"], name: row["name"], categoryID: row["category_id"], info: row["info"], emoji: row["emoji"]
+        )
+    }
+
+    /// The columns `habitResource(fromPositions:)` reads, in order.
+    static let habitColumns = "id, name, category_id, info, emoji"
+
+    /// A `/v1` habit from a row of `habitColumns`, read by position: screens read every habit at once.
+    static func habitResource(fromPositions row: Row) -> HabitResource {
+        HabitResource(id: row[0], name: row[1], categoryID: row[2], info: row[3], emoji: row[4])
+    }
+
+    /// A `/v1` log from a `logs` row.
+    static func logResource(from row: Row) -> LogResource {
+        let seconds: Double = row["logged_at"]
+        return LogResource(
+            id: row["id"], userID: row["user_id"], habitID: row["habit_id"],
+            timestamp: Date(timeIntervalSince1970: seconds)
+        )
+    }
+}

@@ -1,0 +1,114 @@
+import HabitsDomain
+import Foundation
+
+/// A user's place in one habit's ranking: the user and their all-time count of logs of the habit.
+public struct Standing: Hashable, Sendable {
+    public var user: UserResource
+    public var count: Int
+
+    public init(user: UserResource, count: Int) {
+        self.user = user
+        self.count = count
+    }
+}
+
+/// Where a count places in one habit's ranking.
+public struct RankPosition: Hashable, Sendable {
+    /// Competition rank: 1 + the number of users with a strictly higher count (5, 3, 3, 1 → 1, 2, 2, 4).
+    public var rank: Int
+    /// How many users have exactly this count, the one asking included when they have it.
+    public var usersWithCount: Int
+
+    public init(rank: Int, usersWithCount: Int) {
+        self.rank = rank
+        self.usersWithCount = usersWithCount
+    }
+}
+
+/// What screen documents read, inside one read transaction so that a document shows one state.
+///
+/// Every read is `async`, so that a store whose driver is asynchronous (PostgreSQL) answers it as it
+/// is; the source lives only inside `ScreenStore.readScreens`, whose snapshot every read sees. Every
+/// call is served by an index: none scans the logs, and none reads all users except `users`, whose
+/// screen lists them all. Counts are all-time log counts kept in the write's transaction.
+public protocol ScreenSource {
+    /// The store's revision at the start of the read.
+    var revision: Int64 { get }
+    /// The user with this id.
+    func user(id: Int64) async throws -> UserResource?
+    /// The user with this course key (compared in NFC).
+    func user(key: String) async throws -> UserResource?
+    /// Every user but `excludedID`, by name, then key.
+    func users(excluding excludedID: Int64?) async throws -> [UserResource]
+    /// Every category, by name.
+    func categories() async throws -> [CategoryResource]
+    /// Every habit, by name.
+    func habits() async throws -> [HabitResource]
+    /// The habit with this id.
+    func habit(id: Int64) async throws -> HabitResource?
+    /// The ids of a user's favourite habits.
+    func favoriteHabitIDs(userID: Int64) async throws -> Set<Int64>
+    /// The users a user follows, by name, then key.
+    func followedUsers(userID: Int64) async throws -> [UserResource]
+    /// A user's count of every habit they logged at least once, by habit id.
+    func counts(userID: Int64) async throws -> [Int64: Int]
+    /// The habits a user logged at least once: what `counts` says without the numbers, for screens
+    /// that only compare which habits people share.
+    func loggedHabitIDs(userID: Int64) async throws -> Set<Int64>
+    /// Says that what was made of `loggedHabitIDs(userID:)` depends only on whether the user logged each
+    /// of `habitIDs`: a source that records reads narrows that read to them; others ignore it.
+    func loggedHabitsDecided(userID: Int64, by habitIDs: Set<Int64>)
+    /// Says that what was made depends on the day, which ends at `instant`: a source that records reads
+    /// notes when the screen changes without a write; others ignore it.
+    func dayEnds(at instant: Date)
+    /// A user's count of one habit (0 when never logged).
+    func count(userID: Int64, habitID: Int64) async throws -> Int
+    /// The users who logged a habit at least once, by count from highest, ties by name, then key;
+    /// the first `limit` of them, or all when `limit` is nil.
+    func standings(habitID: Int64, limit: Int?) async throws -> [Standing]
+    /// Where `count` (at least 1) places in the habit's ranking.
+    func position(habitID: Int64, count: Int) async throws -> RankPosition
+    /// The competition rank of `count` in the habit's ranking, for screens that do not show ties.
+    func rank(habitID: Int64, count: Int) async throws -> Int
+    /// The competition rank of a user's own count of a habit, for screens that show the rank without the
+    /// count: a change of the count that passes nobody leaves it as it was.
+    func rank(userID: Int64, habitID: Int64) async throws -> Int
+    /// The days a user did a habit from `first` through `last`, in order.
+    func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
+        -> [LocalDay]
+    /// A user's streak in a habit on `today`.
+    func streak(userID: Int64, habitID: Int64, today: LocalDay) async throws -> StreakSummary
+
+    /// The newest featured program: Discover's banner.
+    func featuredProgram() async throws -> ProgramResource?
+    /// A category's programs, newest first (then highest id), at most `limit`.
+    func programs(categoryID: Int64, limit: Int) async throws -> [ProgramResource]
+    /// The programs a user joined.
+    func joinedProgramIDs(userID: Int64) async throws -> Set<Int64>
+    /// A user's own ratings (stars 1…5) by program id.
+    func programRatings(userID: Int64) async throws -> [Int64: Int]
+    /// Every help tag, by name, then id.
+    func helpTags() async throws -> [HelpTagResource]
+    /// The questions `viewerID` may see (the answered ones and their own), in id order; only those under
+    /// `tagID` when it is given.
+    func questions(viewerID: Int64, tagID: Int64?) async throws -> [QuestionResource]
+    /// The emoji a user picked most recently, most recent first, at most `RecentEmoji.limit`.
+    func recentEmoji(userID: Int64) async throws -> [String]
+}
+
+extension ScreenSource {
+    public func loggedHabitIDs(userID: Int64) async throws -> Set<Int64> {
+        Set(try await counts(userID: userID).keys)
+    }
+    public func loggedHabitsDecided(userID: Int64, by habitIDs: Set<Int64>) {}
+    public func dayEnds(at instant: Date) {}
+    public func count(userID: Int64, habitID: Int64) async throws -> Int {
+        try await counts(userID: userID)[habitID] ?? 0
+    }
+    public func rank(habitID: Int64, count: Int) async throws -> Int {
+        try await position(habitID: habitID, count: count).rank
+    }
+    public func rank(userID: Int64, habitID: Int64) async throws -> Int {
+        try await rank(habitID: habitID, count: try await count(userID: userID, habitID: habitID))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import HabitsDomain
+import HabitsTestSupport
+import Testing
+
+@testable import HabitsSQLite
+import HabitsStore
+
+/// Programs' rating totals against a brute-force model: after any sequence of ratings, re-ratings,
+/// removals and deletions of users, every program's count and star total are those of the ratings left.
+@Suite(.timeLimit(.minutes(2))) struct ShowcasePropertyTests {
+    @Test func ratingTotalsMatchTheRatingsLeft() async throws {
+        await forEachSeedAsync(count: 20 as UInt64) { seed in
+            var random = SeededRandom(seed: seed)
+            let store = try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
+            var programIDs: [Int64] = []
+            for index in 0..<3 {
+                programIDs.append(try await store.createProgram(fixtureProgram("Program \(index)")).id)
+            }
+            var users: Set<Int64> = [1, 2, 3, 4, 5]
+            // The model: every rating left, by (user, program).
+            var ratings: [[Int64]: Int] = [:]
+            for step in 0..<60 {
+                let user = Int64.random(in: 1...6, using: &random)  // 6 never exists
+                let program = programIDs.randomElement(using: &random) ?? 0
+                let exists = users.contains(user)
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<6:
+                    let stars = Int.random(in: 1...5, using: &random)
+                    do {
+                        let rated = try await store.rateProgram(userID: user, programID: program, stars: stars)
+                        #expect(exists, "seed \(seed) step \(step): rated as an unknown user")
+                        ratings[[user, program]] = stars
+                        #expect(rated.rating == Self.summary(of: program, ratings), "seed \(seed) step \(step)")
+                    } catch HabitsError.notFound(kind: .user, _) {
+                        #expect(!exists, "seed \(seed) step \(step)")
+                    }
+                case 6..<9:
+                    do {
+                        try await store.removeRating(userID: user, programID: program)
+                        ratings[[user, program]] = nil
+                    } catch HabitsError.notFound(kind: .user, _) {
+                        #expect(!exists, "seed \(seed) step \(step)")
+                    }
+                default:
+                    guard exists else { continue }
+                    try await store.deleteUser(id: user, cascade: true)
+                    users.remove(user)
+                    ratings = ratings.filter { $0.key[0] != user }
+                }
+                for id in programIDs {
+                    let stored = try await store.program(id: id).rating
+                    #expect(stored == Self.summary(of: id, ratings), "seed \(seed) step \(step) program \(id)")
+                }
+            }
+            let remaining = users
+            let onScreen = try await store.readScreens { source in
+                try remaining.map { ($0, try source.programRatings(userID: $0)) }
+            }
+            for (user, byProgram) in onScreen {
+                let expected = Dictionary(
+                    uniqueKeysWithValues: ratings.filter { $0.key[0] == user }.map { ($0.key[1], $0.value) })
+                #expect(byProgram == expected, "seed \(seed) user \(user)")
+            }
+        }
+    }
+
+    /// The summary the model's ratings of `program` make.
+    static func summary(of program: Int64, _ ratings: [[Int64]: Int]) -> RatingSummary {
+        let stars = ratings.filter { $0.key[1] == program }.map(\.value)
+        return RatingSummary(count: stars.count, starTotal: stars.reduce(0, +))
+    }
+}
