@@ -32,7 +32,7 @@ extension ScreenBuilder {
             return (
                 .logHabit(row),
                 [
-                    .request(.activate, title: "Log \(habit.name)", method: "POST", path: "/v1/logs", body: body),
+                    .request(.activate, title: "Log \(habit.name)", method: "POST", path: Routes.logs.path(), body: body),
                     favoriteToggle(viewer: viewer, habit: habit, isFavorite: isFavorite),
                 ]
             )
@@ -42,7 +42,7 @@ extension ScreenBuilder {
 
     /// The context-menu entry that favourites or unfavourites a habit.
     func favoriteToggle(viewer: UserResource, habit: HabitResource, isFavorite: Bool) -> ItemAction {
-        let path = "/v1/users/\(viewer.id)/favorites/\(habit.id)"
+        let path = Routes.favorite.path(viewer.id, habit.id)
         return isFavorite
             ? .request(.menu, title: "Unfavorite", method: "DELETE", path: path)
             : .request(.menu, title: "Favorite", method: "PUT", path: path)

@@ -64,7 +64,7 @@ extension ScreenBuilder {
             price: numbers.prices.string(for: program.price), tag: program.tag, isJoined: isJoined,
             yourRating: yourRating)
         var actions = [membershipAction(program, viewer: viewer, isJoined: isJoined)]
-        let ratingPath = "/v1/users/\(viewer.id)/ratings/\(program.id)"
+        let ratingPath = Routes.rating.path(viewer.id, program.id)
         for stars in 1...5 where stars != yourRating {
             actions.append(
                 .request(
@@ -84,7 +84,7 @@ extension ScreenBuilder {
     func membershipAction(_ program: ProgramResource, viewer: UserResource, isJoined: Bool) -> ItemAction {
         .request(
             .activate, title: isJoined ? "Leave Program" : "Join Program", method: isJoined ? "DELETE" : "PUT",
-            path: "/v1/users/\(viewer.id)/programs/\(program.id)")
+            path: Routes.membership.path(viewer.id, program.id))
     }
 }
 

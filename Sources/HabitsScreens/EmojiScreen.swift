@@ -119,7 +119,7 @@ struct EmojiPicker {
             fallback: ItemFallback(title: entry.emoji, subtitle: entry.name),
             actions: [
                 .request(
-                    .activate, title: "Choose \(entry.name)", method: "POST", path: "/v1/users/\(viewerID)/emoji-picks",
+                    .activate, title: "Choose \(entry.name)", method: "POST", path: Routes.emojiPicks.path(viewerID),
                     body: ["habitID": .integer(habit.id), "emoji": .string(entry.emoji)])
             ])
     }

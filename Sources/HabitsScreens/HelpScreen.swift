@@ -25,7 +25,7 @@ extension ScreenBuilder {
             buttonTitle: "Ask a Question", field: "question", placeholder: "Your question",
             minimumLength: 1, maximumLength: 2000)
         let send = ItemAction.request(
-            .activate, title: "Send Question", method: "POST", path: "/v1/help/questions",
+            .activate, title: "Send Question", method: "POST", path: Routes.helpQuestions.path(),
             body: ["authorID": .integer(viewer.id)])
         let sections = [
             ScreenSection(id: "tags", layout: ScreenLayouts.chips(background: true), items: chips),

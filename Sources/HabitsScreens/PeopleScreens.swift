@@ -43,7 +43,7 @@ extension ScreenBuilder {
         let followed = Set(try await source.followedUsers(userID: viewer.id).map(\.id))
         let cards = try await source.users(excluding: viewer.id).map { user in
             let isFollowed = followed.contains(user.id)
-            let path = "/v1/users/\(viewer.id)/following/\(user.id)"
+            let path = Routes.following.path(viewer.id, user.id)
             return ScreenItem(
                 id: "user-\(user.id)",
                 content: .userCard(
@@ -68,7 +68,7 @@ extension ScreenBuilder {
         var headerActions: [ItemAction] = []
         if user.id != viewer.id {
             let isFollowed = try await source.followedUsers(userID: viewer.id).contains { $0.id == user.id }
-            let path = "/v1/users/\(viewer.id)/following/\(user.id)"
+            let path = Routes.following.path(viewer.id, user.id)
             headerActions.append(
                 isFollowed
                     ? .request(.menu, title: "Unfollow", method: "DELETE", path: path)

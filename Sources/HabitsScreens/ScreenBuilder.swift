@@ -91,26 +91,5 @@ extension Color {
 
 extension UserResource {
     /// Where the server serves this user's picture.
-    var picturePath: String {
-        "/images/" + (key.addingPercentEncodingForPath)
-    }
-}
-
-extension String {
-    /// Percent-encoded for one path segment (RFC 3986 unreserved characters kept).
-    var addingPercentEncodingForPath: String {
-        var result = ""
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let digits = String(byte, radix: 16, uppercase: true)
-                result += "%" + (digits.count == 1 ? "0" + digits : digits)
-            }
-        }
-        return result
-    }
+    var picturePath: String { Routes.userImage.path(key) }
 }

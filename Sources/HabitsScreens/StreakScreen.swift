@@ -102,7 +102,7 @@ extension ScreenBuilder {
         for offset in 0..<month.length {
             let date = month.firstDay.adding(days: offset)
             let day = CalendarDay(date: date, done: done.contains(date), today: today)
-            let path = "/v1/users/\(viewer.id)/habits/\(habit.id)/days/\(date)"
+            let path = Routes.day.path(viewer.id, habit.id, date)
             var actions: [ItemAction] = []
             if !day.future {
                 actions.append(

@@ -11,7 +11,7 @@ import Testing
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
         let names = ["user1": "Zoë", "user2": "zoe", "user3": "Zoë", "user4": "Ada"]
         for (key, name) in names {
-            let id = try #require(try await store.readScreens { try $0.user(key: key)?.id })
+            let id = try #require(try await store.readScreens { try await $0.user(key: key)?.id })
             _ = try await store.updateUser(id: id) { user in
                 var user = user
                 user.name = name
@@ -23,10 +23,10 @@ import Testing
                                       count: count))
         }
         let (standings, positions) = try await store.readScreens { source in
-            let run = try #require(try source.habits().first { $0.name == "Run" }).id
+            let run = try #require(try await source.habits().first { $0.name == "Run" }).id
             return (
-                try source.standings(habitID: run, limit: nil).map { "\($0.user.key):\($0.count)" },
-                try [5, 4, 3, 2, 1, 6].map { try source.position(habitID: run, count: $0) }
+                try await source.standings(habitID: run, limit: nil).map { "\($0.user.key):\($0.count)" },
+                try await [5, 4, 3, 2, 1, 6].asyncMap { try await source.position(habitID: run, count: $0) }
             )
         }
         // "Zoë" sorts before "zoe" as bytes ("Z" < "z"); user1 and user3 tie on name, so the key decides.
@@ -43,8 +43,8 @@ import Testing
         try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
         let revision = try await store.readScreens { $0.revision }
         #expect(revision == store.currentRevision())
-        #expect(try await store.readScreens { try $0.user(key: "ghost") } == nil)
-        #expect(try await store.readScreens { try $0.habit(id: 999) } == nil)
+        #expect(try await store.readScreens { try await $0.user(key: "ghost") } == nil)
+        #expect(try await store.readScreens { try await $0.habit(id: 999) } == nil)
     }
 
     /// A database written by schema v4 gets its levels and copied names when it is opened.
@@ -73,7 +73,7 @@ import Testing
             "Ann/ann", "Ann/ann", "Bob/bob", "Cy/cy",
         ])
         let (standings, followed) = try await store.readScreens { source in
-            (try source.standings(habitID: 1, limit: 2).map(\.user.key), try source.followedUsers(userID: 3).map(\.key))
+            (try await source.standings(habitID: 1, limit: 2).map(\.user.key), try await source.followedUsers(userID: 3).map(\.key))
         }
         #expect(standings == ["ann", "bob"])
         #expect(followed == ["ann", "bob"])
@@ -163,11 +163,11 @@ import Testing
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content(logs: logs))
         let mismatches = try await store.readScreens { source in
             var mismatches: [String] = []
-            let habits = try source.habits().map(\.id) + [9_999]
-            for user in try source.users(excluding: nil) {
-                let counts = try source.counts(userID: user.id)
-                if try source.loggedHabitIDs(userID: user.id) != Set(counts.keys) { mismatches.append(user.key) }
-                for habit in habits where try source.count(userID: user.id, habitID: habit) != counts[habit] ?? 0 {
+            let habits = try await source.habits().map(\.id) + [9_999]
+            for user in try await source.users(excluding: nil) {
+                let counts = try await source.counts(userID: user.id)
+                if try await source.loggedHabitIDs(userID: user.id) != Set(counts.keys) { mismatches.append(user.key) }
+                for habit in habits where try await source.count(userID: user.id, habitID: habit) != counts[habit] ?? 0 {
                     mismatches.append("\(user.key) \(habit)")
                 }
             }

@@ -55,7 +55,7 @@ import HabitsStore
             }
             let remaining = users
             let onScreen = try await store.readScreens { source in
-                try remaining.map { ($0, try source.programRatings(userID: $0)) }
+                try await remaining.asyncMap { ($0, try await source.programRatings(userID: $0)) }
             }
             for (user, byProgram) in onScreen {
                 let expected = Dictionary(

@@ -99,7 +99,7 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         #expect(try await visible(2, billing.id) == [faq.id, mine.id])
         #expect(try await visible(4, billing.id) == [faq.id])
         #expect(try await visible(3, sync.id) == [])
-        let onScreen = try await store.readScreens { try $0.questions(viewerID: 2, tagID: nil).map(\.id) }
+        let onScreen = try await store.readScreens { try await $0.questions(viewerID: 2, tagID: nil).map(\.id) }
         #expect(onScreen == [faq.id, mine.id])
         // Paging the merged walks keeps id order.
         let first = try await store.questions(viewerID: 2, tagID: nil, page: PageRequest(limit: 1))

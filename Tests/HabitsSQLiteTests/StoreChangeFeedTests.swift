@@ -11,9 +11,9 @@ import Testing
     static func ids(_ store: SQLiteHabitStore) async throws -> (users: [String: Int64], habits: [String: Int64]) {
         try await store.readScreens { source in
             var users: [String: Int64] = [:]
-            for user in try source.users(excluding: nil) { users[user.key] = user.id }
+            for user in try await source.users(excluding: nil) { users[user.key] = user.id }
             var habits: [String: Int64] = [:]
-            for habit in try source.habits() { habits[habit.name] = habit.id }
+            for habit in try await source.habits() { habits[habit.name] = habit.id }
             return (users, habits)
         }
     }

@@ -159,7 +159,7 @@ import Testing
         }
     }
 
-    @Test func writtenJSONEscapesAsTheEncoderDoes() throws {
+    @Test func writtenJSONEscapesAsTheEncoderDoes() async throws {
         var stage = ScreenStage()
         stage.itemDeletes = [ItemPosition(section: 0, item: 1, id: "a\"b\\c\nd\u{1}\u{1F}é/😀\t\r\u{8}\u{C}")]
         stage.sectionMoves = [SectionMove(from: 2, to: 0, id: "s/1")]

@@ -19,7 +19,7 @@ import Testing
 
     /// A top-k list whose lowest count is 5: a count that reaches exactly 5 ties into it, one that
     /// stays below does not.
-    @Test func aCountReachingExactlyTheLowestCountOfATopKListEntersIt() {
+    @Test func aCountReachingExactlyTheLowestCountOfATopKListEntersIt() async {
         var dependencies = ScreenDependencies()
         dependencies.rankingThresholds[7] = 5
         let reaching = StoreChange(revision: 2, counts: [CountChange(userID: 3, habitID: 7, before: 4, after: 5)])

@@ -124,16 +124,16 @@ import Testing
         #expect(korean["program-4"]?.price == "₩19,900")
     }
 
-    @Test func reviewCountsAreGroupedByLocale() throws {
+    @Test func reviewCountsAreGroupedByLocale() async throws {
         var world = Self.world()
         for id in Int64(100)..<Int64(1334) { world.ratings[id] = [1: 5] }
         let count = 1234 + 3
-        #expect(Self.cards(try Self.document(world))["program-1"]?.reviewCountText == "(1,237)")
+        #expect(Self.cards(try await Self.document(world))["program-1"]?.reviewCountText == "(1,237)")
         world.users[1]?.locale = "de_DE"
-        #expect(Self.cards(try Self.document(world))["program-1"]?.reviewCountText == "(1.237)")
+        #expect(Self.cards(try await Self.document(world))["program-1"]?.reviewCountText == "(1.237)")
         world.users[1]?.locale = "ko_KR"
-        #expect(Self.cards(try Self.document(world))["program-1"]?.reviewCount == count)
-        #expect(Self.cards(try Self.document(world))["program-1"]?.reviewCountText == "(1,237)")
+        #expect(Self.cards(try await Self.document(world))["program-1"]?.reviewCount == count)
+        #expect(Self.cards(try await Self.document(world))["program-1"]?.reviewCountText == "(1,237)")
     }
 
     @Test func joiningIsTheTapAndRatingTheMenu() async throws {
@@ -151,13 +151,13 @@ import Testing
         #expect(item.fallback == ItemFallback(title: "고요한 아침", subtitle: "Author 4 · 2.7 (3) · ₩19,900"))
     }
 
-    @Test func anEmptyStoreHasNoSections() throws {
+    @Test func anEmptyStoreHasNoSections() async throws {
         var world = WorldSource()
         world.addUser(1, "Alex")
-        #expect(try Self.document(world).sections.isEmpty)
+        #expect(try await Self.document(world).sections.isEmpty)
     }
 
-    @Test func starsRoundToTheNearestHalf() {
+    @Test func starsRoundToTheNearestHalf() async {
         #expect(ProgramCard.stars(for: 4.2) == [.full, .full, .full, .full, .empty])
         #expect(ProgramCard.stars(for: 4.25) == [.full, .full, .full, .full, .half])
         #expect(ProgramCard.stars(for: 4.8) == [.full, .full, .full, .full, .full])

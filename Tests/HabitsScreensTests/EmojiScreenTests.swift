@@ -80,7 +80,7 @@ import Testing
         #expect(open.items.count == group.count + 1)
         #expect(open.items[0].actions[0].parameters == ["habit": "10", "q": "cat", "collapsed": "animals-nature"])
         // Collapsing is a changeset of deletes.
-        let changeset = try document.changeset(from: expanded)
+        let changeset = try await document.changeset(from: expanded)
         #expect(try expanded.applying(changeset) == document)
     }
 
@@ -99,13 +99,13 @@ import Testing
         #expect(document.sections[1].items[0].actions[0].parameters == ["habit": "10", "q": "cat"])
     }
 
-    @Test func needsAnExistingHabit() {
-        #expect(throws: ScreenError.missingParameter("habit")) {
-            try ScreenBuilder(source: Self.world()).document(
+    @Test func needsAnExistingHabit() async {
+        await #expect(throws: ScreenError.missingParameter("habit")) {
+            try await ScreenBuilder(source: Self.world()).document(
                 for: ScreenRequest(screen: .emoji, viewerID: 1), revision: "1")
         }
-        #expect(throws: ScreenError.unknownHabit("99")) {
-            try ScreenBuilder(source: Self.world()).document(
+        await #expect(throws: ScreenError.unknownHabit("99")) {
+            try await ScreenBuilder(source: Self.world()).document(
                 for: ScreenRequest(screen: .emoji, viewerID: 1, habitID: 99), revision: "1")
         }
     }

@@ -77,7 +77,7 @@ import Testing
         #expect(chips[0].actions.first?.parameters == [:])
         let other = try await Self.document(Self.world(), tag: 2, viewer: 2)
         #expect(other.sections[1].items.map(\.id) == ["question-2"])
-        #expect(throws: ScreenError.unknownTag("9")) { try Self.document(Self.world(), tag: 9) }
+        await #expect(throws: ScreenError.unknownTag("9")) { try await Self.document(Self.world(), tag: 9) }
     }
 
     @Test func theContactGuideSendsTheViewersQuestion() async throws {

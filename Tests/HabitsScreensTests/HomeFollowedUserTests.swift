@@ -33,33 +33,33 @@ import Testing
         return followed.message
     }
 
-    @Test func theyAreAhead() throws {
+    @Test func theyAreAhead() async throws {
         var world = world()
         world.setCount(user: 2, habit: 10, 9)
         world.setCount(user: 3, habit: 10, 5)
         world.setCount(user: 1, habit: 10, 2)
         #expect(
-            try message(world)
+            try await message(world)
                 == "Currently 1st, ahead of you (3rd) in Run.\nYou might catch up with a little extra effort!")
     }
 
-    @Test func theyAreBehind() throws {
+    @Test func theyAreBehind() async throws {
         var world = world()
         world.setCount(user: 2, habit: 10, 1)
         world.setCount(user: 1, habit: 10, 4)
         world.setCount(user: 3, habit: 10, 4)
-        #expect(try message(world) == "Currently 3rd, behind you (1st) in Run.\nSend them a friendly reminder!")
+        #expect(try await message(world) == "Currently 3rd, behind you (1st) in Run.\nSend them a friendly reminder!")
     }
 
-    @Test func theyAreTied() throws {
+    @Test func theyAreTied() async throws {
         var world = world()
         world.setCount(user: 2, habit: 10, 3)
         world.setCount(user: 1, habit: 10, 3)
         world.setCount(user: 3, habit: 10, 7)
-        #expect(try message(world) == "You are tied at 2nd in Run! Now's your chance to pull ahead.")
+        #expect(try await message(world) == "You are tied at 2nd in Run! Now's your chance to pull ahead.")
     }
 
-    @Test func aCommonFavouriteWinsOverAnEarlierCommonHabit() throws {
+    @Test func aCommonFavouriteWinsOverAnEarlierCommonHabit() async throws {
         var world = world()
         // Run is common and first by name, but Yoga is common and a favourite.
         world.favorites[1] = [12]
@@ -68,11 +68,11 @@ import Testing
         world.setCount(user: 2, habit: 12, 6)
         world.setCount(user: 1, habit: 12, 2)
         #expect(
-            try message(world)
+            try await message(world)
                 == "Currently 1st, ahead of you (2nd) in Yoga.\nYou might catch up with a little extra effort!")
     }
 
-    @Test func withoutCommonFavouritesTheFirstCommonHabitByName() throws {
+    @Test func withoutCommonFavouritesTheFirstCommonHabitByName() async throws {
         var world = world()
         world.favorites[1] = [11]  // Swim: a favourite, but Kim never logged it
         world.setCount(user: 1, habit: 11, 4)
@@ -80,23 +80,23 @@ import Testing
         world.setCount(user: 1, habit: 12, 2)
         world.setCount(user: 2, habit: 10, 1)
         world.setCount(user: 1, habit: 10, 7)
-        #expect(try message(world) == "Currently 2nd, behind you (1st) in Run.\nSend them a friendly reminder!")
+        #expect(try await message(world) == "Currently 2nd, behind you (1st) in Run.\nSend them a friendly reminder!")
     }
 
-    @Test func nothingInCommon() throws {
+    @Test func nothingInCommon() async throws {
         var world = world()
         world.setCount(user: 1, habit: 10, 2)
         world.setCount(user: 2, habit: 12, 1)
         world.setCount(user: 2, habit: 11, 3)
         world.setCount(user: 4, habit: 11, 8)
-        #expect(try message(world) == "Currently 2nd in Swim.\nMaybe you should give this habit a look.")
+        #expect(try await message(world) == "Currently 2nd in Swim.\nMaybe you should give this habit a look.")
     }
 
-    @Test func theyLoggedNothing() throws {
+    @Test func theyLoggedNothing() async throws {
         var world = world()
         world.setCount(user: 1, habit: 10, 2)
         #expect(
-            try message(world)
+            try await message(world)
                 == "This user doesn't seem to have done much yet. "
                 + "Check in to see if they need any help getting started."
         )

@@ -32,14 +32,14 @@ import Testing
         return card
     }
 
-    @Test func nobodyLoggedIt() throws {
+    @Test func nobodyLoggedIt() async throws {
         #expect(
-            try card(world(counts: [])) == LeaderboardHabit(habitName: "Run", leader: "Nobody Yet!", secondary: nil))
+            try await card(world(counts: [])) == LeaderboardHabit(habitName: "Run", leader: "Nobody Yet!", secondary: nil))
     }
 
-    @Test func oneOtherUser() throws {
-        #expect(try card(world(counts: [("Ann", 4)])).leader == "Ann 4")
-        #expect(try card(world(counts: [("Ann", 4)])).secondary == nil)
+    @Test func oneOtherUser() async throws {
+        #expect(try await card(world(counts: [("Ann", 4)])).leader == "Ann 4")
+        #expect(try await card(world(counts: [("Ann", 4)])).secondary == nil)
     }
 
     @Test func onlyTheViewer() async throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// A screen request is the key of the server's screen cache: one key per document, hashed on all it compares.
 @Suite struct ScreenRequestTests {
-    @Test func parametersAScreenDoesNotReadAreDropped() {
+    @Test func parametersAScreenDoesNotReadAreDropped() async {
         let month = LocalMonth(year: 2026, month: 3)
         for screen in ScreenName.allCases {
             let full = ScreenRequest(
@@ -46,7 +46,7 @@ import Testing
         }
     }
 
-    @Test func theHashCoversEveryFieldEqualityCompares() {
+    @Test func theHashCoversEveryFieldEqualityCompares() async {
         let queries = (0..<200).map { ScreenRequest(screen: .emoji, viewerID: 1, habitID: 10, query: "q\($0)") }
         #expect(Set(queries.map(\.hashValue)).count == queries.count)
         let slugs = Array(ScreenRequest.collapsibleGroups).sorted()
@@ -62,7 +62,7 @@ import Testing
         #expect(Set(arrangements.map(\.hashValue)).count == arrangements.count)
     }
 
-    @Test func theCollapsibleGroupsAreThePickersGroupsAndRecents() {
+    @Test func theCollapsibleGroupsAreThePickersGroupsAndRecents() async {
         #expect(ScreenRequest.collapsibleGroups == Set(EmojiCatalog.groups.map(\.slug) + ["recents"]))
         #expect(!ScreenRequest.collapsibleGroups.contains("made-up"))
     }

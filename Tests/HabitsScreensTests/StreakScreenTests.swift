@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func aDayUpToTodayMarksOrUnmarksItselfAndTheFutureOffersNothing() async throws {
-        let items = try await Self.section(try Self.document(Self.world()), "days").items
+        let items = try await Self.section(try await Self.document(Self.world()), "days").items
         let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
         #expect(
             byID["day-2026-11-21"]?.actions == [
@@ -105,7 +105,7 @@ import Testing
 
     @Test func monthsLinkBackwardsAndForwardsButNeverPastTheCurrentOne() async throws {
         let world = Self.world()
-        let current = try await Self.section(try Self.document(world), "month").items
+        let current = try await Self.section(try await Self.document(world), "month").items
         #expect(current.map(\.id) == ["previous"])
         #expect(
             current.first?.actions == [
@@ -117,8 +117,8 @@ import Testing
         #expect(try Self.days(october).allSatisfy { !$0.future && !$0.today })
         // October 2026 starts on a Thursday: four blanks from Sunday.
         #expect(try Self.section(october, "days").items.prefix { $0.type == "calendarBlank" }.count == 4)
-        #expect(throws: ScreenError.futureMonth(LocalMonth(iso: "2026-12")!)) {
-            try Self.document(world, month: "2026-12")
+        await #expect(throws: ScreenError.futureMonth(LocalMonth(iso: "2026-12")!)) {
+            try await Self.document(world, month: "2026-12")
         }
     }
 
@@ -132,17 +132,17 @@ import Testing
         #expect(try Self.days(behind).filter(\.today).map(\.day) == [30])
     }
 
-    @Test func theHabitIsTheOneNamedOrTheFirstHabitWithoutFavourites() throws {
+    @Test func theHabitIsTheOneNamedOrTheFirstHabitWithoutFavourites() async throws {
         var world = Self.world()
-        #expect(try Self.document(world, habit: 10).title == "Walk")
+        #expect(try await Self.document(world, habit: 10).title == "Walk")
         // A habit that is not a favourite is offered beside the favourites while it is shown.
         #expect(
-            try Self.section(try Self.document(world, habit: 10), "habits").items.map(\.id)
+            try Self.section(try await Self.document(world, habit: 10), "habits").items.map(\.id)
                 == ["choice-11", "choice-12", "choice-10"])
-        #expect(throws: ScreenError.unknownHabit("99")) { try Self.document(world, habit: 99) }
+        await #expect(throws: ScreenError.unknownHabit("99")) { try await Self.document(world, habit: 99) }
         world.favorites[1] = []
-        #expect(try Self.document(world).title == "Read")
+        #expect(try await Self.document(world).title == "Read")
         world.habitList = []
-        #expect(throws: ScreenError.missingParameter("habit")) { try Self.document(world) }
+        await #expect(throws: ScreenError.missingParameter("habit")) { try await Self.document(world) }
     }
 }

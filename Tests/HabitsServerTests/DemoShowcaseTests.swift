@@ -13,13 +13,15 @@ import Testing
         let data = DemoDataSet(now: Fixture.now)
         let store = try await SQLiteHabitStore.temporary()
         try await DemoContent.load(data, into: store)
-        let me = try #require(try await store.readScreens { try $0.user(key: data.activeUserID) })
+        let me = try #require(try await store.readScreens { try await $0.user(key: data.activeUserID) })
         let (categories, featured, joined, questions, recents, ratings) = try await store.readScreens { source in
-            let categories = try await source.categories().map { try source.programs(categoryID: $0.id, limit: 10) }
-            return await (
-                categories, try source.featuredProgram(), try source.joinedProgramIDs(userID: me.id),
-                try source.questions(viewerID: me.id, tagID: nil), try source.recentEmoji(userID: me.id),
-                try source.programRatings(userID: me.id)
+            let categories = try await source.categories().asyncMap {
+                try await source.programs(categoryID: $0.id, limit: 10)
+            }
+            return (
+                categories, try await source.featuredProgram(), try await source.joinedProgramIDs(userID: me.id),
+                try await source.questions(viewerID: me.id, tagID: nil), try await source.recentEmoji(userID: me.id),
+                try await source.programRatings(userID: me.id)
             )
         }
         #expect(categories.count == 7 && categories.allSatisfy { (3...4).contains($0.count) })
@@ -51,7 +53,7 @@ import Testing
             store: store, demo: demo, activeUserID: "activeUser", startRunning: false, logger: logger)
         try await simulator.reset(now: Fixture.now)
         #expect(try await store.programs(page: PageRequest(limit: 200)).items.count == demo.showcase.programs.count)
-        let me = try #require(try await store.readScreens { try $0.user(key: "activeUser") })
+        let me = try #require(try await store.readScreens { try await $0.user(key: "activeUser") })
         #expect(try await store.recentEmoji(userID: me.id).count == 5)
         #expect(
             try await store.favorites(userID: me.id, page: PageRequest()).items.count >= demo.favoriteHabitNames.count)

@@ -129,7 +129,7 @@ import Testing
                 let impacts = held.compactMapValues { dependencies in change.map { dependencies.impact(of: $0) } }
                 let toRecheck = held.filter { impacts[$0.key] == .recheck }
                 let rechecked = try await store.readScreens { source in
-                    try await toRecheck.mapValues { try $0.rechecked(in: source) }
+                    try await toRecheck.asyncMapValues { try await $0.rechecked(in: source) }
                 }
                 // Where a rank moved, the patch the hub makes instead of a rebuild, on the real store.
                 let documents = before.mapValues(\.document)

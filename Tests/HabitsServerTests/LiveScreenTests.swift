@@ -34,8 +34,8 @@ import Testing
             let port = try #require(client.port)
             let first = try EventStreamClient(port: port, path: "/v1/screens/home/events")
             let second = try EventStreamClient(port: port, path: "/v1/screens/home/events?user=user0")
-            let initial = try Self.document(await first.nextEvent(timeout: 5))
-            #expect(try Self.document(await second.nextEvent(timeout: 5)) == initial)
+            let initial = try await Self.document(await first.nextEvent(timeout: 5))
+            #expect(try await Self.document(await second.nextEvent(timeout: 5)) == initial)
             #expect(first.status == 200)
 
             // Both arrive (within the reads' time limit); how fast is measured by scripts/live-load.sh, not
@@ -58,7 +58,7 @@ import Testing
             // With a revision the server never held, a document.
             let unknown = try EventStreamClient(
                 port: port, path: "/v1/screens/home/events", headers: ["Last-Event-ID": "x"])
-            #expect(try Self.document(await unknown.nextEvent(timeout: 5)) == current)
+            #expect(try await Self.document(await unknown.nextEvent(timeout: 5)) == current)
 
             let exposition = String(decoding: metrics.registry.emitToBuffer(), as: UTF8.self)
             #expect(exposition.contains("habits_live_subscribers 4"))
@@ -72,7 +72,7 @@ import Testing
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let swim = try EventStreamClient(port: port, path: "/v1/screens/habit/events?habit=\(habits["Swim"] ?? 0)")
-            _ = try Self.document(await swim.nextEvent(timeout: 5))
+            _ = try await Self.document(await swim.nextEvent(timeout: 5))
             try await log("user3", "Read", client)
             #expect(await swim.nextEvent(timeout: 0.5) == nil)
             try await log("user3", "Swim", client)
@@ -88,7 +88,7 @@ import Testing
             // Never read: once its small buffers fill, the server's writes to it block.
             let stalled = try EventStreamClient(port: port, path: "/v1/screens/home/events", receiveBuffer: 256)
             let lively = try EventStreamClient(port: port, path: "/v1/screens/home/events")
-            var document = try Self.document(await lively.nextEvent(timeout: 5))
+            var document = try await Self.document(await lively.nextEvent(timeout: 5))
             // A subscriber held up by the stalled one would wait forever; the bound is generous because
             // a loaded test machine is slow, not stuck. (Speed itself is measured by scripts/live-load.sh.)
             for round in 0..<100 {
@@ -97,7 +97,7 @@ import Testing
                 try await log(round.isMultiple(of: 2) ? "user1" : "user2", "Run", client)
                 #expect(Date().timeIntervalSince(started) < 5, "round \(round): the write was held up")
                 let change = try Self.changeset(await lively.nextEvent(timeout: 5))
-                document = try document.applying(change)
+                document = try await document.applying(change)
             }
             _ = stalled
         }

@@ -53,4 +53,24 @@ func documentedOperations(_ yaml: String) -> Set<String> {
             #expect(!yaml.contains("text/event-stream: { schema"))
         }
     }
+
+    /// Screens fill the declared routes for their actions: each one is registered and documented.
+    @Test func everyDeclaredRouteIsRegisteredAndDocumented() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        let router = makeDemoRouter(store: store, configuration: ServerConfiguration())
+        let routed = Set(router.routes.map(\.path.description))
+        let yaml = try #require(OpenAPIDocument.text)
+        let documentedPaths = Set(documentedOperations(yaml).map { $0.split(separator: " ")[1] })
+        for route in Routes.all {
+            #expect(routed.contains(route.openAPIPath), "\(route) is not registered")
+            #expect(documentedPaths.contains(Substring(route.openAPIPath)), "\(route) is not documented")
+        }
+    }
+
+    @Test func aRouteFillsItsParametersPercentEncoded() {
+        #expect(Routes.day.path(1, 2, "2026-03-10") == "/v1/users/1/habits/2/days/2026-03-10")
+        #expect(Routes.userImage.path("zoë b") == "/images/zo%C3%AB%20b")
+        #expect(Routes.favorite.parameterNames == ["userID", "habitID"])
+        #expect(Routes.favorite.openAPIPath == "/v1/users/{userID}/favorites/{habitID}")
+    }
 }

@@ -17,3 +17,21 @@ public struct SplitMix: RandomNumberGenerator {
         return mixed ^ (mixed >> 31)
     }
 }
+
+extension Sequence {
+    /// The results of `transform` over the elements in order, each awaited before the next starts.
+    public func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}
+
+extension Dictionary {
+    /// The dictionary with `transform` applied to each value, each awaited before the next starts.
+    public func asyncMapValues<T>(_ transform: (Value) async throws -> T) async rethrows -> [Key: T] {
+        var results: [Key: T] = [:]
+        for (key, value) in self { results[key] = try await transform(value) }
+        return results
+    }
+}

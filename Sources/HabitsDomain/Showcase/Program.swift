@@ -37,7 +37,7 @@ public struct ProgramResource: Codable, Hashable, Sendable {
     }
 
     /// Where the server serves the program's picture.
-    public var imagePath: String { "/images/programs/\(id)" }
+    public var imagePath: String { Routes.programImage.path(id) }
 
     private enum CodingKeys: String, CodingKey {
         case id, title, author, summary, categoryID, price, tag, habitIDs, featured, createdAt, rating, image

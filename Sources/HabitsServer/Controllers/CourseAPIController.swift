@@ -25,8 +25,8 @@ struct CourseAPIController: Sendable {
             .get("/userStats", use: userStatistics)
             .get("/userLeadingStats/:userID", use: leadingStatistics)
             .post("/loggedHabit", use: logHabit)
-            .get("/images/:userID", use: image)
-            .put("/images/:userID", use: storeImage)
+            .get(RouterPath(Routes.userImage.pattern), use: image)
+            .put(RouterPath(Routes.userImage.pattern), use: storeImage)
     }
 
     @Sendable func users(_ request: Request, context: HabitsRequestContext) async throws -> Response {

@@ -17,9 +17,9 @@ struct DaysController: Sendable {
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.group("/v1/users/:userID/habits/:habitID")
             .get("days", use: days)
-            .put("days/:day", use: mark)
-            .delete("days/:day", use: unmark)
             .get("streak", use: streak)
+        router.put(RouterPath(Routes.day.pattern), use: mark)
+        router.delete(RouterPath(Routes.day.pattern), use: unmark)
     }
 
     @Sendable func mark(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {

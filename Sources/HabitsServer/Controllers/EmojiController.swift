@@ -11,7 +11,7 @@ struct EmojiController: Sendable {
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.group("/v1/users")
             .get(":userID/recent-emoji", use: recent)
-            .post(":userID/emoji-picks", use: pick)
+        router.post(RouterPath(Routes.emojiPicks.pattern), use: pick)
     }
 
     @Sendable func recent(_ request: Request, context: HabitsRequestContext) async throws -> JSON<RecentEmojiList> {

@@ -15,7 +15,7 @@ struct HelpController: Sendable {
             .post(use: createTag)
             .patch(":tagID", use: updateTag)
             .delete(":tagID", use: deleteTag)
-        router.group("/v1/help/questions")
+        router.group(RouterPath(Routes.helpQuestions.pattern))
             .get(use: listQuestions)
             .post(use: createQuestion)
             .get(":questionID", use: getQuestion)

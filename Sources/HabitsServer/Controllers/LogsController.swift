@@ -20,7 +20,7 @@ struct LogsController: Sendable {
     }
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.group("/v1/logs")
+        router.group(RouterPath(Routes.logs.pattern))
             .post(use: create)
             .post("batch", use: createBatch)
             .get(":logID", use: get)

@@ -19,13 +19,13 @@ struct ProgramsController: Sendable {
             .patch(":programID", use: update)
             .delete(":programID", use: delete)
             .put(":programID/image", use: storeImage)
-        router.get("/images/programs/:programID", use: image)
+        router.get(RouterPath(Routes.programImage.pattern), use: image)
         router.group("/v1/users")
             .get(":userID/programs", use: joined)
-            .put(":userID/programs/:programID", use: join)
-            .delete(":userID/programs/:programID", use: leave)
-            .put(":userID/ratings/:programID", use: rate)
-            .delete(":userID/ratings/:programID", use: removeRating)
+        router.put(RouterPath(Routes.membership.pattern), use: join)
+        router.delete(RouterPath(Routes.membership.pattern), use: leave)
+        router.put(RouterPath(Routes.rating.pattern), use: rate)
+        router.delete(RouterPath(Routes.rating.pattern), use: removeRating)
     }
 
     @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<ProgramResource>> {

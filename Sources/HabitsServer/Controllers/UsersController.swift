@@ -15,12 +15,12 @@ struct UsersController: Sendable {
             .patch(":userID", use: update)
             .delete(":userID", use: delete)
             .get(":userID/favorites", use: favorites)
-            .put(":userID/favorites/:habitID", use: addFavorite)
-            .delete(":userID/favorites/:habitID", use: removeFavorite)
             .get(":userID/following", use: following)
-            .put(":userID/following/:followedID", use: follow)
-            .delete(":userID/following/:followedID", use: unfollow)
             .get(":userID/logs", use: logs)
+        router.put(RouterPath(Routes.favorite.pattern), use: addFavorite)
+        router.delete(RouterPath(Routes.favorite.pattern), use: removeFavorite)
+        router.put(RouterPath(Routes.following.pattern), use: follow)
+        router.delete(RouterPath(Routes.following.pattern), use: unfollow)
     }
 
     @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<UserResource>> {
