@@ -34,7 +34,9 @@ import Testing
         #expect(read[7] == 1 && read[8] == 1 && read[1 << 32] == 1 && read[1] == nil)
         // 5, 3, 3, 1: competition ranks 1st, 2nd, 2nd, 4th.
         let positions = try await store.readScreens { source in
-            try [5, 4, 3, 2, 1, 9].map { try source.position(habitID: 1, count: $0) }
+            var positions: [RankPosition] = []
+            for count in [5, 4, 3, 2, 1, 9] { positions.append(try await source.position(habitID: 1, count: count)) }
+            return positions
         }
         #expect(positions.map(\.rank) == [1, 2, 2, 4, 4, 1])
         #expect(positions.map(\.usersWithCount) == [1, 0, 2, 0, 1, 0])
@@ -44,7 +46,8 @@ import Testing
     @Test func aCountBeyondTheTreeHasNobodyAbove() async throws {
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
         let habitID = try #require(try await store.habits(page: PageRequest(limit: 1)).items.first).id
-        let rank = try await store.readScreens { source in try source.rank(habitID: habitID, count: Int(Int32.max) * 4)
+        let rank = try await store.readScreens { source in
+            try await source.rank(habitID: habitID, count: Int(Int32.max) * 4)
         }
         #expect(rank == 1)
     }

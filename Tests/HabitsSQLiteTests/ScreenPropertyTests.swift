@@ -116,28 +116,28 @@ import Testing
         let reads = try await store.readScreens { source in
             var reads = ScreenReads(revision: source.revision)
             for habitID in habitIDs {
-                reads.standings[habitID] = try source.standings(habitID: habitID, limit: nil)
-                reads.topTwo[habitID] = try source.standings(habitID: habitID, limit: 2)
+                reads.standings[habitID] = try await source.standings(habitID: habitID, limit: nil)
+                reads.topTwo[habitID] = try await source.standings(habitID: habitID, limit: 2)
                 for count in positionCounts[habitID] ?? [] {
                     reads.positions[ScreenReads.Key(id: habitID, count: count)] =
-                        try source.position(habitID: habitID, count: count)
+                        try await source.position(habitID: habitID, count: count)
                 }
-                reads.habits[habitID] = try source.habit(id: habitID)
+                reads.habits[habitID] = try await source.habit(id: habitID)
             }
             for userID in userIDs {
-                reads.counts[userID] = try source.counts(userID: userID)
-                reads.followed[userID] = try source.followedUsers(userID: userID)
-                reads.favorites[userID] = try source.favoriteHabitIDs(userID: userID)
-                reads.usersByID[userID] = try source.user(id: userID)
-                reads.usersByKey[userID] = try source.user(key: keys[userID] ?? "")
+                reads.counts[userID] = try await source.counts(userID: userID)
+                reads.followed[userID] = try await source.followedUsers(userID: userID)
+                reads.favorites[userID] = try await source.favoriteHabitIDs(userID: userID)
+                reads.usersByID[userID] = try await source.user(id: userID)
+                reads.usersByKey[userID] = try await source.user(key: keys[userID] ?? "")
                 for habitID in habitIDs {
                     reads.userRanks[ScreenReads.Pair(userID: userID, habitID: habitID)] =
-                        try source.rank(userID: userID, habitID: habitID)
+                        try await source.rank(userID: userID, habitID: habitID)
                 }
             }
-            reads.usersExcluding = try source.users(excluding: excluded)
-            reads.allUsers = try source.users(excluding: nil)
-            reads.habitList = try source.habits().map(\.id)
+            reads.usersExcluding = try await source.users(excluding: excluded)
+            reads.allUsers = try await source.users(excluding: nil)
+            reads.habitList = try await source.habits().map(\.id)
             return reads
         }
         #expect(reads.revision == revision, "\(context)")
