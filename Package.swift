@@ -129,6 +129,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The store contract: every test runs against each implementation `StoreImplementation` lists.
+        .testTarget(
+            name: "HabitsStoreContractTests",
+            dependencies: ["HabitsStore", "HabitsSQLite", "HabitsDomain", "HabitsTestSupport"]
+        ),
         .testTarget(
             name: "HabitsServerTests",
             dependencies: [

@@ -46,7 +46,8 @@ import Testing
     @Test func aCountBeyondTheTreeHasNobodyAbove() async throws {
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
         let habitID = try #require(try await store.habits(page: PageRequest(limit: 1)).items.first).id
-        let rank = try await store.readScreens { source in try await source.rank(habitID: habitID, count: Int(Int32.max) * 4)
+        let rank = try await store.readScreens { source in
+            try await source.rank(habitID: habitID, count: Int(Int32.max) * 4)
         }
         #expect(rank == 1)
     }

@@ -5,6 +5,10 @@ import HabitsStore
 import HabitsTestSupport
 import Testing
 
+// What only SQLite has: the counters table against a recount of the logs (`recountFromLogs`), files that
+// are closed and reopened, connection settings and query plans. The rules every store keeps are in
+// HabitsStoreContractTests (StoreContentTests holds the ones that were here).
+
 @Suite struct SQLiteHabitStoreTests {
     @Test func countersEqualARecountAfterRandomLogsAndDeletions() async throws {
         let database = try TemporaryDatabase()
@@ -56,22 +60,6 @@ import Testing
         #expect(try await reopened.users().count == 5)
     }
 
-    @Test func unknownReferencesWriteNothing() async throws {
-        let database = try TemporaryDatabase()
-        let store = try SQLiteHabitStore(path: database.path)
-        try await store.replaceAll(with: Fixture.content(withImage: false))
-        let before = store.currentRevision()
-        await #expect(throws: HabitsError.notFound(kind: .user, id: "ghost")) {
-            try await store.log(LoggedHabit(userID: "ghost", habitName: "Run", timestamp: Fixture.now))
-        }
-        await #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) {
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Fly", timestamp: Fixture.now))
-        }
-        await #expect(throws: HabitsError.notFound(kind: .log, id: "99")) { try await store.deleteLog(id: 99) }
-        #expect(store.currentRevision() == before)
-        #expect(try await store.recountFromLogs().isEmpty)
-    }
-
     @Test func eightConcurrentWritersEndWithExactCounts() async throws {
         let database = try TemporaryDatabase()
         let store = try SQLiteHabitStore(path: database.path)
@@ -100,82 +88,22 @@ import Testing
         #expect(try await store.recountFromLogs().map(\.count).reduce(0, +) == 8_000)
     }
 
-    @Test func readsModelsBackAsWritten() async throws {
-        let database = try TemporaryDatabase()
-        let store = try SQLiteHabitStore(path: database.path)
-        let content = Fixture.content(withImage: false)
-        try await store.replaceAll(with: content)
-        #expect(try await store.users() == content.users.sorted { $0.id < $1.id })
-        #expect(try await store.habits() == content.habits.sorted { $0.name < $1.name })
-        #expect(try await store.categories() == content.categories)
-        #expect(try await store.isEmpty() == false)
-    }
-
-    @Test func imagesAreStoredPerUser() async throws {
-        let database = try TemporaryDatabase()
-        let store = try SQLiteHabitStore(path: database.path)
-        try await store.replaceAll(with: Fixture.content(withImage: false))
-        #expect(try await store.image(userID: "user1") == nil)
-        let image = StoredImage(contentType: "image/jpeg", bytes: Data([0xFF, 0xD8, 0xFF, 1, 2, 3]))
-        let revision = store.currentRevision()
-        try await store.setImage(image, userID: "user1")
-        #expect(try await store.image(userID: "user1") == image)
-        #expect(store.currentRevision() == revision, "pictures are not in the statistics")
-        await #expect(throws: HabitsError.notFound(kind: .user, id: "ghost")) { try await store.image(userID: "ghost") }
-    }
-
-    @Test func theDemoDataLoadsWithAnAvatarForEveryone() async throws {
-        let database = try TemporaryDatabase()
-        let store = try SQLiteHabitStore(path: database.path)
-        #expect(try await store.isEmpty())
-        let demo = DemoDataSet(now: Fixture.now)
-        try await store.replaceAll(with: StoreContent(demo: demo))
-        for user in demo.users {
-            #expect(try await store.image(userID: user.id)?.contentType == "image/png")
-        }
-        #expect(try await store.recountFromLogs().map(\.count).reduce(0, +) == demo.logs.count)
-    }
-
-    @Test func aFailedLoadChangesNothing() async throws {
-        let database = try TemporaryDatabase()
-        let store = try SQLiteHabitStore(path: database.path)
-        try await store.replaceAll(with: Fixture.content(withImage: false))
-        var broken = Fixture.content(withImage: false)
-        broken.users = []
-        broken.logs = [LoggedHabit(userID: "nobody", habitName: "Run", timestamp: Fixture.now)]
-        await #expect(throws: HabitsError.self) { try await store.replaceAll(with: broken) }
-        #expect(try await store.users().count == 5)
-    }
-
-    @Test func theStoreRemembersWhetherItsContentIsTheDemos() async throws {
+    /// Reopening is SQLite's (the protocol neither opens nor closes): the origin is stored with the data.
+    @Test func aReopenedDatabaseStillKnowsItsContentIsTheDemos() async throws {
         let database = try TemporaryDatabase()
         var store = try SQLiteHabitStore(path: database.path)
-        #expect(try await store.contentOrigin() == .empty)
         try await store.replaceAll(with: StoreContent(demo: DemoDataSet(now: Fixture.now)))
-        #expect(try await store.contentOrigin() == .demo)
-        // A reopened database still knows.
         try store.close()
         store = try SQLiteHabitStore(path: database.path)
         #expect(try await store.contentOrigin() == .demo)
         try await store.disownDemoContent()
-        guard case .other(let users, let habits, let logs) = try await store.contentOrigin() else {
-            Issue.record("a disowned demo is someone else's data")
+        try store.close()
+        store = try SQLiteHabitStore(path: database.path)
+        guard case .other = try await store.contentOrigin() else {
+            Issue.record("a disowned demo is someone else's data after reopening too")
             return
         }
-        #expect(users > 0 && habits > 0 && logs > 0)
-
-        try await store.replaceAll(with: StoreContent(demo: DemoDataSet(now: Fixture.now)))
-        #expect(try await store.contentOrigin() == .demo)
-        try await store.replaceAll(with: Fixture.content(withImage: false))
-        #expect(try await store.contentOrigin() == .other(users: 5, habits: 4, logs: 0))
         try store.close()
-    }
-
-    @Test func aStoreHoldingOnlyHelpIsNotEmpty() async throws {
-        let store = try await SQLiteHabitStore.temporary()
-        #expect(try await store.contentOrigin() == .empty)
-        _ = try await store.createHelpTag(HelpTagResource(id: 0, name: "Streaks"))
-        #expect(try await store.contentOrigin() == .other(users: 0, habits: 0, logs: 0))
     }
 }
 
@@ -203,35 +131,5 @@ import Testing
             let plan = try await store.queryPlan(query)
             #expect(!plan.contains("USE TEMP B-TREE"), "\(query): \(plan)")
         }
-    }
-}
-
-@Suite struct BatchLogTests {
-    @Test func aBatchIsAllOrNothingInSQLite() async throws {
-        let database = try TemporaryDatabase()
-        try await Self.checkBatches(on: try SQLiteHabitStore(path: database.path))
-    }
-
-    @Test func aBatchIsAllOrNothingInMemory() async throws {
-        try await Self.checkBatches(on: try await SQLiteHabitStore.temporary())
-    }
-
-    static func checkBatches(on store: any HabitStore) async throws {
-        try await store.replaceAll(with: Fixture.content(withImage: false))
-        let before = store.currentRevision()
-        let good = LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)
-        let bad = LoggedHabit(userID: "user1", habitName: "Fly", timestamp: Fixture.now)
-        await #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) { try await store.log([good, good, bad]) }
-        #expect(store.currentRevision() == before)
-        #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 0)
-
-        let ids = try await store.log([
-            good, good, LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now),
-        ])
-        #expect(ids.count == 3 && Set(ids).count == 3)
-        #expect(store.currentRevision() == before + 1, "one revision per batch")
-        let snapshot = try await store.statisticsSnapshot()
-        #expect(snapshot.count(userID: "user1", habitName: "Run") == 2)
-        #expect(snapshot.count(userID: "user2", habitName: "Swim") == 1)
     }
 }

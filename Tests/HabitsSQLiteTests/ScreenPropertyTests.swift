@@ -5,8 +5,10 @@ import HabitsStore
 import HabitsTestSupport
 import Testing
 
-/// After every write of a random sequence, what screens read equals brute force over the counters, and
-/// the change feed says exactly what changed.
+/// After every write of a random sequence, SQLite's own tables hold: levels and the rank tree are a
+/// recount of the counters, names copied beside counters and follows are current, and what screens read
+/// and the feed report equal brute force over those counters. The contract's ScreenPropertyTests makes
+/// the same writes on every store and checks screen reads against the logs the `/v1` API lists.
 @Suite struct ScreenPropertyTests {
     // A feed that misses a change would wait forever; the limit turns that into a failure.
     // Twelve seconds alone; the limit leaves room for a loaded 2-core machine running other suites.
@@ -43,7 +45,8 @@ import Testing
         var state = try await StoreState.read(store)
         var window = Window(start: state)
         for step in 0..<60 {
-            let operation = StoreOperation.random(in: state, logIDs: logIDs, serial: step, using: &random)
+            let operation = StoreOperation.random(
+                users: state.users, habits: state.habits, logIDs: logIDs, serial: step, using: &random)
             let succeeded = await operation.apply(to: store, categoryID: categoryID, logIDs: &logIDs)
             let after = try await StoreState.read(store)
             let own = state.change(to: after)

@@ -1,59 +1,14 @@
 import Foundation
 import HabitsDomain
-import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Testing
 
-/// Which store a test runs against; every `/v1` store rule is checked on both.
-enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case sqlite, memory
-
-    var testDescription: String { rawValue }
-
-    /// A store holding `Fixture.content(withImage: false)`, and the folder to remove (SQLite only).
-    func make() async throws -> (store: any HabitStore, folder: URL?) {
-        switch self {
-        case .memory:
-            return (try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false)), nil)
-        case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habits-v1-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let store = try SQLiteHabitStore(path: folder.appendingPathComponent("habits.sqlite").path)
-            try await store.replaceAll(with: Fixture.content(withImage: false))
-            return (store, folder)
-        }
-    }
-}
-
-func withStore(_ kind: StoreKind, _ body: (any HabitStore) async throws -> Void) async throws {
-    let (store, folder) = try await kind.make()
-    defer { if let folder { try? FileManager.default.removeItem(at: folder) } }
-    try await body(store)
-}
-
-func newUser(_ key: String, name: String? = nil) -> UserResource {
-    UserResource(
-        id: 0, key: key, name: name ?? "Name \(key)", color: nil, bio: nil, timeZone: "Europe/Paris", locale: "fr_FR")
-}
-
-func allUsers(_ store: any HabitStore) async throws -> [UserResource] {
-    try await store.users(page: PageRequest(limit: 200)).items
-}
-
-func habitID(_ store: any HabitStore, named name: String) async throws -> Int64 {
-    let habits = try await store.habits(page: PageRequest(limit: 200)).items
-    return try #require(habits.first { $0.name == name }).id
-}
-
-func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
-    try #require(try await allUsers(store).first { $0.key == key }).id
-}
-
+/// The `/v1` resource rules every store keeps: ids, paging, uniqueness, cascades, batches.
 @Suite struct ResourceStoreTests {
-    @Test(arguments: StoreKind.allCases)
-    func usersAreCreatedReadUpdatedAndListedInIDOrder(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    @Test(arguments: StoreImplementation.allCases)
+    func usersAreCreatedReadUpdatedAndListedInIDOrder(implementation: StoreImplementation) async throws {
+        try await withStore(implementation) { store in
             let created = try await store.createUser(newUser("sam"))
             #expect(created.id > 0)
             #expect(try await store.user(id: created.id) == created)
@@ -73,9 +28,9 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func pagesNeitherRepeatNorSkipAcrossInserts(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    @Test(arguments: StoreImplementation.allCases)
+    func pagesNeitherRepeatNorSkipAcrossInserts(implementation: StoreImplementation) async throws {
+        try await withStore(implementation) { store in
             var seen: [Int64] = []
             var page = try await store.users(page: PageRequest(limit: 2))
             seen += page.items.map(\.id)
@@ -93,9 +48,9 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func namesAndKeysAreUniqueWithoutCase(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    @Test(arguments: StoreImplementation.allCases)
+    func namesAndKeysAreUniqueWithoutCase(implementation: StoreImplementation) async throws {
+        try await withStore(implementation) { store in
             _ = try await store.createUser(newUser("sam"))
             await #expect(throws: HabitsError.self) { try await store.createUser(newUser("SAM")) }
             let category = try await store.createCategory(
@@ -126,9 +81,9 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func renamingAHabitKeepsItsHistory(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    @Test(arguments: StoreImplementation.allCases)
+    func renamingAHabitKeepsItsHistory(implementation: StoreImplementation) async throws {
+        try await withStore(implementation) { store in
             try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
             try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
             let run = try await habitID(store, named: "Run")
@@ -148,9 +103,9 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func deletingWithLogsNeedsCascadeWhichFixesCounters(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    @Test(arguments: StoreImplementation.allCases)
+    func deletingWithLogsNeedsCascadeWhichFixesCounters(implementation: StoreImplementation) async throws {
+        try await withStore(implementation) { store in
             try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
             try await store.log(LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now))
             try await store.log(LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now))
@@ -181,9 +136,9 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aBatchIsWrittenWhollyOrNotAtAll(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    @Test(arguments: StoreImplementation.allCases)
+    func aBatchIsWrittenWhollyOrNotAtAll(implementation: StoreImplementation) async throws {
+        try await withStore(implementation) { store in
             let user = try await userID(store, key: "user1")
             let run = try await habitID(store, named: "Run")
             let revision = store.currentRevision()
@@ -206,9 +161,9 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aUsersLogsArePagedInTimeOrderWithinARange(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    @Test(arguments: StoreImplementation.allCases)
+    func aUsersLogsArePagedInTimeOrderWithinARange(implementation: StoreImplementation) async throws {
+        try await withStore(implementation) { store in
             let user = try await userID(store, key: "user1")
             let other = try await userID(store, key: "user2")
             let run = try await habitID(store, named: "Run")
@@ -232,9 +187,9 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func favouritesAndFollowsAreIdempotentAndListed(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    @Test(arguments: StoreImplementation.allCases)
+    func favouritesAndFollowsAreIdempotentAndListed(implementation: StoreImplementation) async throws {
+        try await withStore(implementation) { store in
             let user = try await userID(store, key: "user1")
             let friend = try await userID(store, key: "user2")
             let run = try await habitID(store, named: "Run")
@@ -266,9 +221,9 @@ func userID(_ store: any HabitStore, key: String) async throws -> Int64 {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aCategoryInUseCannotBeDeleted(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    @Test(arguments: StoreImplementation.allCases)
+    func aCategoryInUseCannotBeDeleted(implementation: StoreImplementation) async throws {
+        try await withStore(implementation) { store in
             let health = try #require(try await store.categories(page: PageRequest()).items.first)
             await #expect(throws: HabitsError.self) { try await store.deleteCategory(id: health.id) }
             let spare = try await store.createCategory(

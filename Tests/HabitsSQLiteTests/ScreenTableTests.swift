@@ -5,48 +5,11 @@ import HabitsStore
 import HabitsTestSupport
 import Testing
 
-@Suite struct ScreenSourceTests {
-    /// Users with counts 5, 3, 3 and 1 of Run rank 1, 2, 2 and 4; ties go by name, then key, as bytes.
-    @Test func standingsAndPositionsFollowTheDocumentedOrder() async throws {
-        let store = try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
-        let names = ["user1": "Zoë", "user2": "zoe", "user3": "Zoë", "user4": "Ada"]
-        for (key, name) in names {
-            let id = try #require(try await store.readScreens { try await $0.user(key: key)?.id })
-            _ = try await store.updateUser(id: id) { user in
-                var user = user
-                user.name = name
-                return user
-            }
-        }
-        for (key, count) in [("user1", 3), ("user2", 1), ("user3", 3), ("user4", 5)] {
-            try await store.log(Array(repeating: LoggedHabit(userID: key, habitName: "Run", timestamp: Fixture.now),
-                                      count: count))
-        }
-        let (standings, positions) = try await store.readScreens { source in
-            let run = try #require(try await source.habits().first { $0.name == "Run" }).id
-            return (
-                try await source.standings(habitID: run, limit: nil).map { "\($0.user.key):\($0.count)" },
-                try await [5, 4, 3, 2, 1, 6].asyncMap { try await source.position(habitID: run, count: $0) }
-            )
-        }
-        // "Zoë" sorts before "zoe" as bytes ("Z" < "z"); user1 and user3 tie on name, so the key decides.
-        #expect(standings == ["user4:5", "user1:3", "user3:3", "user2:1"])
-        #expect(positions == [
-            RankPosition(rank: 1, usersWithCount: 1), RankPosition(rank: 2, usersWithCount: 0),
-            RankPosition(rank: 2, usersWithCount: 2), RankPosition(rank: 4, usersWithCount: 0),
-            RankPosition(rank: 4, usersWithCount: 1), RankPosition(rank: 1, usersWithCount: 0),
-        ])
-    }
+// What screens read, in SQLite's own terms: counters and levels filled by a migration or a bulk load
+// (neither is on the protocol), and the query plans of the reads. What every store's screen reads
+// answer is in HabitsStoreContractTests.
 
-    @Test func aRevisionIsReadWithTheRestOfItsTransaction() async throws {
-        let store = try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
-        try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
-        let revision = try await store.readScreens { $0.revision }
-        #expect(revision == store.currentRevision())
-        #expect(try await store.readScreens { try await $0.user(key: "ghost") } == nil)
-        #expect(try await store.readScreens { try await $0.habit(id: 999) } == nil)
-    }
-
+@Suite struct ScreenTableTests {
     /// A database written by schema v4 gets its levels and copied names when it is opened.
     @Test func migratingToV5FillsLevelsAndCopiedNames() async throws {
         let database = try TemporaryDatabase()
@@ -73,7 +36,10 @@ import Testing
             "Ann/ann", "Ann/ann", "Bob/bob", "Cy/cy",
         ])
         let (standings, followed) = try await store.readScreens { source in
-            (try await source.standings(habitID: 1, limit: 2).map(\.user.key), try await source.followedUsers(userID: 3).map(\.key))
+            (
+                try await source.standings(habitID: 1, limit: 2).map(\.user.key),
+                try await source.followedUsers(userID: 3).map(\.key)
+            )
         }
         #expect(standings == ["ann", "bob"])
         #expect(followed == ["ann", "bob"])
@@ -146,33 +112,5 @@ import Testing
             let lines = plan.split(separator: "\n")
             #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("SEARCH ") }, "\(query):\n\(plan)")
         }
-    }
-}
-
-/// The narrow reads agree with the counts they narrow.
-@Suite struct NarrowScreenReadTests {
-    @Test func loggedHabitsAndPairCountsAgreeWithCounts() async throws {
-        var random = SeededRandom(seed: 7)
-        let content = Fixture.content()
-        let logs = (0..<200).compactMap { _ -> LoggedHabit? in
-            guard let user = content.users.randomElement(using: &random),
-                let habit = content.habits.randomElement(using: &random)
-            else { return nil }
-            return LoggedHabit(userID: user.id, habitName: habit.name, timestamp: Fixture.now)
-        }
-        let store = try await SQLiteHabitStore.temporary(content: Fixture.content(logs: logs))
-        let mismatches = try await store.readScreens { source in
-            var mismatches: [String] = []
-            let habits = try await source.habits().map(\.id) + [9_999]
-            for user in try await source.users(excluding: nil) {
-                let counts = try await source.counts(userID: user.id)
-                if try await source.loggedHabitIDs(userID: user.id) != Set(counts.keys) { mismatches.append(user.key) }
-                for habit in habits where try await source.count(userID: user.id, habitID: habit) != counts[habit] ?? 0 {
-                    mismatches.append("\(user.key) \(habit)")
-                }
-            }
-            return mismatches
-        }
-        #expect(mismatches.isEmpty)
     }
 }

@@ -1,36 +1,13 @@
 import Foundation
-import GRDB
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 import Testing
 
-@testable import HabitsSQLite
-import HabitsStore
-
-/// A program of the fixture's Health category (row id 1) with `habitIDs`.
-func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = [], featured: Bool = false) -> ProgramResource
-{
-    ProgramResource(
-        id: 0, title: title, author: "Ada", summary: "Run three times a week.", categoryID: 1,
-        price: Price(minorUnits: 1999, currency: "USD"), tag: nil, habitIDs: habitIDs, featured: featured,
-        createdAt: Fixture.now)
-}
-
-/// A question sent at `Fixture.now`.
-func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], author: Int64? = nil)
-    -> QuestionResource
-{
-    QuestionResource(id: 0, question: text, answer: answer, tagIDs: tags, authorID: author, createdAt: Fixture.now)
-}
-
 @Suite(.timeLimit(.minutes(1))) struct ShowcaseStoreTests {
-    /// Users 1…5, habits 1…4 (Run, Read, Deep breathing, Swim), category 1.
-    static func store() async throws -> SQLiteHabitStore {
-        try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
-    }
-
-    @Test func joiningAddsTheProgramsHabitsToFavouritesInOneTransaction() async throws {
-        let store = try await Self.store()
+    @Test(arguments: StoreImplementation.allCases)
+    func joiningAddsTheProgramsHabitsToFavouritesInOneTransaction(implementation: StoreImplementation) async throws {
+        let store = try await implementation.makeFixture()
         let program = try await store.createProgram(fixtureProgram(habitIDs: [2, 1]))
         #expect(program.habitIDs == [2, 1] && program.createdAt == Fixture.now)
         try await store.setFavorite(userID: 3, habitID: 1, true)
@@ -38,13 +15,13 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         try await store.joinProgram(userID: 3, programID: program.id)
         let change = try #require(await feed.next())
         #expect(change.programs && change.favoritesOf == [3] && !change.catalogue && !change.help)
-        #expect(Set(try await store.storedFavorites().filter { $0.userID == 3 }.map(\.habitID)) == [1, 2])
+        #expect(try await favoriteIDs(store, of: 3) == [1, 2])
         // Idempotent, and leaving keeps the favourites.
         try await store.joinProgram(userID: 3, programID: program.id)
         #expect(try await store.joinedPrograms(userID: 3, page: PageRequest()).items.map(\.id) == [program.id])
         try await store.leaveProgram(userID: 3, programID: program.id)
         #expect(try await store.joinedPrograms(userID: 3, page: PageRequest()).items.isEmpty)
-        #expect(try await store.storedFavorites().filter { $0.userID == 3 }.count == 2)
+        #expect(try await favoriteIDs(store, of: 3) == [1, 2])
         // An unknown user joins nothing and favours nothing.
         await #expect(throws: HabitsError.notFound(kind: .user, id: "99")) {
             try await store.joinProgram(userID: 99, programID: program.id)
@@ -52,11 +29,12 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         await #expect(throws: HabitsError.notFound(kind: .program, id: "77")) {
             try await store.joinProgram(userID: 3, programID: 77)
         }
-        #expect(try await store.storedFavorites().count == 2)
+        #expect(try await favoriteIDs(store, of: 3) == [1, 2])
     }
 
-    @Test func recentEmojiMoveToTheFrontAndKeepThirty() async throws {
-        let store = try await Self.store()
+    @Test(arguments: StoreImplementation.allCases)
+    func recentEmojiMoveToTheFrontAndKeepThirty(implementation: StoreImplementation) async throws {
+        let store = try await implementation.makeFixture()
         let emoji = Array("😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙🥲😚🙂🤗🤩🤔🫡🤨😐😑😶🫥😏😒🙄😬")
             .map(String.init)
         var model: [String] = []
@@ -80,8 +58,9 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         #expect(try await store.recentEmoji(userID: 3) == ["🏃"], "a failed pick changes no recents")
     }
 
-    @Test func unansweredQuestionsAreSeenByTheirAuthorsOnly() async throws {
-        let store = try await Self.store()
+    @Test(arguments: StoreImplementation.allCases)
+    func unansweredQuestionsAreSeenByTheirAuthorsOnly(implementation: StoreImplementation) async throws {
+        let store = try await implementation.makeFixture()
         let billing = try await store.createHelpTag(HelpTagResource(id: 0, name: "Billing"))
         let sync = try await store.createHelpTag(HelpTagResource(id: 0, name: "Sync"))
         let faq = try await store.createQuestion(
@@ -116,8 +95,9 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         #expect(try await visible(4) == [faq.id, theirs.id])
     }
 
-    @Test func deletesCascadeInOneTransaction() async throws {
-        let store = try await Self.store()
+    @Test(arguments: StoreImplementation.allCases)
+    func deletesCascadeInOneTransaction(implementation: StoreImplementation) async throws {
+        let store = try await implementation.makeFixture()
         let program = try await store.createProgram(fixtureProgram(habitIDs: [1, 2, 3]))
         let other = try await store.createProgram(fixtureProgram("Read more", habitIDs: [2]))
         try await store.joinProgram(userID: 2, programID: program.id)
@@ -139,8 +119,8 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         await #expect(throws: HabitsError.notFound(kind: .question, id: String(sent.id))) {
             _ = try await store.question(id: sent.id)
         }
-        let counts = try await store.showcaseRowCounts()
-        #expect(counts["memberships"] == 1 && counts["ratings"] == 1 && counts["recent_emoji"] == 0)
+        #expect(try await store.joinedPrograms(userID: 3, page: PageRequest()).items.map(\.id) == [program.id])
+        #expect(try await store.questions(viewerID: nil, tagID: nil, page: PageRequest()).items.map(\.id) == [faq.id])
 
         try await store.deleteHabit(id: 2, cascade: true)
         #expect(try await store.program(id: program.id).habitIDs == [1, 3])
@@ -151,13 +131,16 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         #expect(try await store.question(id: faq.id).tagIDs == [])
 
         try await store.deleteProgram(id: program.id)
-        let after = try await store.showcaseRowCounts()
-        #expect(after["memberships"] == 0 && after["ratings"] == 0 && after["program_habits"] == 0)
-        #expect(try await store.storedFavorites().contains { $0.userID == 3 && $0.habitID == 1 }, "favourites stay")
+        #expect(try await store.joinedPrograms(userID: 3, page: PageRequest()).items.isEmpty)
+        await #expect(throws: HabitsError.notFound(kind: .program, id: String(program.id))) {
+            _ = try await store.programPicture(id: program.id)
+        }
+        #expect(try await favoriteIDs(store, of: 3).contains(1), "favourites stay")
     }
 
-    @Test func replacingEverythingEmptiesTheShowcaseTables() async throws {
-        let store = try await Self.store()
+    @Test(arguments: StoreImplementation.allCases)
+    func replacingEverythingEmptiesTheShowcase(implementation: StoreImplementation) async throws {
+        let store = try await implementation.makeFixture()
         let program = try await store.createProgram(fixtureProgram(habitIDs: [1]))
         try await store.joinProgram(userID: 2, programID: program.id)
         _ = try await store.rateProgram(userID: 2, programID: program.id, stars: 3)
@@ -170,11 +153,16 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         try await store.replaceAll(with: Fixture.content(withImage: false))
         let change = try #require(await feed.next())
         #expect(change.catalogue && change.programs && change.help)
-        #expect(try await store.showcaseRowCounts().values.allSatisfy { $0 == 0 })
+        #expect(try await store.programs(page: PageRequest()).items.isEmpty)
+        #expect(try await store.helpTags(page: PageRequest()).items.isEmpty)
+        #expect(try await store.questions(viewerID: nil, tagID: nil, page: PageRequest()).items.isEmpty)
+        #expect(try await store.recentEmoji(userID: 2).isEmpty)
+        #expect(try await store.joinedPrograms(userID: 2, page: PageRequest()).items.isEmpty)
     }
 
-    @Test func aCategoryWithProgramsCannotBeDeleted() async throws {
-        let store = try await SQLiteHabitStore.temporary()
+    @Test(arguments: StoreImplementation.allCases)
+    func aCategoryWithProgramsCannotBeDeleted(implementation: StoreImplementation) async throws {
+        let store = try await implementation.make(content: nil)
         let empty = try await store.createCategory(
             CategoryResource(id: 0, name: "Empty", color: Color(hue: 0, saturation: 0, brightness: 0)))
         var program = fixtureProgram()
@@ -190,8 +178,9 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         try await store.deleteCategory(id: empty.id)
     }
 
-    @Test func everyWriteReportsWhatItChanged() async throws {
-        let store = try await Self.store()
+    @Test(arguments: StoreImplementation.allCases)
+    func everyWriteReportsWhatItChanged(implementation: StoreImplementation) async throws {
+        let store = try await implementation.makeFixture()
         var feed = store.storeChanges().makeAsyncIterator()
         func next() async throws -> StoreChange { try #require(await feed.next()) }
         let program = try await store.createProgram(fixtureProgram())
@@ -250,8 +239,9 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         #expect(try await next() == deleted)
     }
 
-    @Test func conflictsAndUnknownReferences() async throws {
-        let store = try await Self.store()
+    @Test(arguments: StoreImplementation.allCases)
+    func conflictsAndUnknownReferences(implementation: StoreImplementation) async throws {
+        let store = try await implementation.makeFixture()
         _ = try await store.createHelpTag(HelpTagResource(id: 0, name: "Éclair"))
         await #expect(throws: HabitsError.self) {
             _ = try await store.createHelpTag(HelpTagResource(id: 0, name: "éCLAIR"))
@@ -268,84 +258,9 @@ func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], 
         #expect(try await store.programs(page: PageRequest()).items.isEmpty, "a failed create leaves nothing")
         #expect(try await store.questions(viewerID: nil, tagID: nil, page: PageRequest()).items.isEmpty)
     }
-
-    @Test func migratingToV8KeepsAV7DatabaseAndAddsTheShowcaseTables() async throws {
-        let database = try TemporaryDatabase()
-        try SQLiteHabitStore.createDatabase(
-            path: database.path, migratedUpTo: "v7: a tree of count levels per habit, for ranks in a few reads",
-            then: """
-                INSERT INTO categories (id, name, name_folded, hue, saturation, brightness)
-                VALUES (1, 'Health', 'health', 0.2, 0.5, 0.8);
-                INSERT INTO users (id, key, name) VALUES (1, 'a', 'A');
-                INSERT INTO habits (id, name, name_folded, category_id, info) VALUES (1, 'Run', 'run', 1, '');
-                INSERT INTO favorites (user_id, habit_id) VALUES (1, 1);
-                """)
-        let store = try SQLiteHabitStore(path: database.path)
-        #expect(try await store.user(id: 1).key == "a")
-        let program = try await store.createProgram(fixtureProgram(habitIDs: [1]))
-        _ = try await store.rateProgram(userID: 1, programID: program.id, stars: 4)
-        #expect(try await store.program(id: program.id).rating.average == 4)
-        _ = try await store.pickEmoji(userID: 1, habitID: 1, emoji: "🏃")
-        #expect(try await store.recentEmoji(userID: 1) == ["🏃"])
-        try store.close()
-    }
 }
 
-extension SQLiteHabitStore {
-    /// How many rows each showcase table holds, for cascade checks.
-    func showcaseRowCounts() async throws -> [String: Int] {
-        try await writer.read { db in
-            var counts: [String: Int] = [:]
-            for table in ShowcaseRows.tablesChildrenFirst {
-                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
-            }
-            return counts
-        }
-    }
-}
-
-@Suite struct ShowcaseQueryPlanTests {
-    /// Every read of the showcase screens and the `/v1` listings searches an index: no scan, no sort.
-    @Test func showcaseReadsSearchIndexes() async throws {
-        let store = try await SQLiteHabitStore.temporary()
-        for query in [
-            ShowcaseQueries.programByID, ShowcaseQueries.programHabitIDs,
-            ShowcaseQueries.programsOfCategory, ShowcaseQueries.programsAfter, ShowcaseQueries.joinedPrograms,
-            ShowcaseQueries.joinedProgramIDs, ShowcaseQueries.ratingsOfUser, ShowcaseQueries.moveRating,
-            ShowcaseQueries.helpTagsAfter, ShowcaseQueries.questionByID, ShowcaseQueries.questionTagIDs,
-            ShowcaseQueries.questionsAfter, ShowcaseQueries.answeredQuestions, ShowcaseQueries.unansweredQuestionsOf,
-            ShowcaseQueries.questionsOfTag, ShowcaseQueries.visibleQuestionsOfTag, ShowcaseQueries.recentEmoji,
-        ] {
-            let plan = try await store.queryPlan(query)
-            let lines = plan.split(separator: "\n")
-            #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("SEARCH ") }, "\(query):\n\(plan)")
-            #expect(!plan.contains("TEMP B-TREE"), "\(query):\n\(plan)")
-        }
-        // The banner reads the first entry of a partial index that holds only the featured programs.
-        let featured = try await store.queryPlan(ShowcaseQueries.featuredProgram)
-        #expect(featured == "SCAN programs USING INDEX programs_featured_newest", "\(featured)")
-        #expect(try await store.queryPlan(ShowcaseQueries.programsOfCategory).contains("programs_category_newest"))
-        #expect(try await store.queryPlan(ShowcaseQueries.answeredQuestions).contains("questions_answered"))
-        #expect(try await store.queryPlan(ShowcaseQueries.questionsOfTag).contains("question_tags_tag"))
-        let tagsPlan = try await store.queryPlan(ShowcaseQueries.helpTagsByName)
-        #expect(
-            tagsPlan.hasPrefix("SCAN help_tags USING ") && tagsPlan.hasSuffix("INDEX help_tags_name"), "\(tagsPlan)")
-    }
-
-    /// What cascades run: searches by key, never a scan.
-    @Test func cascadesSearchIndexes() async throws {
-        let store = try await SQLiteHabitStore.temporary()
-        for query in [
-            "DELETE FROM memberships WHERE user_id = ?", "DELETE FROM memberships WHERE program_id = ?",
-            "DELETE FROM ratings WHERE user_id = ? RETURNING program_id, stars",
-            "DELETE FROM ratings WHERE program_id = ?", "SELECT id FROM questions WHERE author_id = ?",
-            "DELETE FROM question_tags WHERE question_id = ?", "DELETE FROM question_tags WHERE tag_id = ?",
-            "DELETE FROM recent_emoji WHERE user_id = ?", "DELETE FROM program_habits WHERE habit_id = ?",
-            "DELETE FROM program_habits WHERE program_id = ?", "SELECT COUNT(*) FROM programs WHERE category_id = ?",
-        ] {
-            let plan = try await store.queryPlan(query)
-            let lines = plan.split(separator: "\n")
-            #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("SEARCH ") }, "\(query):\n\(plan)")
-        }
-    }
+/// The ids of a user's favourite habits, as `/v1` lists them.
+func favoriteIDs(_ store: any HabitStore, of userID: Int64) async throws -> Set<Int64> {
+    Set(try await store.favorites(userID: userID, page: PageRequest()).items.map(\.id))
 }

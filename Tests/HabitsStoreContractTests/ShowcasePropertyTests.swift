@@ -1,18 +1,17 @@
 import Foundation
 import HabitsDomain
+import HabitsStore
 import HabitsTestSupport
 import Testing
-
-@testable import HabitsSQLite
-import HabitsStore
 
 /// Programs' rating totals against a brute-force model: after any sequence of ratings, re-ratings,
 /// removals and deletions of users, every program's count and star total are those of the ratings left.
 @Suite(.timeLimit(.minutes(2))) struct ShowcasePropertyTests {
-    @Test func ratingTotalsMatchTheRatingsLeft() async throws {
+    @Test(arguments: StoreImplementation.allCases)
+    func ratingTotalsMatchTheRatingsLeft(implementation: StoreImplementation) async throws {
         await forEachSeedAsync(count: 20 as UInt64) { seed in
             var random = SeededRandom(seed: seed)
-            let store = try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
+            let store = try await implementation.makeFixture()
             var programIDs: [Int64] = []
             for index in 0..<3 {
                 programIDs.append(try await store.createProgram(fixtureProgram("Program \(index)")).id)
@@ -55,7 +54,9 @@ import HabitsStore
             }
             let remaining = users
             let onScreen = try await store.readScreens { source in
-                try await remaining.asyncMap { ($0, try await source.programRatings(userID: $0)) }
+                var read: [(Int64, [Int64: Int])] = []
+                for user in remaining { read.append((user, try await source.programRatings(userID: user))) }
+                return read
             }
             for (user, byProgram) in onScreen {
                 let expected = Dictionary(

@@ -1,6 +1,5 @@
 import Foundation
 import HabitsDomain
-import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Testing
@@ -13,21 +12,24 @@ import Testing
     }
 
     /// A store with the fixture, a user in `zone` and the id of the habit "Run".
-    static func store(zone: String) async throws -> (store: SQLiteHabitStore, userID: Int64, habitID: Int64) {
-        let store = try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
+    static func store(_ implementation: StoreImplementation, zone: String) async throws
+        -> (store: any HabitStore, userID: Int64, habitID: Int64)
+    {
+        let store = try await implementation.makeFixture()
         let user = try await store.createUser(
             UserResource(id: 0, key: "zoe", name: "Zoe", color: nil, bio: nil, timeZone: zone, locale: "en_US"))
         return (store, user.id, try await habitID(store, named: "Run"))
     }
 
-    static func days(_ store: SQLiteHabitStore, _ userID: Int64, _ habitID: Int64, _ from: String, _ to: String)
+    static func days(_ store: any HabitStore, _ userID: Int64, _ habitID: Int64, _ from: String, _ to: String)
         async throws -> [String]
     {
         try await store.doneDays(userID: userID, habitID: habitID, from: day(from), through: day(to)).map(\.description)
     }
 
-    @Test func markingTwiceAddsOneLogAndUnmarkingRemovesEveryLogOfTheDay() async throws {
-        let (store, user, habit) = try await Self.store(zone: "Europe/Berlin")
+    @Test(arguments: StoreImplementation.allCases)
+    func markingTwiceAddsOneLogAndUnmarkingRemovesEveryLogOfTheDay(implementation: StoreImplementation) async throws {
+        let (store, user, habit) = try await Self.store(implementation, zone: "Europe/Berlin")
         let now = Fixture.instant("2026-03-10T15:00:00Z")
         try await store.markDay(userID: user, habitID: habit, day: Self.day("2026-03-09"), now: now)
         try await store.markDay(userID: user, habitID: habit, day: Self.day("2026-03-09"), now: now)
@@ -39,18 +41,20 @@ import Testing
         ])
         try await store.log(
             LoggedHabit(userID: "zoe", habitName: "Run", timestamp: Fixture.instant("2026-03-08T23:30:00Z")))
-        #expect(try await store.count(of: user, habit) == 3)
+        #expect(try await count(store, user, habit) == 3)
         try await store.unmarkDay(userID: user, habitID: habit, day: Self.day("2026-03-09"), now: now)
         #expect(try await store.logs(userID: user, in: TimeRange(), page: PageRequest(limit: 10)).items.isEmpty)
-        #expect(try await store.count(of: user, habit) == 0)
+        #expect(try await count(store, user, habit) == 0)
         #expect(try await Self.days(store, user, habit, "2026-03-01", "2026-03-31") == [])
-        #expect(try await store.storedCounters().contains { $0.userID == user } == false)
+        // A habit no longer logged has no count at all, not a count of 0.
+        #expect(try await store.readScreens { try await $0.counts(userID: user) }.isEmpty)
     }
 
-    @Test func aDayAfterTheUsersTodayIsRefused() async throws {
+    @Test(arguments: StoreImplementation.allCases)
+    func aDayAfterTheUsersTodayIsRefused(implementation: StoreImplementation) async throws {
         let now = Fixture.instant("2026-03-10T15:00:00Z")
         // Kiritimati is UTC+14: its today is already 2026-03-11.
-        let (ahead, kiribati, habit) = try await Self.store(zone: "Pacific/Kiritimati")
+        let (ahead, kiribati, habit) = try await Self.store(implementation, zone: "Pacific/Kiritimati")
         try await ahead.markDay(userID: kiribati, habitID: habit, day: Self.day("2026-03-11"), now: now)
         await #expect(throws: HabitsError.futureDay(Self.day("2026-03-12"))) {
             try await ahead.markDay(userID: kiribati, habitID: habit, day: Self.day("2026-03-12"), now: now)
@@ -58,15 +62,16 @@ import Testing
         let streak = try await ahead.streak(userID: kiribati, habitID: habit, now: now)
         #expect(streak == StreakSummary(current: 1, longest: 1, today: Self.day("2026-03-11"), todayDone: true))
 
-        let (behind, utc, _) = try await Self.store(zone: "UTC")
+        let (behind, utc, _) = try await Self.store(implementation, zone: "UTC")
         await #expect(throws: HabitsError.futureDay(Self.day("2026-03-11"))) {
             try await behind.markDay(userID: utc, habitID: habit, day: Self.day("2026-03-11"), now: now)
         }
         #expect(try await behind.logs(userID: utc, in: TimeRange(), page: PageRequest(limit: 5)).items.isEmpty)
     }
 
-    @Test func theStreakRunsAcrossMonthAndYearEndsAndTodayCannotBreakIt() async throws {
-        let (store, user, habit) = try await Self.store(zone: "UTC")
+    @Test(arguments: StoreImplementation.allCases)
+    func theStreakRunsAcrossMonthAndYearEndsAndTodayCannotBreakIt(implementation: StoreImplementation) async throws {
+        let (store, user, habit) = try await Self.store(implementation, zone: "UTC")
         let now = Fixture.instant("2027-01-03T12:00:00Z")
         for text in ["2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"] {
             try await store.markDay(userID: user, habitID: habit, day: Self.day(text), now: now)
@@ -85,8 +90,9 @@ import Testing
                 == StreakSummary(current: 0, longest: 6, today: Self.day("2027-01-05"), todayDone: false))
     }
 
-    @Test func aLeapDayJoinsFebruaryToMarch() async throws {
-        let (store, user, habit) = try await Self.store(zone: "UTC")
+    @Test(arguments: StoreImplementation.allCases)
+    func aLeapDayJoinsFebruaryToMarch(implementation: StoreImplementation) async throws {
+        let (store, user, habit) = try await Self.store(implementation, zone: "UTC")
         let now = Fixture.instant("2028-03-01T20:00:00Z")
         for text in ["2028-02-27", "2028-02-28", "2028-02-29", "2028-03-01"] {
             try await store.markDay(userID: user, habitID: habit, day: Self.day(text), now: now)
@@ -97,8 +103,9 @@ import Testing
                 == ["2028-02-28", "2028-02-29", "2028-03-01"])
     }
 
-    @Test func unmarkingInTheMiddleSplitsTheStreak() async throws {
-        let (store, user, habit) = try await Self.store(zone: "UTC")
+    @Test(arguments: StoreImplementation.allCases)
+    func unmarkingInTheMiddleSplitsTheStreak(implementation: StoreImplementation) async throws {
+        let (store, user, habit) = try await Self.store(implementation, zone: "UTC")
         let now = Fixture.instant("2026-05-07T09:00:00Z")
         for dayOfMonth in 1...7 {
             try await store.markDay(
@@ -116,25 +123,29 @@ import Testing
         #expect(try await store.streak(userID: user, habitID: habit, now: now).longest == 7)
     }
 
-    @Test func aLateEveningCourseLogBelongsToTheLocalDay() async throws {
-        let (store, user, habit) = try await Self.store(zone: "America/New_York")
+    @Test(arguments: StoreImplementation.allCases)
+    func aLateEveningCourseLogBelongsToTheLocalDay(implementation: StoreImplementation) async throws {
+        let (store, user, habit) = try await Self.store(implementation, zone: "America/New_York")
         // 22:30 on Friday 2026-11-20 in New York is already Saturday in UTC.
         try await store.log(
             LoggedHabit(userID: "zoe", habitName: "Run", timestamp: Fixture.instant("2026-11-21T03:30:00Z")))
         #expect(try await Self.days(store, user, habit, "2026-11-01", "2026-11-30") == ["2026-11-20"])
     }
 
-    @Test(arguments: [
-        // 23:30 local on the day of the change, and 00:30 local the day after, in each zone.
+    /// A zone, a day on which its clocks change, 23:30 local that day and 00:30 local the day after.
+    typealias DSTCase = (zone: String, date: String, lateEvening: String, afterMidnight: String)
+
+    static let dstCases: [DSTCase] = [
         ("America/New_York", "2026-03-08", "2026-03-09T03:30:00Z", "2026-03-09T04:30:00Z"),
         ("America/New_York", "2026-11-01", "2026-11-02T04:30:00Z", "2026-11-02T05:30:00Z"),
         ("Europe/Berlin", "2026-03-29", "2026-03-29T21:30:00Z", "2026-03-29T22:30:00Z"),
         ("Europe/Berlin", "2026-10-25", "2026-10-25T22:30:00Z", "2026-10-25T23:30:00Z"),
-    ])
-    func aDSTChangeNeitherSplitsNorMergesADay(zone: String, date: String, lateEvening: String, afterMidnight: String)
-        async throws
-    {
-        let (store, user, habit) = try await Self.store(zone: zone)
+    ]
+
+    @Test(arguments: StoreImplementation.allCases, dstCases)
+    func aDSTChangeNeitherSplitsNorMergesADay(implementation: StoreImplementation, dst: DSTCase) async throws {
+        let (zone, date, lateEvening, afterMidnight) = dst
+        let (store, user, habit) = try await Self.store(implementation, zone: zone)
         _ = try await store.createLogs([
             LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant(lateEvening)),
             LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant(afterMidnight)),
@@ -155,8 +166,9 @@ import Testing
     }
 
     /// Decided: a log keeps the day it was written on; a new zone applies to logs written after it.
-    @Test func aUserWhoChangesZoneKeepsPastDaysAndLogsNewOnesInTheNewZone() async throws {
-        let (store, user, habit) = try await Self.store(zone: "Asia/Tokyo")
+    @Test(arguments: StoreImplementation.allCases)
+    func aUserWhoChangesZoneKeepsPastDaysAndLogsNewOnesInTheNewZone(implementation: StoreImplementation) async throws {
+        let (store, user, habit) = try await Self.store(implementation, zone: "Asia/Tokyo")
         let instant = Fixture.instant("2026-03-10T20:00:00Z")  // 05:00 on 03-11 in Tokyo, 13:00 on 03-10 in LA
         _ = try await store.createLogs([LogDraft(userID: user, habitID: habit, timestamp: instant)])
         _ = try await store.updateUser(id: user) { user in
@@ -172,8 +184,9 @@ import Testing
         #expect(streak == StreakSummary(current: 1, longest: 2, today: Self.day("2026-03-10"), todayDone: true))
     }
 
-    @Test func deletingALogUnmarksItsDayOnlyWhenItWasTheLast() async throws {
-        let (store, user, habit) = try await Self.store(zone: "UTC")
+    @Test(arguments: StoreImplementation.allCases)
+    func deletingALogUnmarksItsDayOnlyWhenItWasTheLast(implementation: StoreImplementation) async throws {
+        let (store, user, habit) = try await Self.store(implementation, zone: "UTC")
         let logs = try await store.createLogs([
             LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("2026-04-02T08:00:00Z")),
             LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("2026-04-02T09:00:00Z")),
@@ -189,37 +202,9 @@ import Testing
             _ = try await store.streak(userID: user, habitID: habit, now: Fixture.now)
         }
     }
-
-    @Test func migratingToV6GivesEveryLogItsDayInItsUsersZone() async throws {
-        let database = try TemporaryDatabase()
-        try SQLiteHabitStore.createDatabase(
-            path: database.path, migratedUpTo: "v5: rankings by index, count levels, names for ordered listings",
-            then: """
-                INSERT INTO categories (id, name, name_folded, hue, saturation, brightness)
-                VALUES (1, 'Health', 'health', 0, 0, 0);
-                INSERT INTO users (id, key, name, time_zone)
-                VALUES (1, 'ny', 'Ny', 'America/New_York'), (2, 'u', 'U', 'UTC');
-                INSERT INTO habits (id, name, name_folded, category_id, info) VALUES (1, 'Run', 'run', 1, '');
-                -- 2026-11-21T03:30Z (the 20th in New York), the 21st and 22nd at noon UTC.
-                INSERT INTO logs (user_id, habit_id, logged_at)
-                VALUES (1, 1, 1795231800), (1, 1, 1795262400), (1, 1, 1795348800), (2, 1, 1795231800);
-                INSERT INTO habit_counts (user_id, habit_id, count, user_name, user_key)
-                VALUES (1, 1, 3, 'Ny', 'ny'), (2, 1, 1, 'U', 'u');
-                INSERT INTO habit_count_levels (habit_id, count, users) VALUES (1, 3, 1), (1, 1, 1);
-                """)
-        let store = try SQLiteHabitStore(path: database.path)
-        #expect(
-            try await Self.days(store, 1, 1, "2026-11-01", "2026-11-30") == ["2026-11-20", "2026-11-21", "2026-11-22"])
-        #expect(try await Self.days(store, 2, 1, "2026-11-01", "2026-11-30") == ["2026-11-21"])
-        let streak = try await store.streak(userID: 1, habitID: 1, now: Fixture.instant("2026-11-23T15:00:00Z"))
-        #expect((streak.current, streak.longest) == (3, 3))
-        try store.close()
-    }
 }
 
-extension SQLiteHabitStore {
-    /// A user's count of a habit, from the stored counters.
-    func count(of userID: Int64, _ habitID: Int64) async throws -> Int {
-        try await storedCounters().first { $0.userID == userID && $0.habitID == habitID }?.count ?? 0
-    }
+/// A user's count of a habit, as screens read it.
+func count(_ store: any HabitStore, _ userID: Int64, _ habitID: Int64) async throws -> Int {
+    try await store.readScreens { try await $0.count(userID: userID, habitID: habitID) }
 }

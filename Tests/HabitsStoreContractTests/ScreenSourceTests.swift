@@ -1,0 +1,89 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import HabitsTestSupport
+import Testing
+
+@Suite struct ScreenSourceTests {
+    /// Users with counts 5, 3, 3 and 1 of Run rank 1, 2, 2 and 4; ties go by name, then key, as bytes.
+    @Test(arguments: StoreImplementation.allCases)
+    func standingsAndPositionsFollowTheDocumentedOrder(implementation: StoreImplementation) async throws {
+        let store = try await implementation.makeFixture()
+        let names = ["user1": "Zoë", "user2": "zoe", "user3": "Zoë", "user4": "Ada"]
+        for (key, name) in names {
+            let id = try #require(try await store.readScreens { try await $0.user(key: key)?.id })
+            _ = try await store.updateUser(id: id) { user in
+                var user = user
+                user.name = name
+                return user
+            }
+        }
+        for (key, count) in [("user1", 3), ("user2", 1), ("user3", 3), ("user4", 5)] {
+            try await store.log(Array(repeating: LoggedHabit(userID: key, habitName: "Run", timestamp: Fixture.now),
+                                      count: count))
+        }
+        let (standings, positions) = try await store.readScreens { source -> ([String], [RankPosition]) in
+            let habits = try await source.habits()
+            let run = try #require(habits.first { $0.name == "Run" }).id
+            let standings = try await source.standings(habitID: run, limit: nil)
+            return (
+                standings.map { "\($0.user.key):\($0.count)" },
+                try await rankPositions(source, habitID: run, counts: [5, 4, 3, 2, 1, 6])
+            )
+        }
+        // "Zoë" sorts before "zoe" as bytes ("Z" < "z"); user1 and user3 tie on name, so the key decides.
+        #expect(standings == ["user4:5", "user1:3", "user3:3", "user2:1"])
+        #expect(positions == [
+            RankPosition(rank: 1, usersWithCount: 1), RankPosition(rank: 2, usersWithCount: 0),
+            RankPosition(rank: 2, usersWithCount: 2), RankPosition(rank: 4, usersWithCount: 0),
+            RankPosition(rank: 4, usersWithCount: 1), RankPosition(rank: 1, usersWithCount: 0),
+        ])
+    }
+
+    @Test(arguments: StoreImplementation.allCases)
+    func aRevisionIsReadWithTheRestOfItsTransaction(implementation: StoreImplementation) async throws {
+        let store = try await implementation.makeFixture()
+        try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+        let revision = try await store.readScreens { $0.revision }
+        #expect(revision == store.currentRevision())
+        #expect(try await store.readScreens { try await $0.user(key: "ghost") } == nil)
+        #expect(try await store.readScreens { try await $0.habit(id: 999) } == nil)
+    }
+}
+
+/// The narrow reads agree with the counts they narrow.
+@Suite struct NarrowScreenReadTests {
+    @Test(arguments: StoreImplementation.allCases)
+    func loggedHabitsAndPairCountsAgreeWithCounts(implementation: StoreImplementation) async throws {
+        var random = SeededRandom(seed: 7)
+        let content = Fixture.content()
+        let logs = (0..<200).compactMap { _ -> LoggedHabit? in
+            guard let user = content.users.randomElement(using: &random),
+                let habit = content.habits.randomElement(using: &random)
+            else { return nil }
+            return LoggedHabit(userID: user.id, habitName: habit.name, timestamp: Fixture.now)
+        }
+        let store = try await implementation.make(content: Fixture.content(logs: logs))
+        let mismatches = try await store.readScreens { source in
+            var mismatches: [String] = []
+            let habits = try await source.habits().map(\.id) + [9_999]
+            for user in try await source.users(excluding: nil) {
+                let counts = try await source.counts(userID: user.id)
+                if try await source.loggedHabitIDs(userID: user.id) != Set(counts.keys) { mismatches.append(user.key) }
+                for habit in habits {
+                    let count = try await source.count(userID: user.id, habitID: habit)
+                    if count != counts[habit] ?? 0 { mismatches.append("\(user.key) \(habit)") }
+                }
+            }
+            return mismatches
+        }
+        #expect(mismatches.isEmpty)
+    }
+}
+
+/// Where each of `counts` places in a habit's ranking, in order.
+func rankPositions(_ source: any ScreenSource, habitID: Int64, counts: [Int]) async throws -> [RankPosition] {
+    var positions: [RankPosition] = []
+    for count in counts { positions.append(try await source.position(habitID: habitID, count: count)) }
+    return positions
+}
