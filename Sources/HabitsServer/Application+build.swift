@@ -89,7 +89,7 @@ public func buildApplication(
         ]
     )
     return Application(
-        router: router,
+        responder: RequestTaskResponder(inner: router.buildResponder()),
         server: .http1(configuration: http),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Habits",
@@ -111,7 +111,6 @@ func buildRouter(
     clock: @escaping @Sendable () -> Date
 ) -> Router<HabitsRequestContext> {
     let router = Router(context: HabitsRequestContext.self)
-    router.add(middleware: RequestTaskMiddleware())
     router.add(middleware: ClientConnectionMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
