@@ -37,9 +37,9 @@ struct WebController: Sendable {
         // An unknown key is a 404 here rather than a cookie that every page would have to clear.
         _ = try await screens.screenRequest(.home, query: [:], viewerKey: choice.user)
         let location = choice.return ?? "/"
-        var headers: HTTPFields = [.location: location, .cacheControl: "no-store"]
-        headers[.setCookie] = Self.viewerCookie(choice.user, secure: context.client.scheme == .https)
-        return Response(status: .seeOther, headers: headers)
+        var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+        response.setCookie(try Self.viewerCookie(choice.user, secure: context.client.scheme == .https))
+        return response
     }
 
     @Sendable func home(_ request: Request, context: HabitsRequestContext) async throws -> Response {
@@ -123,19 +123,24 @@ struct WebController: Sendable {
         let document = try await screens.hub.document(for: screen)
         let viewer = try await store.user(id: screen.viewerID)
         let html = renderer.page(document, chrome: try await chrome(for: screen, viewer: viewer, request: request))
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
-        if staleCookie {
-            headers[.setCookie] = Self.viewerCookie(nil, secure: context.client.scheme == .https)
-        }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        var response = Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html)))
+        if staleCookie { response.setCookie(try Self.viewerCookie(nil, secure: context.client.scheme == .https)) }
+        return response
     }
 
-    /// The `Set-Cookie` value that remembers `key` for the pages and streams that follow (never sent to
-    /// another site; `Secure` when the client's connection is https), or forgets the viewer when nil.
-    static func viewerCookie(_ key: String?, secure: Bool) -> String {
-        // Keys are `A-Z a-z 0-9 . _ ~ -` (ResourceRules.key): nothing in them needs quoting in a cookie.
-        let value = key.map { "\(viewerCookie)=\($0); Max-Age=31536000" } ?? "\(viewerCookie)=; Max-Age=0"
-        return value + "; Path=/; SameSite=Strict; HttpOnly" + (secure ? "; Secure" : "")
+    /// How long the viewer cookie is kept: a year, in seconds.
+    static let viewerCookieLifetime = 365 * 24 * 60 * 60
+
+    /// The cookie that remembers `key` for the pages and streams that follow (never sent to another site;
+    /// `Secure` when the client's connection is https), or forgets the viewer when nil.
+    static func viewerCookie(_ key: String?, secure: Bool) throws -> Cookie {
+        // Keys are `A-Z a-z 0-9 . _ ~ -` (ResourceRules.key), all of them cookie octets; `validated` throws
+        // rather than asserting should that ever change.
+        try Cookie.validated(
+            name: viewerCookie, value: key ?? "", maxAge: key == nil ? 0 : viewerCookieLifetime, path: "/",
+            secure: secure, httpOnly: true, sameSite: .strict)
     }
 
     /// The screen for the viewer `?user=` names, else the cookie's, else the default. A cookie naming a
@@ -190,13 +195,11 @@ struct WebController: Sendable {
         return screen
     }
 
-    /// The viewer the cookie names, if any.
+    /// The viewer the cookie names, if any: none when it is empty or not correctly percent-encoded.
     static func viewer(_ request: Request) -> String? {
-        guard let header = request.headers[.cookie] else { return nil }
-        for pair in header.split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0] == viewerCookie { return parts[1].removingPercentEncoding }
-        }
-        return nil
+        // Hummingbird hands the value over as sent, neither trimmed nor percent-decoded.
+        guard let value = request.cookies[viewerCookie]?.value.trimmingCharacters(in: .whitespaces), !value.isEmpty
+        else { return nil }
+        return value.removingPercentEncoding
     }
 }
