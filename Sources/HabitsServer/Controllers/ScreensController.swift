@@ -12,26 +12,25 @@ import ServiceLifecycle
 /// `/v1/screens/{screen}`: server-driven screens as documents, their changes, and a live stream.
 struct ScreensController: Sendable {
     let hub: ScreenHub
-    let store: any ScreenStore & ResourceStore
-    /// Whose screens they are when a request names nobody (`--active-user`); when that user is gone
-    /// (deleted through `/v1`), the first user by id, so that the pages and their viewer picker stay up.
-    let defaultViewerKey: String
     /// Bounds the open event streams, in total and per client.
     let streams: StreamLimit
+    /// Whose screens they are: `?user=`, else `--active-user` (the API reads no cookie).
+    let viewers: ViewerMiddleware
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.group("/v1/screens")
+            .add(middleware: viewers)
             .get(":screen", use: document)
             .get(":screen/changes", use: changes)
             .get(":screen/events", use: events)
     }
 
     @Sendable func document(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ScreenDocument> {
-        JSON(try await hub.document(for: try await screenRequest(request, context)), noStore: true)
+        JSON(try await hub.document(for: try screenRequest(request, context)), noStore: true)
     }
 
     @Sendable func changes(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let screen = try await screenRequest(request, context)
+        let screen = try screenRequest(request, context)
         guard let since = request.uri.queryParameters.get("since") else {
             throw HabitsError.invalid(field: "since", reason: "is required: the revision the client holds.")
         }
@@ -44,8 +43,7 @@ struct ScreensController: Sendable {
     }
 
     @Sendable func events(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        try await eventStream(for: try await screenRequest(request, context), request: request, context: context) {
-            event in
+        try await eventStream(for: try screenRequest(request, context), request: request, context: context) { event in
             try ServerSentEvent.encode(event)
         }
     }
@@ -117,37 +115,19 @@ struct ScreensController: Sendable {
         }
     }
 
-    /// The screen, viewer and parameters a request names.
-    func screenRequest(
-        _ request: Request, _ context: HabitsRequestContext, viewerKey chosenKey: String? = nil
-    ) async throws -> ScreenRequest {
+    /// The screen, viewer and parameters a request names; the viewer is the one `ViewerMiddleware` resolved.
+    func screenRequest(_ request: Request, _ context: HabitsRequestContext) throws -> ScreenRequest {
         let name = try context.parameters.require("screen")
         guard let screen = ScreenName(rawValue: name) else {
             throw HabitsError.notFound(kind: .screen, id: String(name.prefix(40)))
         }
-        return try await screenRequest(screen, request, viewerKey: chosenKey)
+        return try screenRequest(screen, query: request.uri.queryParameters, viewer: try context.resolvedViewer())
     }
 
-    /// The request for `screen` with the parameters of `request`'s query; the viewer is `?user=`, else
-    /// `chosenKey`, else the default.
-    func screenRequest(_ screen: ScreenName, _ request: Request, viewerKey chosenKey: String? = nil) async throws
-        -> ScreenRequest
-    {
-        try await screenRequest(screen, query: request.uri.queryParameters, viewerKey: chosenKey)
-    }
-
-    /// The request for `screen` with the parameters of `query`.
+    /// The request for `screen` as `viewer` sees it, with the parameters of `query`.
     func screenRequest(
-        _ screen: ScreenName, query: FlatDictionary<Substring, Substring>, viewerKey chosenKey: String? = nil
-    ) async throws -> ScreenRequest {
-        let chosen = query.get("user").map { String($0) } ?? chosenKey
-        let viewerKey = chosen ?? defaultViewerKey
-        var found = try await store.readScreens({ source in try source.user(key: viewerKey) })
-        if found == nil, chosen == nil {
-            // One indexed row: the users in id order, the first of them.
-            found = try await store.users(page: PageRequest(limit: 1)).items.first
-        }
-        guard let viewer = found else { throw HabitsError.notFound(kind: .user, id: viewerKey) }
+        _ screen: ScreenName, query: FlatDictionary<Substring, Substring>, viewer: Viewer
+    ) throws -> ScreenRequest {
         let parameters = ScreenParameters(query: query)
         return ScreenRequest(
             screen: screen, viewerID: viewer.id, habitID: try parameters.id("habit"), userID: try parameters.id("of"),
