@@ -145,8 +145,8 @@ func buildRouter(
     // Who is asking for a screen, decided once per request, after the host and origin checks.
     let apiViewers = ViewerMiddleware(store: store, defaultViewerKey: configuration.activeUser, readsCookie: false)
     let webViewers = ViewerMiddleware(store: store, defaultViewerKey: configuration.activeUser, readsCookie: true)
-    let screens = ScreensController(hub: hub, streams: streams, viewers: apiViewers)
-    screens.addRoutes(to: router)
+    let screens = ScreenService(hub: hub, streams: streams)
+    ScreensController(screens: screens, viewers: apiViewers).addRoutes(to: router)
     ScreenFramesController(screens: screens, viewers: apiViewers).addRoutes(to: router)
     WebController(screens: screens, store: store, assets: .bundled, viewers: webViewers).addRoutes(to: router)
     routeTable.load(router.routes.map { (path: $0.path.description, method: $0.method.rawValue) })

@@ -10,7 +10,7 @@ import Hummingbird
 /// Estimated items keep their estimates unless `measured` gives the sizes a client measured
 /// (`id:height` or `id:widthxheight`, comma-separated), as a collection view would measure its cells.
 struct ScreenFramesController: Sendable {
-    let screens: ScreensController
+    let screens: ScreenService
     /// Whose screen it is: `?user=`, else `--active-user`.
     let viewers: ViewerMiddleware
 
@@ -26,7 +26,7 @@ struct ScreenFramesController: Sendable {
         let width = try Self.side("width", query.get("width"))
         let height = try Self.side("height", query.get("height"))
         let measured = try Self.measured(query.get("measured"))
-        let document = try await screens.hub.document(for: try screens.screenRequest(request, context))
+        let document = try await screens.document(for: try screens.screenRequest(request, context))
         let ids = document.sections.map { $0.items.map(\.id) }
         let layout = CompositionalLayout(sections: document.sections.map(\.layout))
         let engine: LayoutEngine

@@ -13,7 +13,7 @@ import HummingbirdCore
 /// page's `?user=` shows that page as another viewer without remembering it, so a link cannot switch it.
 /// `ViewerMiddleware` decides which it is.
 struct WebController: Sendable {
-    let screens: ScreensController
+    let screens: ScreenService
     let store: any ResourceStore
     let assets: WebAssets
     /// Whose pages they are: `?user=`, else the viewer cookie, else `--active-user`.
@@ -53,7 +53,7 @@ struct WebController: Sendable {
     }
 
     @Sendable func page(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        try await render(try Self.screenName(context), request, context: context)
+        try await render(try ScreenService.screenName(context), request, context: context)
     }
 
     /// The screen's event stream with HTML: a document as its sections' HTML, a changeset with the HTML
@@ -70,7 +70,7 @@ struct WebController: Sendable {
     /// live stream's `changes` event: a search, a filter or a collapsed group animates as any live change.
     /// When the page no longer shows `since`, the whole document.
     @Sendable func transition(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let name = try Self.screenName(context)
+        let name = try ScreenService.screenName(context)
         let query = request.uri.queryParameters
         guard let from = query.get("from"), let since = query.get("since") else {
             throw HabitsError.malformed(reason: "from (the page's query) and since (its revision) are required.")
@@ -87,8 +87,8 @@ struct WebController: Sendable {
             }
         }
         let origin = try screens.screenRequest(name, query: fromQuery, viewer: viewer)
-        let old = try await screens.hub.document(for: origin)
-        let new = try await screens.hub.document(for: target)
+        let old = try await screens.document(for: origin)
+        let new = try await screens.document(for: target)
         let event: ScreenEvent
         if old.revision == since, let changeset = try? new.changeset(from: old) {
             event = .changes(changeset)
@@ -133,7 +133,7 @@ struct WebController: Sendable {
         let renderer = try assets.renderer()
         let viewer = try context.resolvedViewer()
         let screen = try screens.screenRequest(name, query: request.uri.queryParameters, viewer: viewer)
-        let document = try await screens.hub.document(for: screen)
+        let document = try await screens.document(for: screen)
         let html = renderer.page(document, chrome: try await chrome(for: screen, viewer: viewer, request: request))
         var response = Response(
             status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
@@ -175,13 +175,5 @@ struct WebController: Sendable {
                     title: title, icon: icon, href: WebPaths.screen(name, nil),
                     current: name == screen.screen || parent[screen.screen] == name)
             })
-    }
-
-    static func screenName(_ context: HabitsRequestContext) throws -> ScreenName {
-        let name = try context.parameters.require("screen")
-        guard let screen = ScreenName(rawValue: name) else {
-            throw HabitsError.notFound(kind: .screen, id: String(name.prefix(40)))
-        }
-        return screen
     }
 }
