@@ -116,7 +116,7 @@ func buildRouter(
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ResponseCompressionMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
-    router.add(middleware: MetricsMiddleware(metrics: metrics))
+    router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: HostAllowlistMiddleware(allowedHosts: configuration.acceptedHosts))
     router.add(middleware: CrossSiteRequestMiddleware())
