@@ -101,6 +101,10 @@ struct WebController: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: payload)))
     }
 
+    /// `app.css` and `app.js` from memory, with their version as a strong ETag (304 when it matches).
+    ///
+    /// Not Hummingbird's `FileMiddleware`: it compares `If-None-Match` exactly, so the weak tag a gzipped
+    /// answer carries would never revalidate, and it reads files from disk by path (400 for `..`).
     @Sendable func staticFile(_ request: Request, context: HabitsRequestContext) async throws -> Response {
         let name = try context.parameters.require("file")
         guard let file = try assets.staticFile(named: name) else {
