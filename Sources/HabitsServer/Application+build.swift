@@ -89,7 +89,7 @@ public func buildApplication(
         ]
     )
     return Application(
-        router: router,
+        responder: RequestTaskResponder(inner: router.buildResponder()),
         server: .http1(configuration: http),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Habits",
@@ -111,13 +111,12 @@ func buildRouter(
     clock: @escaping @Sendable () -> Date
 ) -> Router<HabitsRequestContext> {
     let router = Router(context: HabitsRequestContext.self)
-    router.add(middleware: RequestTaskMiddleware())
     router.add(middleware: ClientConnectionMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ResponseCompressionMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
-    router.add(middleware: MetricsMiddleware(metrics: metrics))
+    router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: HostAllowlistMiddleware(allowedHosts: configuration.acceptedHosts))
     router.add(middleware: CrossSiteRequestMiddleware())
@@ -143,11 +142,13 @@ func buildRouter(
     let streams = StreamLimit(
         maximum: configuration.maximumStreams, maximumPerClient: configuration.maximumStreamsPerClient,
         metrics: metrics)
-    let screens = ScreensController(
-        hub: hub, store: store, defaultViewerKey: configuration.activeUser, streams: streams)
-    screens.addRoutes(to: router)
-    ScreenFramesController(screens: screens).addRoutes(to: router)
-    WebController(screens: screens, store: store, assets: .bundled).addRoutes(to: router)
+    // Who is asking for a screen, decided once per request, after the host and origin checks.
+    let apiViewers = ViewerMiddleware(store: store, defaultViewerKey: configuration.activeUser, readsCookie: false)
+    let webViewers = ViewerMiddleware(store: store, defaultViewerKey: configuration.activeUser, readsCookie: true)
+    let screens = ScreenService(hub: hub, streams: streams)
+    ScreensController(screens: screens, viewers: apiViewers).addRoutes(to: router)
+    ScreenFramesController(screens: screens, viewers: apiViewers).addRoutes(to: router)
+    WebController(screens: screens, store: store, assets: .bundled, viewers: webViewers).addRoutes(to: router)
     routeTable.load(router.routes.map { (path: $0.path.description, method: $0.method.rawValue) })
     return router
 }

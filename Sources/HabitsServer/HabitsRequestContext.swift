@@ -16,6 +16,9 @@ public struct HabitsRequestContext: RequestContext, RemoteAddressRequestContext 
     public internal(set) var client: ClientConnection
     /// Completes when the request's connection closes; nil when it came over no socket.
     let connectionClosed: EventLoopFuture<Void>?
+    /// Who is asking for a screen: set by `ViewerMiddleware` on the screen routes, nil on every other.
+    /// Read it with `resolvedViewer()`.
+    var viewer: Viewer?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -10,13 +10,15 @@ import Hummingbird
 /// Estimated items keep their estimates unless `measured` gives the sizes a client measured
 /// (`id:height` or `id:widthxheight`, comma-separated), as a collection view would measure its cells.
 struct ScreenFramesController: Sendable {
-    let screens: ScreensController
+    let screens: ScreenService
+    /// Whose screen it is: `?user=`, else `--active-user`.
+    let viewers: ViewerMiddleware
 
     /// The largest viewport side accepted, in points.
     static let maximumSide = 10_000.0
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.get("/v1/screens/:screen/frames", use: frames)
+        router.group("/v1/screens").add(middleware: viewers).get(":screen/frames", use: frames)
     }
 
     @Sendable func frames(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ScreenFrames> {
@@ -24,7 +26,7 @@ struct ScreenFramesController: Sendable {
         let width = try Self.side("width", query.get("width"))
         let height = try Self.side("height", query.get("height"))
         let measured = try Self.measured(query.get("measured"))
-        let document = try await screens.hub.document(for: try await screens.screenRequest(request, context))
+        let document = try await screens.document(for: try screens.screenRequest(request, context))
         let ids = document.sections.map { $0.items.map(\.id) }
         let layout = CompositionalLayout(sections: document.sections.map(\.layout))
         let engine: LayoutEngine

@@ -11,21 +11,24 @@ import HummingbirdCore
 ///
 /// The viewer is the one chosen with `POST /viewer` (remembered in a cookie), else `--active-user`. A
 /// page's `?user=` shows that page as another viewer without remembering it, so a link cannot switch it.
+/// `ViewerMiddleware` decides which it is.
 struct WebController: Sendable {
-    let screens: ScreensController
+    let screens: ScreenService
     let store: any ResourceStore
     let assets: WebAssets
+    /// Whose pages they are: `?user=`, else the viewer cookie, else `--active-user`.
+    let viewers: ViewerMiddleware
 
-    /// The cookie that remembers the viewer picked in the header.
-    static let viewerCookie = "habits_user"
     /// How many users the viewer picker offers, by name.
     static let pickerLimit = 200
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.get("/", use: home)
-        router.get("/screens/:screen", use: page)
-        router.get("/screens/:screen/live", use: live)
-        router.get("/screens/:screen/transition", use: transition)
+        router.group()
+            .add(middleware: viewers)
+            .get("/", use: home)
+            .get("/screens/:screen", use: page)
+            .get("/screens/:screen/live", use: live)
+            .get("/screens/:screen/transition", use: transition)
         router.get("/web/:file", use: staticFile)
         router.post("/viewer", use: chooseViewer)
     }
@@ -35,11 +38,14 @@ struct WebController: Sendable {
     @Sendable func chooseViewer(_ request: Request, context: HabitsRequestContext) async throws -> Response {
         let choice = try await ViewerChoice.decode(from: request)
         // An unknown key is a 404 here rather than a cookie that every page would have to clear.
-        _ = try await screens.screenRequest(.home, query: [:], viewerKey: choice.user)
+        guard try await viewers.user(key: choice.user) != nil else {
+            throw HabitsError.notFound(kind: .user, id: choice.user)
+        }
         let location = choice.return ?? "/"
-        var headers: HTTPFields = [.location: location, .cacheControl: "no-store"]
-        headers[.setCookie] = Self.viewerCookie(choice.user, secure: context.client.scheme == .https)
-        return Response(status: .seeOther, headers: headers)
+        var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+        response.setCookie(
+            try ViewerMiddleware.cookie(remembering: choice.user, secure: context.client.scheme == .https))
+        return response
     }
 
     @Sendable func home(_ request: Request, context: HabitsRequestContext) async throws -> Response {
@@ -47,13 +53,13 @@ struct WebController: Sendable {
     }
 
     @Sendable func page(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        try await render(try Self.screenName(context), request, context: context)
+        try await render(try ScreenService.screenName(context), request, context: context)
     }
 
     /// The screen's event stream with HTML: a document as its sections' HTML, a changeset with the HTML
     /// of every inserted or updated item and section.
     @Sendable func live(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let (screen, _) = try await resolve(try Self.screenName(context), request)
+        let screen = try screens.screenRequest(request, context)
         let renderer = try assets.renderer()
         return try await screens.eventStream(for: screen, request: request, context: context) { event in
             try WebEvent.encode(event, renderer: renderer)
@@ -64,19 +70,25 @@ struct WebController: Sendable {
     /// live stream's `changes` event: a search, a filter or a collapsed group animates as any live change.
     /// When the page no longer shows `since`, the whole document.
     @Sendable func transition(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let name = try Self.screenName(context)
+        let name = try ScreenService.screenName(context)
         let query = request.uri.queryParameters
         guard let from = query.get("from"), let since = query.get("since") else {
             throw HabitsError.malformed(reason: "from (the page's query) and since (its revision) are required.")
         }
-        let viewer = Self.viewer(request)
-        let target = try await screens.screenRequest(name, query: query, viewerKey: viewer)
-        let origin = try await screens.screenRequest(name, query: URI("/?" + from).queryParameters, viewerKey: viewer)
-        guard origin.viewerID == target.viewerID else {
-            throw HabitsError.invalid(field: "from", reason: "must name the same viewer.")
+        let viewer = try context.resolvedViewer()
+        let target = try screens.screenRequest(name, query: query, viewer: viewer)
+        let fromQuery = URI("/?" + from).queryParameters
+        // The page's query may name its viewer too: the same one, since a transition never switches it.
+        if let named = fromQuery.get("user") {
+            let key = String(named)
+            guard let user = try await viewers.user(key: key) else { throw HabitsError.notFound(kind: .user, id: key) }
+            guard user.id == viewer.id else {
+                throw HabitsError.invalid(field: "from", reason: "must name the same viewer.")
+            }
         }
-        let old = try await screens.hub.document(for: origin)
-        let new = try await screens.hub.document(for: target)
+        let origin = try screens.screenRequest(name, query: fromQuery, viewer: viewer)
+        let old = try await screens.document(for: origin)
+        let new = try await screens.document(for: target)
         let event: ScreenEvent
         if old.revision == since, let changeset = try? new.changeset(from: old) {
             event = .changes(changeset)
@@ -89,6 +101,10 @@ struct WebController: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: payload)))
     }
 
+    /// `app.css` and `app.js` from memory, with their version as a strong ETag (304 when it matches).
+    ///
+    /// Not Hummingbird's `FileMiddleware`: it compares `If-None-Match` exactly, so the weak tag a gzipped
+    /// answer carries would never revalidate, and it reads files from disk by path (400 for `..`).
     @Sendable func staticFile(_ request: Request, context: HabitsRequestContext) async throws -> Response {
         let name = try context.parameters.require("file")
         guard let file = try assets.staticFile(named: name) else {
@@ -119,44 +135,27 @@ struct WebController: Sendable {
         _ name: ScreenName, _ request: Request, context: HabitsRequestContext
     ) async throws -> Response {
         let renderer = try assets.renderer()
-        let (screen, staleCookie) = try await resolve(name, request)
-        let document = try await screens.hub.document(for: screen)
-        let viewer = try await store.user(id: screen.viewerID)
+        let viewer = try context.resolvedViewer()
+        let screen = try screens.screenRequest(name, query: request.uri.queryParameters, viewer: viewer)
+        let document = try await screens.document(for: screen)
         let html = renderer.page(document, chrome: try await chrome(for: screen, viewer: viewer, request: request))
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
-        if staleCookie {
-            headers[.setCookie] = Self.viewerCookie(nil, secure: context.client.scheme == .https)
+        var response = Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html)))
+        if viewer.cookieIsStale {
+            response.setCookie(try ViewerMiddleware.cookie(remembering: nil, secure: context.client.scheme == .https))
         }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return response
     }
 
-    /// The `Set-Cookie` value that remembers `key` for the pages and streams that follow (never sent to
-    /// another site; `Secure` when the client's connection is https), or forgets the viewer when nil.
-    static func viewerCookie(_ key: String?, secure: Bool) -> String {
-        // Keys are `A-Z a-z 0-9 . _ ~ -` (ResourceRules.key): nothing in them needs quoting in a cookie.
-        let value = key.map { "\(viewerCookie)=\($0); Max-Age=31536000" } ?? "\(viewerCookie)=; Max-Age=0"
-        return value + "; Path=/; SameSite=Strict; HttpOnly" + (secure ? "; Secure" : "")
-    }
-
-    /// The screen for the viewer `?user=` names, else the cookie's, else the default. A cookie naming a
-    /// user who no longer exists falls back to the default (and says so, to be cleared); an unknown
-    /// `?user=` is a 404.
-    private func resolve(_ name: ScreenName, _ request: Request) async throws -> (ScreenRequest, staleCookie: Bool) {
-        let cookie = Self.viewer(request)
-        let named = request.uri.queryParameters.get("user") != nil
-        do {
-            return (try await screens.screenRequest(name, request, viewerKey: cookie), false)
-        } catch HabitsError.notFound(kind: .user, _) where cookie != nil && !named {
-            return (try await screens.screenRequest(name, request, viewerKey: nil), true)
-        }
-    }
-
-    private func chrome(for screen: ScreenRequest, viewer: UserResource, request: Request) async throws -> PageChrome {
-        var users = try await store.users(page: PageRequest(limit: Self.pickerLimit)).items
-        if !users.contains(where: { $0.id == viewer.id }) { users.append(viewer) }
-        let options = users.sorted { ($0.name, $0.key) < ($1.name, $1.key) }.map {
+    private func chrome(for screen: ScreenRequest, viewer: Viewer, request: Request) async throws -> PageChrome {
+        var users = try await store.users(page: PageRequest(limit: Self.pickerLimit)).items.map {
             UserOption(key: $0.key, name: $0.name, selected: $0.id == viewer.id)
         }
+        if !users.contains(where: \.selected) {
+            users.append(UserOption(key: viewer.key, name: viewer.name, selected: true))
+        }
+        let options = users.sorted { ($0.name, $0.key) < ($1.name, $1.key) }
         let query = request.uri.query.map { "?" + $0 } ?? ""
         // Choosing a viewer comes back to this page, without a `?user=` that would show another one.
         let kept = (request.uri.query ?? "").split(separator: "&").filter { $0.split(separator: "=").first != "user" }
@@ -180,23 +179,5 @@ struct WebController: Sendable {
                     title: title, icon: icon, href: WebPaths.screen(name, nil),
                     current: name == screen.screen || parent[screen.screen] == name)
             })
-    }
-
-    static func screenName(_ context: HabitsRequestContext) throws -> ScreenName {
-        let name = try context.parameters.require("screen")
-        guard let screen = ScreenName(rawValue: name) else {
-            throw HabitsError.notFound(kind: .screen, id: String(name.prefix(40)))
-        }
-        return screen
-    }
-
-    /// The viewer the cookie names, if any.
-    static func viewer(_ request: Request) -> String? {
-        guard let header = request.headers[.cookie] else { return nil }
-        for pair in header.split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0] == viewerCookie { return parts[1].removingPercentEncoding }
-        }
-        return nil
     }
 }

@@ -1,13 +1,12 @@
 import Foundation
 import HTTPTypes
+import NIOConcurrencyHelpers
 
 /// Lets at most `maximum` operations run at once and turns away the rest with 503 and `Retry-After`,
 /// so that many concurrent large uploads cannot exhaust memory.
-final class ConcurrencyLimit: @unchecked Sendable {
+final class ConcurrencyLimit: Sendable {
     let maximum: Int
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var running = 0
+    private let running = NIOLockedValueBox(0)
 
     init(maximum: Int) {
         self.maximum = maximum
@@ -15,7 +14,7 @@ final class ConcurrencyLimit: @unchecked Sendable {
 
     /// Runs `body` when a slot is free; throws a 503 `busy` error at once when none is.
     func run<T>(_ body: () async throws -> T) async throws -> T {
-        let admitted = lock.withLock {
+        let admitted = running.withLockedValue { running in
             guard running < maximum else { return false }
             running += 1
             return true
@@ -28,7 +27,7 @@ final class ConcurrencyLimit: @unchecked Sendable {
                 headers: [.retryAfter: "1"]
             )
         }
-        defer { lock.withLock { running -= 1 } }
+        defer { running.withLockedValue { $0 -= 1 } }
         return try await body()
     }
 }

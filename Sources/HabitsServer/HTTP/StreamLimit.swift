@@ -1,22 +1,27 @@
 import Foundation
 import HTTPTypes
+import NIOConcurrencyHelpers
 import Prometheus
 
 /// Bounds the event streams open at once, in total and per client address: each holds a subscription, a
 /// connection and a task for as long as the client keeps it. Past either bound a stream is turned away
 /// with 503 and `Retry-After`.
-final class StreamLimit: @unchecked Sendable {
+final class StreamLimit: Sendable {
     /// The most streams open at once.
     let maximum: Int
     /// The most streams one client address may hold open.
     let maximumPerClient: Int
     /// Open streams, for `/metrics`.
     private let metrics: ServerMetrics?
-    // Guarded by `lock`; a lock rather than `Mutex` keeps macOS 14 supported.
-    private let lock = NSLock()
-    private var open = 0
-    /// Open streams by client address; a client with none has no key, so this holds at most `open` keys.
-    private var openByClient: [String: Int] = [:]
+    /// The streams open, in total and by client address.
+    private struct Counts: Sendable {
+        var open = 0
+        /// Open streams by client address; a client with none has no key, so this holds at most `open` keys.
+        var openByClient: [String: Int] = [:]
+    }
+
+    // A locked box rather than `Mutex` keeps macOS 14 supported.
+    private let counts = NIOLockedValueBox(Counts())
 
     init(maximum: Int, maximumPerClient: Int, metrics: ServerMetrics? = nil) {
         self.maximum = maximum
@@ -25,19 +30,19 @@ final class StreamLimit: @unchecked Sendable {
     }
 
     /// How many streams are open.
-    var openCount: Int { lock.withLock { open } }
+    var openCount: Int { counts.withLockedValue { $0.open } }
 
     /// A place for one more stream of `client` (nil: a request that came over no socket), given back when
     /// the ticket is released or dropped; throws a 503 `busy` error at once when there is none.
     func admit(client: String?) throws -> StreamTicket {
         let key = client ?? ""
-        let refusal: String? = lock.withLock {
-            guard open < maximum else { return "The server has too many open streams" }
-            guard openByClient[key, default: 0] < maximumPerClient else {
+        let refusal: String? = counts.withLockedValue { counts in
+            guard counts.open < maximum else { return "The server has too many open streams" }
+            guard counts.openByClient[key, default: 0] < maximumPerClient else {
                 return "Too many open streams from this address"
             }
-            open += 1
-            openByClient[key, default: 0] += 1
+            counts.open += 1
+            counts.openByClient[key, default: 0] += 1
             return nil
         }
         if let refusal {
@@ -50,10 +55,10 @@ final class StreamLimit: @unchecked Sendable {
     }
 
     fileprivate func release(client key: String) {
-        lock.withLock {
-            open -= 1
-            let left = openByClient[key, default: 1] - 1
-            openByClient[key] = left > 0 ? left : nil
+        counts.withLockedValue { counts in
+            counts.open -= 1
+            let left = counts.openByClient[key, default: 1] - 1
+            counts.openByClient[key] = left > 0 ? left : nil
         }
         metrics?.openStreams.decrement()
     }
@@ -61,12 +66,10 @@ final class StreamLimit: @unchecked Sendable {
 
 /// One admitted stream's place, given back once: by `release()`, or when the ticket is dropped, so that a
 /// response that is never written (its client gone) gives it back too.
-final class StreamTicket: @unchecked Sendable {
+final class StreamTicket: Sendable {
     private let limit: StreamLimit
     private let client: String
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var released = false
+    private let released = NIOLockedValueBox(false)
 
     fileprivate init(limit: StreamLimit, client: String) {
         self.limit = limit
@@ -77,7 +80,7 @@ final class StreamTicket: @unchecked Sendable {
 
     /// Gives the place back; later calls do nothing.
     func release() {
-        let first = lock.withLock {
+        let first = released.withLockedValue { released in
             defer { released = true }
             return !released
         }

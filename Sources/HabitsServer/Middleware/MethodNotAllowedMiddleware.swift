@@ -1,27 +1,33 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOConcurrencyHelpers
 
 /// The route templates the router knows, filled once every route is added.
-final class RouteTable: @unchecked Sendable {
-    // Guarded by `lock`: written once at start-up, read by every unmatched request.
-    private let lock = NSLock()
-    private var templates: [(segments: [Substring], methods: [String])] = []
+final class RouteTable: Sendable {
+    /// A route's path split at its slashes, and the methods it answers.
+    private struct Template: Sendable {
+        var segments: [Substring]
+        var methods: [String]
+    }
+
+    // Written once at start-up, read by every unmatched request.
+    private let templates = NIOLockedValueBox<[Template]>([])
 
     /// Records the router's routes, grouped by path.
     func load(_ routes: [(path: String, method: String)]) {
         var methodsByPath: [String: Set<String>] = [:]
         for route in routes { methodsByPath[route.path, default: []].insert(route.method) }
         let table = methodsByPath.map { path, methods in
-            (segments: path.split(separator: "/"), methods: methods.sorted())
+            Template(segments: path.split(separator: "/"), methods: methods.sorted())
         }
-        lock.withLock { templates = table }
+        templates.withLockedValue { $0 = table }
     }
 
     /// The methods of the route matching `path`, nil when no route matches it.
     func methods(forPath path: String) -> [String]? {
         let segments = path.split(separator: "/")
-        let table = lock.withLock { templates }
+        let table = templates.withLockedValue { $0 }
         // As the router does, a literal segment wins over a capture (`/v1/logs/batch` over `/v1/logs/{logID}`).
         let matches = table.filter { template in
             template.segments.count == segments.count

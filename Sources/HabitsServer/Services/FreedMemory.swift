@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,16 +24,22 @@ enum FreedMemory {
     /// in again when the heap grows back, so it is not done for every sweep.
     static let pause: Duration = .seconds(5)
 
-    private static let pending = PendingTrim()
+    /// Whether a trim is pending or has just run.
+    private static let pending = NIOLockedValueBox(false)
 
     /// Returns the freed pages to the system soon, on a background task rather than the caller's: one trim
     /// at a time, at most one every `pause`; a call while one is pending is folded into it.
     static func returnToSystemSoon() {
-        guard pending.claim() else { return }
+        // The caller that finds no trim pending runs the next one.
+        let claimed = pending.withLockedValue { isPending in
+            defer { isPending = true }
+            return !isPending
+        }
+        guard claimed else { return }
         Task.detached(priority: .utility) {
             returnToSystem()
             try? await Task.sleep(for: pause)
-            pending.release()
+            pending.withLockedValue { $0 = false }
         }
     }
 
@@ -53,21 +60,4 @@ enum FreedMemory {
         _ = mallocTrim?(0)
         #endif
     }
-}
-
-/// Whether a trim is pending or has just run.
-private final class PendingTrim: @unchecked Sendable {
-    // Guarded by `lock`; a lock rather than `Mutex` keeps macOS 14 supported.
-    private let lock = NSLock()
-    private var isPending = false
-
-    /// True when no trim was pending: the caller runs the next one.
-    func claim() -> Bool {
-        lock.withLock {
-            defer { isPending = true }
-            return !isPending
-        }
-    }
-
-    func release() { lock.withLock { isPending = false } }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import HabitsDomain
 import HabitsStore
+import NIOConcurrencyHelpers
 
 /// Holds the latest statistics snapshot and its encoded bodies, rebuilt at most once per data
 /// revision: pollers between two writes share one read and one encoding, and concurrent pollers
 /// that arrive after a write wait for a single rebuild instead of each starting their own.
-final class StatisticsCache: @unchecked Sendable {
+final class StatisticsCache: Sendable {
     struct Entry: Sendable {
         let snapshot: StatisticsSnapshot
         /// `/combinedStats`.
@@ -16,11 +17,14 @@ final class StatisticsCache: @unchecked Sendable {
         let habitsJSON: Data
     }
 
+    /// The newest entry built, and the rebuild under way, if any.
+    private struct State: Sendable {
+        var entry: Entry?
+        var rebuild: Task<Entry, any Error>?
+    }
+
     private let store: any StatisticsSource
-    // Both guarded by `lock`.
-    private let lock = NSLock()
-    private var entry: Entry?
-    private var rebuild: Task<Entry, any Error>?
+    private let state = NIOLockedValueBox(State())
 
     init(store: any StatisticsSource) {
         self.store = store
@@ -35,11 +39,11 @@ final class StatisticsCache: @unchecked Sendable {
     func current() async throws -> Entry {
         let revision = store.currentRevision()
         while true {
-            let lookup: Lookup = lock.withLock {
-                if let entry, entry.snapshot.revision >= revision { return .hit(entry) }
-                if let rebuild { return .wait(rebuild) }
+            let lookup: Lookup = state.withLockedValue { state in
+                if let entry = state.entry, entry.snapshot.revision >= revision { return .hit(entry) }
+                if let rebuild = state.rebuild { return .wait(rebuild) }
                 let task = Task { [store] in try Self.build(from: try await store.statisticsSnapshot()) }
-                rebuild = task
+                state.rebuild = task
                 return .wait(task)
             }
             switch lookup {
@@ -47,11 +51,13 @@ final class StatisticsCache: @unchecked Sendable {
                 return entry
             case .wait(let task):
                 let result = await task.result
-                lock.withLock {
-                    if rebuild == task { rebuild = nil }
+                state.withLockedValue { state in
+                    if state.rebuild == task { state.rebuild = nil }
                     // Keep the newest; an older rebuild may finish last.
-                    if case .success(let fresh) = result, (entry?.snapshot.revision ?? .min) < fresh.snapshot.revision {
-                        entry = fresh
+                    if case .success(let fresh) = result,
+                        (state.entry?.snapshot.revision ?? .min) < fresh.snapshot.revision
+                    {
+                        state.entry = fresh
                     }
                 }
                 let fresh = try result.get()

@@ -1,8 +1,13 @@
 import Foundation
 import Hummingbird
 
-/// Records every request in `ServerMetrics`; sits outside `ErrorMiddleware` so it sees final statuses.
-struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
+/// Records every request in `ServerMetrics` (`habits_http_requests_total` and
+/// `habits_http_request_duration_seconds` by method, route and status); sits outside `ErrorMiddleware` so
+/// it sees final statuses.
+///
+/// Not Hummingbird's `MetricsMiddleware`: that one reports other series (`hb.requests`, by `http.route`)
+/// through the process-wide swift-metrics backend, while `/metrics` reads the server's own registry.
+struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
 
     func handle(

@@ -1,0 +1,138 @@
+import Foundation
+import HTTPTypes
+import HabitsDomain
+import HabitsScreens
+import Hummingbird
+import HummingbirdCore
+import NIOCore
+import Prometheus
+import ServiceLifecycle
+
+/// What the screen routes share: the hub that builds and keeps screens current, how a request names a
+/// screen, and its live stream. `ScreensController`, `ScreenFramesController` and `WebController` each
+/// hold one; none of them holds another.
+struct ScreenService: Sendable {
+    let hub: ScreenHub
+    /// Bounds the open event streams, in total and per client.
+    let streams: StreamLimit
+
+    /// The current document of `screen`.
+    func document(for screen: ScreenRequest) async throws -> ScreenDocument {
+        try await hub.document(for: screen)
+    }
+
+    /// The screen named by the route's `{screen}`; an unknown one is a 404.
+    static func screenName(_ context: HabitsRequestContext) throws -> ScreenName {
+        let name = try context.parameters.require("screen")
+        guard let screen = ScreenName(rawValue: name) else {
+            throw HabitsError.notFound(kind: .screen, id: String(name.prefix(40)))
+        }
+        return screen
+    }
+
+    /// The screen, viewer and parameters a request names; the viewer is the one `ViewerMiddleware` resolved.
+    func screenRequest(_ request: Request, _ context: HabitsRequestContext) throws -> ScreenRequest {
+        try screenRequest(
+            try Self.screenName(context), query: request.uri.queryParameters, viewer: try context.resolvedViewer())
+    }
+
+    /// The request for `screen` as `viewer` sees it, with the parameters of `query`.
+    func screenRequest(
+        _ screen: ScreenName, query: FlatDictionary<Substring, Substring>, viewer: Viewer
+    ) throws -> ScreenRequest {
+        let parameters = ScreenParameters(query: query)
+        return ScreenRequest(
+            screen: screen, viewerID: viewer.id, habitID: try parameters.id("habit"), userID: try parameters.id("of"),
+            month: try parameters.month(), tagID: try parameters.id("tag"), query: try parameters.search(),
+            arrangement: try parameters.arrangement(), collapsedGroups: try parameters.collapsedGroups())
+    }
+
+    /// A Server-Sent Events stream of `screen`, each event written by `encode`: the API's JSON, or the
+    /// web client's HTML fragments.
+    ///
+    /// What the stream holds (its place under the stream limit, its subscription) is let go when it ends,
+    /// and also when its response is never written because the client went away first: then the body is
+    /// dropped unrun, and with it the lease.
+    func eventStream(
+        for screen: ScreenRequest, request: Request, context: HabitsRequestContext,
+        encode: @escaping @Sendable (ScreenEvent) throws -> [UInt8]
+    ) async throws -> Response {
+        // A browser's EventSource cannot set headers on its first connection: `since` stands in for them.
+        let lastEventID =
+            HTTPField.Name.lastEventID.flatMap { request.headers[$0] }
+            ?? request.uri.queryParameters.get("since").map { String($0) }
+        let ticket = try streams.admit(client: context.clientAddress)
+        let (id, wake, tick) = try await hub.subscribe(screen)
+        let lease = StreamLease(hub: hub, subscription: id, ticket: ticket)
+        let hub = self.hub
+        // A connection that closes (its client reset it or left, EventStreamHangUpHandler) ends the stream
+        // at once, rather than at its next write.
+        context.connectionClosed?.whenComplete { _ in tick.finish() }
+        let body = ResponseBody { writer in
+            defer { lease.end() }
+            try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+            // The HTTP server waits for open requests before the other services hear of a shutdown, so
+            // a stream ends itself when the server starts to shut down.
+            try await withGracefulShutdownHandler {
+                try await Self.writeEvents(wake, of: id, after: lastEventID, hub: hub, to: &writer, encode: encode)
+            } onGracefulShutdown: {
+                tick.finish()
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+            body: body)
+    }
+
+    /// Writes one event per wake, which takes the subscriber to the newest document (a newer one wakes the
+    /// stream again), until the wakes end or the screen is gone.
+    static func writeEvents(
+        _ wake: AsyncStream<ScreenWake>, of id: UUID, after lastEventID: String?, hub: ScreenHub,
+        to writer: inout some ResponseBodyWriter, encode: (ScreenEvent) throws -> [UInt8]
+    ) async throws {
+        var sentRevision = lastEventID
+        for await reason in wake {
+            let event: ScreenEvent?
+            if case .changed(let change?) = reason, change.from == sentRevision {
+                event = .changes(change)
+            } else {
+                event = await hub.nextEvent(for: id, after: sentRevision)?.resolved()
+            }
+            guard let event else {
+                if case .tick = reason { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
+                continue
+            }
+            try await writer.write(ByteBuffer(bytes: try encode(event)))
+            hub.metrics.screenEventsSent.increment()
+            switch event {
+            case .document(let document): sentRevision = document.revision
+            case .changes(let change): sentRevision = change.revision
+            case .gone: return
+            }
+        }
+    }
+}
+
+/// An open stream's hold on the hub and on the stream limit, let go by `end()` or when the lease is dropped.
+final class StreamLease: Sendable {
+    private let hub: ScreenHub
+    private let subscription: UUID
+    private let ticket: StreamTicket
+
+    init(hub: ScreenHub, subscription: UUID, ticket: StreamTicket) {
+        self.hub = hub
+        self.subscription = subscription
+        self.ticket = ticket
+    }
+
+    deinit { end() }
+
+    /// Ends the subscription and gives the stream's place back; a second call finds nothing left to end.
+    func end() {
+        ticket.release()
+        Task { [hub, subscription] in await hub.unsubscribe(subscription) }
+    }
+}
+
