@@ -54,7 +54,8 @@ class HostileTextTests:
         search = hostile("Search")
         query = urllib.parse.quote(search)
         pages = {
-            "/": [habit_name], "/screens/habits": [habit_name], f"/screens/habit?habit={habit['id']}": [habit_name],
+            "/": [habit_name], "/screens/today": [habit_name], "/screens/habits": [habit_name],
+            f"/screens/habit?habit={habit['id']}": [habit_name],
             "/screens/users": [user["name"]], f"/screens/user?of={other['id']}": [user["name"], user["bio"]],
             "/screens/log": [habit_name], "/screens/discover": [program["title"]],
             f"/screens/discover?q={urllib.parse.quote(program['title'][:20])}": [],

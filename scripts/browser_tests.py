@@ -23,7 +23,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 SIZES = [(390, 844), (1280, 800)]
-PAGES = ["home", "habits", "habit", "users", "user", "log", "streak", "discover", "help", "emoji"]
+PAGES = ["home", "today", "habits", "habit", "users", "user", "log", "streak", "discover", "help", "emoji"]
 
 
 class Server:
@@ -104,7 +104,8 @@ class Suite(ShowcaseTests, ProxyTests, HostileTextTests):
         habit_id = favorite["id"].split("-")[1]
         other = next(u for u in self.users.values() if u["key"] != "activeUser")
         return {
-            "home": ("/", "/v1/screens/home"), "habits": ("/screens/habits", "/v1/screens/habits"),
+            "home": ("/", "/v1/screens/home"), "today": ("/screens/today", "/v1/screens/today"),
+            "habits": ("/screens/habits", "/v1/screens/habits"),
             "habit": (f"/screens/habit?habit={habit_id}", f"/v1/screens/habit?habit={habit_id}"),
             "users": ("/screens/users", "/v1/screens/users"),
             "user": (f"/screens/user?of={other['id']}", f"/v1/screens/user?of={other['id']}"),

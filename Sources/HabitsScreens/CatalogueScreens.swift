@@ -2,6 +2,39 @@ import CompositionalLayout
 import HabitsDomain
 import HabitsStore
 
+extension ScreenName {
+    /// Every habit by category, favourites first.
+    public static let habits = ScreenName(declared: "habits")
+    /// A button per habit to log it now.
+    public static let log = ScreenName(declared: "log")
+}
+
+/// Habits: every habit to open or favourite.
+public enum HabitsScreen: Screen {
+    public static let name = ScreenName.habits
+    public static let title = "Habits"
+    public static let tab: ScreenTab? = ScreenTab(title: "Habits", icon: "☰", order: 2)
+
+    public static func build<Source: ScreenSource>(
+        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+    ) async throws -> ScreenDocument {
+        try await builder.habits(viewer: viewer, revision: revision)
+    }
+}
+
+/// Log: one tap logs a habit now.
+public enum LogScreen: Screen {
+    public static let name = ScreenName.log
+    public static let title = "Log"
+    public static let tab: ScreenTab? = ScreenTab(title: "Log", icon: "+", order: 4)
+
+    public static func build<Source: ScreenSource>(
+        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+    ) async throws -> ScreenDocument {
+        try await builder.log(viewer: viewer, revision: revision)
+    }
+}
+
 /// The habits screen and the log screen: favourites first, then one section per category by name.
 extension ScreenBuilder {
     /// The favourites header's colour in the course app.

@@ -2,6 +2,24 @@ import Foundation
 import HabitsDomain
 import HabitsStore
 
+extension ScreenName {
+    /// Programs to join: the featured one and a swimlane per category.
+    public static let discover = ScreenName(declared: "discover")
+}
+
+/// Discover.
+public enum DiscoverScreen: Screen {
+    public static let name = ScreenName.discover
+    public static let title = "Discover"
+    public static let tab: ScreenTab? = ScreenTab(title: "Discover", icon: "◎", order: 6)
+
+    public static func build<Source: ScreenSource>(
+        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+    ) async throws -> ScreenDocument {
+        try await builder.discover(viewer: viewer, revision: revision)
+    }
+}
+
 extension ScreenBuilder {
     /// How many programs a swimlane shows, newest first.
     static var swimlaneLength: Int { 12 }

@@ -2,6 +2,29 @@ import DiffableData
 import HabitsDomain
 import HabitsStore
 
+extension ScreenName {
+    /// The emoji picker for one habit.
+    public static let emoji = ScreenName(declared: "emoji")
+}
+
+/// The emoji picker (`?habit=`, `?q=`, `?layout=`, `?collapsed=`); Back returns to its habit.
+public enum EmojiScreen: Screen {
+    public static let name = ScreenName.emoji
+    public static let title = "Choose an Icon"
+    public static let parent: ScreenName? = .habits
+    public static let parameters: Set<ScreenParameter> = [.habit, .query, .arrangement, .collapsed]
+
+    public static func back(from request: ScreenRequest) -> ScreenLink? {
+        ScreenLink(screen: .habit, parameters: request.habitID.map { ["habit": String($0)] } ?? [:])
+    }
+
+    public static func build<Source: ScreenSource>(
+        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+    ) async throws -> ScreenDocument {
+        try await builder.emoji(viewer: viewer, request: request, revision: revision)
+    }
+}
+
 extension ScreenBuilder {
     /// The emoji picker for a habit's icon: a search field, List and Grid, the viewer's Recents, then the
     /// Unicode emoji groups in their official order, each a section snapshot whose outline parent collapses

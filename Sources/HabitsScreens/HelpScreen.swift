@@ -1,6 +1,25 @@
 import HabitsDomain
 import HabitsStore
 
+extension ScreenName {
+    /// Questions and answers by tag, and the form to ask one.
+    public static let help = ScreenName(declared: "help")
+}
+
+/// Help (`?tag=`).
+public enum HelpScreen: Screen {
+    public static let name = ScreenName.help
+    public static let title = "Help"
+    public static let tab: ScreenTab? = ScreenTab(title: "Help", icon: "?", order: 7)
+    public static let parameters: Set<ScreenParameter> = [.tag]
+
+    public static func build<Source: ScreenSource>(
+        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+    ) async throws -> ScreenDocument {
+        try await builder.help(viewer: viewer, tagID: request.tagID, revision: revision)
+    }
+}
+
 extension ScreenBuilder {
     /// Help: the tags as filter chips ("All" first), the questions the viewer may see under the chosen tag,
     /// then the contact guide that sends a new question.

@@ -1,6 +1,24 @@
 import HabitsDomain
 import HabitsStore
 
+extension ScreenName {
+    /// Home: a leaderboard card per favourite habit, and a message per followed user.
+    public static let home = ScreenName(declared: "home")
+}
+
+/// Home, the first tab.
+public enum HomeScreen: Screen {
+    public static let name = ScreenName.home
+    public static let title = "Home"
+    public static let tab: ScreenTab? = ScreenTab(title: "Home", icon: "⌂", order: 0)
+
+    public static func build<Source: ScreenSource>(
+        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+    ) async throws -> ScreenDocument {
+        try await builder.home(viewer: viewer, revision: revision)
+    }
+}
+
 /// Home: a leaderboard card per favourite habit, and a message per followed user.
 extension ScreenBuilder {
     func home(viewer: UserResource, revision: String) async throws -> ScreenDocument {

@@ -48,6 +48,8 @@ public enum ItemContent: Hashable, Sendable {
     case emojiGroup(EmojiGroupContent)
     /// Emoji: one emoji to choose.
     case emoji(EmojiChoice)
+    /// Today: a favourite habit with today's state.
+    case todayHabit(TodayHabit)
 
     /// The item's `type` in JSON.
     public var type: String {
@@ -76,6 +78,7 @@ public enum ItemContent: Hashable, Sendable {
         case .searchField: "searchField"
         case .emojiGroup: "emojiGroup"
         case .emoji: "emoji"
+        case .todayHabit: "todayHabit"
         }
     }
 
@@ -84,7 +87,7 @@ public enum ItemContent: Hashable, Sendable {
         "leaderboardHabit", "followedUser", "habit", "habitHeader", "userCount", "userCard", "userHeader",
         "habitCount", "logHabit", "streakSummary", "monthLink", "calendarWeekday", "calendarBlank", "calendarDay",
         "habitChoice", "banner", "textHeader", "programCard", "filterChip", "question", "contactGuide", "searchField",
-        "emojiGroup", "emoji",
+        "emojiGroup", "emoji", "todayHabit",
     ]
 
     init(type: String, from decoder: any Decoder) throws {
@@ -113,6 +116,7 @@ public enum ItemContent: Hashable, Sendable {
         case "searchField": self = .searchField(try SearchField(from: decoder))
         case "emojiGroup": self = .emojiGroup(try EmojiGroupContent(from: decoder))
         case "emoji": self = .emoji(try EmojiChoice(from: decoder))
+        case "todayHabit": self = .todayHabit(try TodayHabit(from: decoder))
         default:
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "unknown type \(type)"))
@@ -144,6 +148,7 @@ public enum ItemContent: Hashable, Sendable {
         case .searchField(let content): try content.encode(to: encoder)
         case .emojiGroup(let content): try content.encode(to: encoder)
         case .emoji(let content): try content.encode(to: encoder)
+        case .todayHabit(let content): try content.encode(to: encoder)
         }
     }
 }

@@ -2,6 +2,58 @@ import CompositionalLayout
 import HabitsDomain
 import HabitsStore
 
+extension ScreenName {
+    /// One habit and everyone's count of it.
+    public static let habit = ScreenName(declared: "habit")
+    /// Every other user.
+    public static let users = ScreenName(declared: "users")
+    /// One user and their habits.
+    public static let user = ScreenName(declared: "user")
+}
+
+/// Habit: one habit's header and ranking (`?habit=`).
+public enum HabitScreen: Screen {
+    public static let name = ScreenName.habit
+    public static let title = "Habit"
+    public static let parent: ScreenName? = .habits
+    public static let parameters: Set<ScreenParameter> = [.habit]
+
+    public static func build<Source: ScreenSource>(
+        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+    ) async throws -> ScreenDocument {
+        guard let habitID = request.habitID else { throw ScreenError.missingParameter("habit") }
+        return try await builder.habit(id: habitID, viewer: viewer, revision: revision)
+    }
+}
+
+/// Users: a card per other user.
+public enum UsersScreen: Screen {
+    public static let name = ScreenName.users
+    public static let title = "Users"
+    public static let tab: ScreenTab? = ScreenTab(title: "Users", icon: "☺", order: 3)
+
+    public static func build<Source: ScreenSource>(
+        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+    ) async throws -> ScreenDocument {
+        try await builder.users(viewer: viewer, revision: revision)
+    }
+}
+
+/// User: one user's header and habits (`?of=`).
+public enum UserScreen: Screen {
+    public static let name = ScreenName.user
+    public static let title = "User"
+    public static let parent: ScreenName? = .users
+    public static let parameters: Set<ScreenParameter> = [.user]
+
+    public static func build<Source: ScreenSource>(
+        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+    ) async throws -> ScreenDocument {
+        guard let userID = request.userID else { throw ScreenError.missingParameter("of") }
+        return try await builder.user(id: userID, viewer: viewer, revision: revision)
+    }
+}
+
 /// The habit screen, the users screen and the user screen.
 extension ScreenBuilder {
     /// The "Leading" header's colour: a light grey, as the course app's `systemGray4`.

@@ -40,23 +40,7 @@ public struct ScreenBuilder<Source: ScreenSource> {
         guard let viewer = try await source.user(id: request.viewerID) else {
             throw ScreenError.unknownUser(String(request.viewerID))
         }
-        switch request.screen {
-        case .home: return try await home(viewer: viewer, revision: revision)
-        case .habits: return try await habits(viewer: viewer, revision: revision)
-        case .habit:
-            guard let habitID = request.habitID else { throw ScreenError.missingParameter("habit") }
-            return try await habit(id: habitID, viewer: viewer, revision: revision)
-        case .users: return try await users(viewer: viewer, revision: revision)
-        case .user:
-            guard let userID = request.userID else { throw ScreenError.missingParameter("of") }
-            return try await user(id: userID, viewer: viewer, revision: revision)
-        case .log: return try await log(viewer: viewer, revision: revision)
-        case .streak:
-            return try await streak(viewer: viewer, habitID: request.habitID, month: request.month, revision: revision)
-        case .discover: return try await discover(viewer: viewer, revision: revision)
-        case .help: return try await help(viewer: viewer, tagID: request.tagID, revision: revision)
-        case .emoji: return try await emoji(viewer: viewer, request: request, revision: revision)
-        }
+        return try await Screens.named(request.screen).build(request, viewer: viewer, with: self, revision: revision)
     }
 
     /// A section per category holding some of `habits` (in their order), categories by name, each under

@@ -93,6 +93,7 @@ extension ItemContent {
                 }
         case .emojiGroup(let group): return sum(group.name, group.slug)
         case .emoji(let choice): return sum(choice.emoji, choice.name)
+        case .todayHabit(let row): return sum(row.habitName, row.emoji, row.caption)
         }
     }
 }

@@ -1,24 +1,45 @@
 import HabitsDomain
 
-/// The screens the server describes.
-public enum ScreenName: String, Codable, Hashable, Sendable, CaseIterable {
-    case home, habits, habit, users, user, log, streak, discover, help, emoji
+/// The name of a screen the server describes (`home`, `streak`, …): each screen declares its own in
+/// its file, as `extension ScreenName { static let … }`, and joins `Screens.all`.
+public struct ScreenName: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// The screen named `rawValue`; nil when no screen has that name.
+    public init?(rawValue: String) {
+        guard Screens.byName[rawValue] != nil else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// A screen's own name, declared once beside it.
+    init(declared rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let name = ScreenName(rawValue: text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "unknown screen \(text)"))
+        }
+        self = name
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    /// Every screen's name, in the order the API lists them.
+    public static var allCases: [ScreenName] { Screens.all.map { $0.name } }
 
     /// The title the screen shows in a navigation bar.
-    var defaultTitle: String {
-        switch self {
-        case .home: "Home"
-        case .habits: "Habits"
-        case .habit: "Habit"
-        case .users: "Users"
-        case .user: "User"
-        case .log: "Log"
-        case .streak: "Streak"
-        case .discover: "Discover"
-        case .help: "Help"
-        case .emoji: "Choose an Icon"
-        }
-    }
+    var defaultTitle: String { Screens.named(self).title }
+
+    /// The parameters the screen reads; the others are not part of its requests.
+    public var parameters: Set<ScreenParameter> { Screens.named(self).parameters }
 }
 
 /// One screen for one viewer: what identifies a document.
@@ -69,18 +90,17 @@ public struct ScreenRequest: Hashable, Sendable {
 /// A parameter of a screen request besides its screen and viewer.
 public enum ScreenParameter: Hashable, Sendable, CaseIterable {
     case habit, user, month, tag, query, arrangement, collapsed
-}
 
-extension ScreenName {
-    /// The parameters the screen reads; the others are not part of its requests.
-    public var parameters: Set<ScreenParameter> {
+    /// Its name in a query string.
+    public var queryName: String {
         switch self {
-        case .home, .habits, .users, .log, .discover: []
-        case .habit: [.habit]
-        case .user: [.user]
-        case .streak: [.habit, .month]
-        case .help: [.tag]
-        case .emoji: [.habit, .query, .arrangement, .collapsed]
+        case .habit: "habit"
+        case .user: "of"
+        case .month: "month"
+        case .tag: "tag"
+        case .query: "q"
+        case .arrangement: "layout"
+        case .collapsed: "collapsed"
         }
     }
 }

@@ -2,6 +2,25 @@ import Foundation
 import HabitsDomain
 import HabitsStore
 
+extension ScreenName {
+    /// One habit's month of done days, and its streak.
+    public static let streak = ScreenName(declared: "streak")
+}
+
+/// The streak calendar (`?habit=`, `?month=`).
+public enum StreakScreen: Screen {
+    public static let name = ScreenName.streak
+    public static let title = "Streak"
+    public static let tab: ScreenTab? = ScreenTab(title: "Streak", icon: "★", order: 5)
+    public static let parameters: Set<ScreenParameter> = [.habit, .month]
+
+    public static func build<Source: ScreenSource>(
+        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+    ) async throws -> ScreenDocument {
+        try await builder.streak(viewer: viewer, habitID: request.habitID, month: request.month, revision: revision)
+    }
+}
+
 /// The streak calendar: one habit's month for the viewer, each day marked or not, and the streak.
 extension ScreenBuilder {
     /// - Parameters:

@@ -89,7 +89,7 @@ import Testing
 
     /// Every screen the viewer can open in `world`.
     static func requests(in world: WorldSource) -> [ScreenRequest] {
-        var requests = [ScreenName.home, .habits, .users, .log].map { ScreenRequest(screen: $0, viewerID: viewerID) }
+        var requests = [ScreenName.home, .today, .habits, .users, .log].map { ScreenRequest(screen: $0, viewerID: viewerID) }
         for habit in world.habitList {
             requests.append(ScreenRequest(screen: .habit, viewerID: viewerID, habitID: habit.id))
         }

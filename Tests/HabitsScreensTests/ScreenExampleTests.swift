@@ -91,6 +91,7 @@ import Testing
         let builder = ScreenBuilder(source: world, now: Fixture.now)
         let requests: [(String, ScreenRequest)] = [
             ("home", ScreenRequest(screen: .home, viewerID: 1)),
+            ("today", ScreenRequest(screen: .today, viewerID: 1)),
             ("habits", ScreenRequest(screen: .habits, viewerID: 1)),
             ("habit", ScreenRequest(screen: .habit, viewerID: 1, habitID: 10)),
             ("users", ScreenRequest(screen: .users, viewerID: 1)),

@@ -102,6 +102,13 @@ import Testing
         ),
         (.emojiGroup(EmojiGroupContent(name: "Flags", slug: "flags", count: 269, isExpanded: true)), "269"),
         (.emoji(EmojiChoice(emoji: "🐈", name: "cat", isCurrent: true)), "(current icon)"),
+        (
+            .todayHabit(
+                TodayHabit(
+                    habitID: 3, habitName: "Stretch", emoji: "🧘",
+                    color: ScreenColor(hue: 0.3, saturation: 0.5, brightness: 0.8), done: true, streak: 4)),
+            "Done today · 4-day streak"
+        ),
     ]
 
     @Test func everyItemTypeHasItsTemplateAndShowsItsContent() throws {

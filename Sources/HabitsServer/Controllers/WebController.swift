@@ -160,24 +160,17 @@ struct WebController: Sendable {
         // Choosing a viewer comes back to this page, without a `?user=` that would show another one.
         let kept = (request.uri.query ?? "").split(separator: "&").filter { $0.split(separator: "=").first != "user" }
         let path = request.uri.path + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
-        let tabs: [(ScreenName, String, String)] = [
-            (.home, "Home", "⌂"), (.habits, "Habits", "☰"), (.users, "Users", "☺"), (.log, "Log", "+"),
-            (.streak, "Streak", "★"), (.discover, "Discover", "◎"), (.help, "Help", "?"),
-        ]
-        let parent: [ScreenName: ScreenName] = [.habit: .habits, .user: .users, .emoji: .habits]
-        // The emoji picker goes back to its habit.
-        let back = screen.screen == .emoji
-            ? WebPaths.screen(.habit, screen.habitID.map { ["habit": String($0)] })
-            : parent[screen.screen].map { WebPaths.screen($0, nil) }
+        let shown = Screens.named(screen.screen)
+        let back = shown.back(from: screen).map { WebPaths.screen($0.screen, $0.parameters) }
         return PageChrome(
             path: path,
             eventsPath: "/screens/\(screen.screen.rawValue)/live\(query)",
             backPath: back,
             users: options,
-            tabs: tabs.map { name, title, icon in
+            tabs: Screens.tabs.map { name, tab in
                 TabView(
-                    title: title, icon: icon, href: WebPaths.screen(name, nil),
-                    current: name == screen.screen || parent[screen.screen] == name)
+                    title: tab.title, icon: tab.icon, href: WebPaths.screen(name, nil),
+                    current: name == screen.screen || shown.parent == name)
             })
     }
 }

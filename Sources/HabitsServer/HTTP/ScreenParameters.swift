@@ -5,9 +5,17 @@ import Hummingbird
 import HummingbirdCore
 
 /// A screen's query parameters, read with clear errors: what `/v1/screens/{screen}` and the web
-/// client's pages accept.
+/// client's pages accept. Only the parameters the screen reads (`Screen.parameters`) are looked at.
 struct ScreenParameters {
     let query: FlatDictionary<Substring, Substring>
+    /// The parameters the screen reads.
+    let reads: Set<ScreenParameter>
+
+    /// The value of `parameter` in the query, when the screen reads it.
+    private func text(_ parameter: ScreenParameter) -> String? {
+        guard reads.contains(parameter) else { return nil }
+        return query.get(parameter.queryName)
+    }
 
     /// The most characters a search may hold.
     static let searchLimit = 100
@@ -15,8 +23,9 @@ struct ScreenParameters {
     static let collapsedLimit = 32
 
     /// A whole-number id, or nil when absent.
-    func id(_ name: String) throws -> Int64? {
-        guard let text = query.get(name) else { return nil }
+    func id(_ parameter: ScreenParameter) throws -> Int64? {
+        let name = parameter.queryName
+        guard let text = text(parameter) else { return nil }
         guard let id = Int64(text) else {
             throw HabitsError.malformed(reason: "\(name) must be a whole number, got \"\(text.prefix(40))\".")
         }
@@ -25,7 +34,7 @@ struct ScreenParameters {
 
     /// `month`, as 2026-03.
     func month() throws -> LocalMonth? {
-        guard let text = query.get("month") else { return nil }
+        guard let text = text(.month) else { return nil }
         guard let month = LocalMonth(iso: String(text)) else {
             throw HabitsError.malformed(reason: "month must be a month such as 2026-03, got \"\(text.prefix(40))\".")
         }
@@ -37,14 +46,14 @@ struct ScreenParameters {
 
     /// `q` by `searchRule` (trimmed, in NFC); nil when absent or blank.
     func search() throws -> String? {
-        guard let text = query.get("q") else { return nil }
+        guard let text = text(.query) else { return nil }
         let checked = try Self.searchRule.checked(String(text))
         return checked.isEmpty ? nil : checked
     }
 
     /// `layout`: `list` (the default) or `grid`.
     func arrangement() throws -> EmojiArrangement {
-        guard let text = query.get("layout") else { return .list }
+        guard let text = text(.arrangement) else { return .list }
         guard let arrangement = EmojiArrangement(rawValue: String(text)) else {
             throw HabitsError.invalid(field: "layout", reason: "must be list or grid.")
         }
@@ -54,7 +63,7 @@ struct ScreenParameters {
     /// `collapsed`: group slugs separated by commas (lower-case letters, digits and hyphens), each the slug
     /// of one of the picker's groups: a made-up slug would name another document of the same content.
     func collapsedGroups() throws -> Set<String> {
-        guard let text = query.get("collapsed"), !text.isEmpty else { return [] }
+        guard let text = text(.collapsed), !text.isEmpty else { return [] }
         let slugs = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let isSlug = { (slug: String) in
             slug.count <= 40

@@ -40,10 +40,11 @@ struct ScreenService: Sendable {
     func screenRequest(
         _ screen: ScreenName, query: FlatDictionary<Substring, Substring>, viewer: Viewer
     ) throws -> ScreenRequest {
-        let parameters = ScreenParameters(query: query)
+        // Only what the screen reads is parsed: another parameter neither names another document nor fails.
+        let parameters = ScreenParameters(query: query, reads: screen.parameters)
         return ScreenRequest(
-            screen: screen, viewerID: viewer.id, habitID: try parameters.id("habit"), userID: try parameters.id("of"),
-            month: try parameters.month(), tagID: try parameters.id("tag"), query: try parameters.search(),
+            screen: screen, viewerID: viewer.id, habitID: try parameters.id(.habit), userID: try parameters.id(.user),
+            month: try parameters.month(), tagID: try parameters.id(.tag), query: try parameters.search(),
             arrangement: try parameters.arrangement(), collapsedGroups: try parameters.collapsedGroups())
     }
 

@@ -200,6 +200,7 @@ extension ItemContent {
         case .searchField(let content): content
         case .emojiGroup(let content): content
         case .emoji(let content): content
+        case .todayHabit(let content): content
         }
     }
 }
