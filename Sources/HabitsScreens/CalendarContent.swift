@@ -1,7 +1,7 @@
 import HabitsDomain
 
 /// `streakSummary`: the large number of the streak calendar and what it counts.
-public struct StreakSummaryContent: Codable, Hashable, Sendable {
+public struct StreakSummaryContent: ItemPayload {
     public var habitID: Int64
     public var habitName: String
     /// The run of done days ending today, or yesterday while today is not done yet.
@@ -23,7 +23,7 @@ public struct StreakSummaryContent: Codable, Hashable, Sendable {
 }
 
 /// `monthLink`: the previous or next month of the calendar, to open.
-public struct MonthLink: Codable, Hashable, Sendable {
+public struct MonthLink: ItemPayload {
     public enum Direction: String, Codable, Hashable, Sendable { case previous, next }
 
     public var direction: Direction
@@ -39,7 +39,7 @@ public struct MonthLink: Codable, Hashable, Sendable {
 }
 
 /// `calendarWeekday`: one column heading of the month grid, in the viewer's language.
-public struct CalendarWeekday: Codable, Hashable, Sendable {
+public struct CalendarWeekday: ItemPayload {
     /// 1 for Sunday through 7 for Saturday.
     public var weekday: Int
     /// The shortest name ("M").
@@ -55,12 +55,12 @@ public struct CalendarWeekday: Codable, Hashable, Sendable {
 }
 
 /// `calendarBlank`: an empty cell before the 1st, so that the 1st falls under its weekday.
-public struct CalendarBlank: Codable, Hashable, Sendable {
+public struct CalendarBlank: ItemPayload {
     public init() {}
 }
 
 /// `calendarDay`: one day of the month and whether it is done.
-public struct CalendarDay: Codable, Hashable, Sendable {
+public struct CalendarDay: ItemPayload {
     public var date: LocalDay
     /// The day of the month, 1–31.
     public var day: Int
@@ -79,7 +79,7 @@ public struct CalendarDay: Codable, Hashable, Sendable {
 }
 
 /// `habitChoice`: one of the habits whose calendar the screen can show.
-public struct HabitChoice: Codable, Hashable, Sendable {
+public struct HabitChoice: ItemPayload {
     public var habitID: Int64
     public var name: String
     public var emoji: String?
@@ -91,4 +91,34 @@ public struct HabitChoice: Codable, Hashable, Sendable {
         self.emoji = emoji
         self.selected = selected
     }
+}
+
+extension StreakSummaryContent {
+    public static let type = "streakSummary"
+    public var heapBytes: Int { heapSum(habitName, label) }
+}
+
+extension MonthLink {
+    public static let type = "monthLink"
+    public var heapBytes: Int { heapSum(month, title) }
+}
+
+extension CalendarWeekday {
+    public static let type = "calendarWeekday"
+    public var heapBytes: Int { heapSum(symbol, name) }
+}
+
+extension CalendarBlank {
+    public static let type = "calendarBlank"
+    public var heapBytes: Int { 0 }
+}
+
+extension CalendarDay {
+    public static let type = "calendarDay"
+    public var heapBytes: Int { 0 }
+}
+
+extension HabitChoice {
+    public static let type = "habitChoice"
+    public var heapBytes: Int { heapSum(name, emoji) }
 }

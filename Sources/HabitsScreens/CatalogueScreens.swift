@@ -12,6 +12,7 @@ extension ScreenName {
 /// Habits: every habit to open or favourite.
 public enum HabitsScreen: Screen {
     public static let name = ScreenName.habits
+    public static let payloads: [any ItemPayload.Type] = [HabitRow.self]
     public static let title = "Habits"
     public static let tab: ScreenTab? = ScreenTab(title: "Habits", icon: "☰", order: 2)
 
@@ -25,6 +26,7 @@ public enum HabitsScreen: Screen {
 /// Log: one tap logs a habit now.
 public enum LogScreen: Screen {
     public static let name = ScreenName.log
+    public static let payloads: [any ItemPayload.Type] = [LogHabitRow.self]
     public static let title = "Log"
     public static let tab: ScreenTab? = ScreenTab(title: "Log", icon: "+", order: 4)
 
@@ -46,7 +48,7 @@ extension ScreenBuilder {
         ) {
             habit, row, isFavorite in
             (
-                .habit(row),
+                ItemContent(row),
                 [
                     .open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"]),
                     favoriteToggle(viewer: viewer, habit: habit, isFavorite: isFavorite),
@@ -63,7 +65,7 @@ extension ScreenBuilder {
             // No timestamp: the server logs it at its own "now".
             let body: [String: ActionValue] = ["userID": .integer(viewer.id), "habitID": .integer(habit.id)]
             return (
-                .logHabit(row),
+                ItemContent(LogHabitRow(row)),
                 [
                     .request(.activate, title: "Log \(habit.name)", method: "POST", path: Routes.logs.path(), body: body),
                     favoriteToggle(viewer: viewer, habit: habit, isFavorite: isFavorite),

@@ -1,7 +1,7 @@
 import HabitsDomain
 
 /// `banner`: Discover's featured program across the screen, with its picture, title and caption.
-public struct BannerContent: Codable, Hashable, Sendable {
+public struct BannerContent: ItemPayload {
     public var programID: Int64
     public var title: String
     public var caption: String
@@ -23,7 +23,7 @@ public struct BannerContent: Codable, Hashable, Sendable {
 /// Highlights are ranges of the text, not markup, so a client draws them with its own styles; each
 /// range is given in Unicode scalars and in UTF-16 code units, so that Swift (`unicodeScalars`),
 /// JavaScript and Kotlin strings (UTF-16) all find the same characters whatever the text holds.
-public struct TextHeaderContent: Codable, Hashable, Sendable {
+public struct TextHeaderContent: ItemPayload {
     public var text: String
     public var highlights: [TextHighlight]
 
@@ -75,7 +75,7 @@ public struct TextHighlight: Codable, Hashable, Sendable {
 }
 
 /// `programCard`: one program of a swimlane, as a course marketplace shows a course.
-public struct ProgramCard: Codable, Hashable, Sendable {
+public struct ProgramCard: ItemPayload {
     public var programID: Int64
     public var title: String
     public var author: String
@@ -130,4 +130,20 @@ public struct ProgramCard: Codable, Hashable, Sendable {
             halves >= (index + 1) * 2 ? .full : halves == index * 2 + 1 ? .half : .empty
         }
     }
+}
+
+extension BannerContent {
+    public static let type = "banner"
+    public var heapBytes: Int { heapSum(title, caption, image) }
+}
+
+extension TextHeaderContent {
+    public static let type = "textHeader"
+    public var heapBytes: Int { heapSum(text) + highlights.count * MemoryLayout<TextHighlight>.stride + 32 }
+}
+
+extension ProgramCard {
+    public static let type = "programCard"
+    public var heapBytes: Int { heapSum(title, author, image, ratingText, reviewCountText, price, tag)
+            + stars.count * MemoryLayout<ProgramCard.Star>.stride + 32 }
 }

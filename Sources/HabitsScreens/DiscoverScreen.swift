@@ -10,6 +10,7 @@ extension ScreenName {
 /// Discover.
 public enum DiscoverScreen: Screen {
     public static let name = ScreenName.discover
+    public static let payloads: [any ItemPayload.Type] = [BannerContent.self, TextHeaderContent.self, ProgramCard.self]
     public static let title = "Discover"
     public static let tab: ScreenTab? = ScreenTab(title: "Discover", icon: "◎", order: 6)
 
@@ -40,7 +41,7 @@ extension ScreenBuilder {
                     id: "banner", layout: ScreenLayouts.banner,
                     items: [
                         ScreenItem(
-                            id: "banner-\(featured.id)", content: .banner(banner),
+                            id: "banner-\(featured.id)", content: ItemContent(banner),
                             fallback: ItemFallback(title: featured.title, subtitle: featured.summary),
                             actions: [membershipAction(featured, viewer: viewer, isJoined: banner.isJoined)])
                     ]))
@@ -54,7 +55,7 @@ extension ScreenBuilder {
                     id: "heading-\(category.id)", layout: ScreenLayouts.textHeader,
                     items: [
                         ScreenItem(
-                            id: "heading-\(category.id)", content: .textHeader(heading),
+                            id: "heading-\(category.id)", content: ItemContent(heading),
                             fallback: ItemFallback(title: heading.text))
                     ]))
             sections.append(
@@ -94,7 +95,7 @@ extension ScreenBuilder {
         }
         let subtitle = "\(program.author) · \(card.ratingText) \(card.reviewCountText) · \(card.price)"
         return ScreenItem(
-            id: "program-\(program.id)", content: .programCard(card),
+            id: "program-\(program.id)", content: ItemContent(card),
             fallback: ItemFallback(title: program.title, subtitle: subtitle), actions: actions)
     }
 

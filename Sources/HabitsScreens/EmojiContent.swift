@@ -1,6 +1,6 @@
 /// `searchField`: a text field whose words filter the screen; the client opens the same screen with the
 /// text as the query parameter `parameter`.
-public struct SearchField: Codable, Hashable, Sendable {
+public struct SearchField: ItemPayload {
     public var parameter: String
     public var query: String
     public var placeholder: String
@@ -17,7 +17,7 @@ public struct SearchField: Codable, Hashable, Sendable {
 
 /// `emojiGroup`: the first item of a group's section, the parent of its emoji in the section's outline;
 /// its action collapses or expands them.
-public struct EmojiGroupContent: Codable, Hashable, Sendable {
+public struct EmojiGroupContent: ItemPayload {
     public var name: String
     public var slug: String
     /// How many emoji the group holds (matching the search, when there is one).
@@ -33,7 +33,7 @@ public struct EmojiGroupContent: Codable, Hashable, Sendable {
 }
 
 /// `emoji`: one emoji to choose, with its Unicode name.
-public struct EmojiChoice: Codable, Hashable, Sendable {
+public struct EmojiChoice: ItemPayload {
     public var emoji: String
     public var name: String
     /// Whether it is the habit's icon now.
@@ -44,4 +44,20 @@ public struct EmojiChoice: Codable, Hashable, Sendable {
         self.name = name
         self.isCurrent = isCurrent
     }
+}
+
+extension SearchField {
+    public static let type = "searchField"
+    public var heapBytes: Int { heapSum(parameter, query, placeholder)
+            + kept.reduce(64) { $0 + 32 + HabitsScreens.heapBytes($1.key) + HabitsScreens.heapBytes($1.value) } }
+}
+
+extension EmojiGroupContent {
+    public static let type = "emojiGroup"
+    public var heapBytes: Int { heapSum(name, slug) }
+}
+
+extension EmojiChoice {
+    public static let type = "emoji"
+    public var heapBytes: Int { heapSum(emoji, name) }
 }

@@ -10,6 +10,7 @@ extension ScreenName {
 /// The emoji picker (`?habit=`, `?q=`, `?layout=`, `?collapsed=`); Back returns to its habit.
 public enum EmojiScreen: Screen {
     public static let name = ScreenName.emoji
+    public static let payloads: [any ItemPayload.Type] = [SearchField.self, FilterChip.self, EmojiGroupContent.self, EmojiChoice.self]
     public static let title = "Choose an Icon"
     public static let parent: ScreenName? = .habits
     public static let parameters: Set<ScreenParameter> = [.habit, .query, .arrangement, .collapsed]
@@ -42,7 +43,7 @@ extension ScreenBuilder {
                 items: [
                     ScreenItem(
                         id: "search",
-                        content: .searchField(
+                        content: ItemContent(
                             SearchField(parameter: "q", query: query, placeholder: "Search", kept: kept)),
                         fallback: ItemFallback(title: "Search", subtitle: query.isEmpty ? nil : query))
                 ]),
@@ -92,7 +93,7 @@ struct EmojiPicker {
         let isSelected = arrangement == request.arrangement
         return ScreenItem(
             id: "arrangement-\(arrangement.rawValue)",
-            content: .filterChip(FilterChip(title: title, isSelected: isSelected)),
+            content: ItemContent(FilterChip(title: title, isSelected: isSelected)),
             fallback: ItemFallback(title: title, subtitle: isSelected ? "Selected" : nil),
             actions: isSelected
                 ? [] : [.open(title: title, screen: .emoji, parameters: parameters(arrangement: arrangement))])
@@ -118,7 +119,7 @@ struct EmojiPicker {
         if isExpanded { toggled.insert(slug) } else { toggled.remove(slug) }
         items[parentID] = ScreenItem(
             id: parentID,
-            content: .emojiGroup(
+            content: ItemContent(
                 EmojiGroupContent(name: name, slug: slug, count: entries.count, isExpanded: isExpanded)),
             fallback: ItemFallback(title: name, subtitle: "\(entries.count) emoji"),
             actions: [
@@ -138,7 +139,7 @@ struct EmojiPicker {
     func choice(_ entry: EmojiEntry, id: String) -> ScreenItem {
         ScreenItem(
             id: id,
-            content: .emoji(EmojiChoice(emoji: entry.emoji, name: entry.name, isCurrent: habit.emoji == entry.emoji)),
+            content: ItemContent(EmojiChoice(emoji: entry.emoji, name: entry.name, isCurrent: habit.emoji == entry.emoji)),
             fallback: ItemFallback(title: entry.emoji, subtitle: entry.name),
             actions: [
                 .request(

@@ -1,6 +1,6 @@
 /// `filterChip`: a choice that shows the same screen filtered or arranged another way (a help tag, List
 /// or Grid); its `open` action names the parameters.
-public struct FilterChip: Codable, Hashable, Sendable {
+public struct FilterChip: ItemPayload {
     public var title: String
     public var isSelected: Bool
 
@@ -14,7 +14,7 @@ public struct FilterChip: Codable, Hashable, Sendable {
 ///
 /// Whether it is expanded is the viewer's own: the client keeps it, so a live update never closes an
 /// open answer.
-public struct QuestionContent: Codable, Hashable, Sendable {
+public struct QuestionContent: ItemPayload {
     public var questionID: Int64
     public var question: String
     /// nil while a sent question waits for an answer.
@@ -40,7 +40,7 @@ public struct QuestionContent: Codable, Hashable, Sendable {
 ///
 /// Its `activate` action is the request that sends it; the client adds the text the viewer wrote as
 /// the body's `field`, within the lengths given, and shows the server's message when it refuses.
-public struct ContactGuide: Codable, Hashable, Sendable {
+public struct ContactGuide: ItemPayload {
     public var title: String
     public var subtitle: String
     public var buttonTitle: String
@@ -62,4 +62,19 @@ public struct ContactGuide: Codable, Hashable, Sendable {
         self.minimumLength = minimumLength
         self.maximumLength = maximumLength
     }
+}
+
+extension FilterChip {
+    public static let type = "filterChip"
+    public var heapBytes: Int { heapSum(title) }
+}
+
+extension QuestionContent {
+    public static let type = "question"
+    public var heapBytes: Int { heapSum(question, answer, status) + tags.reduce(32) { $0 + 16 + HabitsScreens.heapBytes($1) } }
+}
+
+extension ContactGuide {
+    public static let type = "contactGuide"
+    public var heapBytes: Int { heapSum(title, subtitle, buttonTitle, field, placeholder) }
 }

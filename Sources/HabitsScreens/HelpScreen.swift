@@ -9,6 +9,7 @@ extension ScreenName {
 /// Help (`?tag=`).
 public enum HelpScreen: Screen {
     public static let name = ScreenName.help
+    public static let payloads: [any ItemPayload.Type] = [FilterChip.self, QuestionContent.self, ContactGuide.self]
     public static let title = "Help"
     public static let tab: ScreenTab? = ScreenTab(title: "Help", icon: "?", order: 7)
     public static let parameters: Set<ScreenParameter> = [.tag]
@@ -36,7 +37,7 @@ extension ScreenBuilder {
                 status: question.answer == nil ? "Waiting for an answer" : "Answered",
                 tags: question.tagIDs.compactMap { tagNames[$0] }.sorted(), isYours: question.authorID == viewer.id)
             return ScreenItem(
-                id: "question-\(question.id)", content: .question(content),
+                id: "question-\(question.id)", content: ItemContent(content),
                 fallback: ItemFallback(title: question.question, subtitle: question.answer ?? content.status))
         }
         let guide = ContactGuide(
@@ -53,7 +54,7 @@ extension ScreenBuilder {
                 id: "contact", layout: ScreenLayouts.contactGuide,
                 items: [
                     ScreenItem(
-                        id: "contact", content: .contactGuide(guide),
+                        id: "contact", content: ItemContent(guide),
                         fallback: ItemFallback(title: guide.title, subtitle: guide.subtitle), actions: [send])
                 ]),
         ]
@@ -64,7 +65,7 @@ extension ScreenBuilder {
     private func helpChip(title: String, id: String, tagID: Int64?, selected: Int64?) -> ScreenItem {
         let isSelected = tagID == selected
         return ScreenItem(
-            id: id, content: .filterChip(FilterChip(title: title, isSelected: isSelected)),
+            id: id, content: ItemContent(FilterChip(title: title, isSelected: isSelected)),
             fallback: ItemFallback(title: title, subtitle: isSelected ? "Selected" : nil),
             actions: isSelected
                 ? [] : [.open(title: title, screen: .help, parameters: tagID.map { ["tag": String($0)] } ?? [:])])

@@ -9,6 +9,7 @@ extension ScreenName {
 /// Home, the first tab.
 public enum HomeScreen: Screen {
     public static let name = ScreenName.home
+    public static let payloads: [any ItemPayload.Type] = [LeaderboardHabit.self, FollowedUser.self]
     public static let title = "Home"
     public static let tab: ScreenTab? = ScreenTab(title: "Home", icon: "⌂", order: 0)
 
@@ -29,7 +30,7 @@ extension ScreenBuilder {
         for habit in habits where favorites.contains(habit.id) {
             let card = try await leaderboard(habit: habit, viewer: viewer, viewerCount: viewerCounts[habit.id] ?? 0)
             cards.append(ScreenItem(
-                id: "habit-\(habit.id)", content: .leaderboardHabit(card),
+                id: "habit-\(habit.id)", content: ItemContent(card),
                 fallback: ItemFallback(
                     title: card.habitName,
                     subtitle: [card.leader, card.secondary].compactMap { $0 }
@@ -58,7 +59,7 @@ extension ScreenBuilder {
     /// The line of one followed user.
     static func followedUserItem(userID: Int64, name: String, message: String) -> ScreenItem {
         ScreenItem(
-            id: HomeItemID.followedUser(userID), content: .followedUser(FollowedUser(userName: name, message: message)),
+            id: HomeItemID.followedUser(userID), content: ItemContent(FollowedUser(userName: name, message: message)),
             fallback: ItemFallback(title: name, subtitle: message),
             actions: [.open(title: "Open \(name)", screen: .user, parameters: ["of": "\(userID)"])])
     }

@@ -1,160 +1,5 @@
-/// An item's typed payload; its case names the item's `type` in JSON.
-public enum ItemContent: Hashable, Sendable {
-    /// Home: one favourite habit's leader and the line under it.
-    case leaderboardHabit(LeaderboardHabit)
-    /// Home: a followed user and how the viewer compares with them.
-    case followedUser(FollowedUser)
-    /// Habits: one habit to open or favourite.
-    case habit(HabitRow)
-    /// Habit: the habit's name, category and description.
-    case habitHeader(HabitHeader)
-    /// Habit: one user's count of the habit.
-    case userCount(UserCount)
-    /// Users: one user's card.
-    case userCard(UserCard)
-    /// User: the user's name, bio and picture.
-    case userHeader(UserHeader)
-    /// User: one of the user's habits with their count.
-    case habitCount(HabitCount)
-    /// Log: one habit to log now.
-    case logHabit(HabitRow)
-    /// Streak: the current and longest streak.
-    case streakSummary(StreakSummaryContent)
-    /// Streak: the previous or next month.
-    case monthLink(MonthLink)
-    /// Streak: a column heading of the month grid.
-    case calendarWeekday(CalendarWeekday)
-    /// Streak: an empty cell before the 1st.
-    case calendarBlank(CalendarBlank)
-    /// Streak: one day of the month.
-    case calendarDay(CalendarDay)
-    /// Streak: a habit whose calendar can be shown.
-    case habitChoice(HabitChoice)
-    /// Discover: the featured program.
-    case banner(BannerContent)
-    /// Discover: a line with highlighted phrases.
-    case textHeader(TextHeaderContent)
-    /// Discover: one program of a swimlane.
-    case programCard(ProgramCard)
-    /// Help and emoji: a filter or arrangement to switch to.
-    case filterChip(FilterChip)
-    /// Help: a question that expands to its answer.
-    case question(QuestionContent)
-    /// Help: the form to send a question.
-    case contactGuide(ContactGuide)
-    /// Emoji: the words that filter the emoji.
-    case searchField(SearchField)
-    /// Emoji: a group's outline parent.
-    case emojiGroup(EmojiGroupContent)
-    /// Emoji: one emoji to choose.
-    case emoji(EmojiChoice)
-    /// Today: a favourite habit with today's state.
-    case todayHabit(TodayHabit)
-
-    /// The item's `type` in JSON.
-    public var type: String {
-        switch self {
-        case .leaderboardHabit: "leaderboardHabit"
-        case .followedUser: "followedUser"
-        case .habit: "habit"
-        case .habitHeader: "habitHeader"
-        case .userCount: "userCount"
-        case .userCard: "userCard"
-        case .userHeader: "userHeader"
-        case .habitCount: "habitCount"
-        case .logHabit: "logHabit"
-        case .streakSummary: "streakSummary"
-        case .monthLink: "monthLink"
-        case .calendarWeekday: "calendarWeekday"
-        case .calendarBlank: "calendarBlank"
-        case .calendarDay: "calendarDay"
-        case .habitChoice: "habitChoice"
-        case .banner: "banner"
-        case .textHeader: "textHeader"
-        case .programCard: "programCard"
-        case .filterChip: "filterChip"
-        case .question: "question"
-        case .contactGuide: "contactGuide"
-        case .searchField: "searchField"
-        case .emojiGroup: "emojiGroup"
-        case .emoji: "emoji"
-        case .todayHabit: "todayHabit"
-        }
-    }
-
-    /// Every type this version sends.
-    public static let types = [
-        "leaderboardHabit", "followedUser", "habit", "habitHeader", "userCount", "userCard", "userHeader",
-        "habitCount", "logHabit", "streakSummary", "monthLink", "calendarWeekday", "calendarBlank", "calendarDay",
-        "habitChoice", "banner", "textHeader", "programCard", "filterChip", "question", "contactGuide", "searchField",
-        "emojiGroup", "emoji", "todayHabit",
-    ]
-
-    init(type: String, from decoder: any Decoder) throws {
-        switch type {
-        case "leaderboardHabit": self = .leaderboardHabit(try LeaderboardHabit(from: decoder))
-        case "followedUser": self = .followedUser(try FollowedUser(from: decoder))
-        case "habit": self = .habit(try HabitRow(from: decoder))
-        case "habitHeader": self = .habitHeader(try HabitHeader(from: decoder))
-        case "userCount": self = .userCount(try UserCount(from: decoder))
-        case "userCard": self = .userCard(try UserCard(from: decoder))
-        case "userHeader": self = .userHeader(try UserHeader(from: decoder))
-        case "habitCount": self = .habitCount(try HabitCount(from: decoder))
-        case "logHabit": self = .logHabit(try HabitRow(from: decoder))
-        case "streakSummary": self = .streakSummary(try StreakSummaryContent(from: decoder))
-        case "monthLink": self = .monthLink(try MonthLink(from: decoder))
-        case "calendarWeekday": self = .calendarWeekday(try CalendarWeekday(from: decoder))
-        case "calendarBlank": self = .calendarBlank(try CalendarBlank(from: decoder))
-        case "calendarDay": self = .calendarDay(try CalendarDay(from: decoder))
-        case "habitChoice": self = .habitChoice(try HabitChoice(from: decoder))
-        case "banner": self = .banner(try BannerContent(from: decoder))
-        case "textHeader": self = .textHeader(try TextHeaderContent(from: decoder))
-        case "programCard": self = .programCard(try ProgramCard(from: decoder))
-        case "filterChip": self = .filterChip(try FilterChip(from: decoder))
-        case "question": self = .question(try QuestionContent(from: decoder))
-        case "contactGuide": self = .contactGuide(try ContactGuide(from: decoder))
-        case "searchField": self = .searchField(try SearchField(from: decoder))
-        case "emojiGroup": self = .emojiGroup(try EmojiGroupContent(from: decoder))
-        case "emoji": self = .emoji(try EmojiChoice(from: decoder))
-        case "todayHabit": self = .todayHabit(try TodayHabit(from: decoder))
-        default:
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "unknown type \(type)"))
-        }
-    }
-
-    func encodePayload(to encoder: any Encoder) throws {
-        switch self {
-        case .leaderboardHabit(let content): try content.encode(to: encoder)
-        case .followedUser(let content): try content.encode(to: encoder)
-        case .habit(let content), .logHabit(let content): try content.encode(to: encoder)
-        case .habitHeader(let content): try content.encode(to: encoder)
-        case .userCount(let content): try content.encode(to: encoder)
-        case .userCard(let content): try content.encode(to: encoder)
-        case .userHeader(let content): try content.encode(to: encoder)
-        case .habitCount(let content): try content.encode(to: encoder)
-        case .streakSummary(let content): try content.encode(to: encoder)
-        case .monthLink(let content): try content.encode(to: encoder)
-        case .calendarWeekday(let content): try content.encode(to: encoder)
-        case .calendarBlank(let content): try content.encode(to: encoder)
-        case .calendarDay(let content): try content.encode(to: encoder)
-        case .habitChoice(let content): try content.encode(to: encoder)
-        case .banner(let content): try content.encode(to: encoder)
-        case .textHeader(let content): try content.encode(to: encoder)
-        case .programCard(let content): try content.encode(to: encoder)
-        case .filterChip(let content): try content.encode(to: encoder)
-        case .question(let content): try content.encode(to: encoder)
-        case .contactGuide(let content): try content.encode(to: encoder)
-        case .searchField(let content): try content.encode(to: encoder)
-        case .emojiGroup(let content): try content.encode(to: encoder)
-        case .emoji(let content): try content.encode(to: encoder)
-        case .todayHabit(let content): try content.encode(to: encoder)
-        }
-    }
-}
-
 /// `leaderboardHabit`: a favourite habit, its leader's line and the line under it.
-public struct LeaderboardHabit: Codable, Hashable, Sendable {
+public struct LeaderboardHabit: ItemPayload {
     public var habitName: String
     public var leader: String
     /// The viewer's line when they are ranked but not first, else the runner-up's; null with one or no user.
@@ -175,7 +20,7 @@ public struct LeaderboardHabit: Codable, Hashable, Sendable {
 }
 
 /// `followedUser`: a followed user and a message comparing them with the viewer.
-public struct FollowedUser: Codable, Hashable, Sendable {
+public struct FollowedUser: ItemPayload {
     public var userName: String
     public var message: String
 
@@ -186,7 +31,7 @@ public struct FollowedUser: Codable, Hashable, Sendable {
 }
 
 /// `habit` and `logHabit`: a habit with its category's name and colour.
-public struct HabitRow: Codable, Hashable, Sendable {
+public struct HabitRow: ItemPayload {
     public var habitID: Int64
     public var name: String
     public var emoji: String?
@@ -205,7 +50,7 @@ public struct HabitRow: Codable, Hashable, Sendable {
 }
 
 /// `habitHeader`: what the habit screen shows above its ranking.
-public struct HabitHeader: Codable, Hashable, Sendable {
+public struct HabitHeader: ItemPayload {
     public var name: String
     public var emoji: String?
     public var category: String
@@ -222,7 +67,7 @@ public struct HabitHeader: Codable, Hashable, Sendable {
 }
 
 /// `userCount`: one user's count of a habit, side by side.
-public struct UserCount: Codable, Hashable, Sendable {
+public struct UserCount: ItemPayload {
     public var userID: Int64
     public var userName: String
     public var count: Int
@@ -238,7 +83,7 @@ public struct UserCount: Codable, Hashable, Sendable {
 }
 
 /// `userCard`: a user in their colour, and whether the viewer follows them.
-public struct UserCard: Codable, Hashable, Sendable {
+public struct UserCard: ItemPayload {
     public var userID: Int64
     public var name: String
     public var color: ScreenColor?
@@ -255,7 +100,7 @@ public struct UserCard: Codable, Hashable, Sendable {
 }
 
 /// `userHeader`: a user's name, bio and picture.
-public struct UserHeader: Codable, Hashable, Sendable {
+public struct UserHeader: ItemPayload {
     public var userID: Int64
     public var name: String
     public var bio: String?
@@ -273,7 +118,7 @@ public struct UserHeader: Codable, Hashable, Sendable {
 }
 
 /// `habitCount`: one of a user's habits and their count of it.
-public struct HabitCount: Codable, Hashable, Sendable {
+public struct HabitCount: ItemPayload {
     public var habitID: Int64
     public var habitName: String
     public var emoji: String?
@@ -285,4 +130,67 @@ public struct HabitCount: Codable, Hashable, Sendable {
         self.emoji = emoji
         self.count = count
     }
+}
+
+extension LeaderboardHabit {
+    public static let type = "leaderboardHabit"
+    public var heapBytes: Int { heapSum(habitName, leader, secondary) }
+}
+
+extension FollowedUser {
+    public static let type = "followedUser"
+    public var heapBytes: Int { heapSum(userName, message) }
+}
+
+extension HabitRow {
+    public static let type = "habit"
+    public var heapBytes: Int { heapSum(name, emoji, category) }
+}
+
+extension HabitHeader {
+    public static let type = "habitHeader"
+    public var heapBytes: Int { heapSum(name, emoji, category, description) }
+}
+
+extension UserCount {
+    public static let type = "userCount"
+    public var heapBytes: Int { heapSum(userName) }
+}
+
+extension UserCard {
+    public static let type = "userCard"
+    public var heapBytes: Int { heapSum(name, picture) }
+}
+
+extension UserHeader {
+    public static let type = "userHeader"
+    public var heapBytes: Int { heapSum(name, bio, picture) }
+}
+
+extension HabitCount {
+    public static let type = "habitCount"
+    public var heapBytes: Int { heapSum(habitName, emoji) }
+}
+
+/// `logHabit`: a habit to log now, with the fields of `HabitRow`.
+@dynamicMemberLookup
+public struct LogHabitRow: ItemPayload {
+    public static let type = "logHabit"
+    public var row: HabitRow
+
+    public init(_ row: HabitRow) {
+        self.row = row
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<HabitRow, Value>) -> Value { row[keyPath: keyPath] }
+
+    public init(from decoder: any Decoder) throws {
+        row = try HabitRow(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try row.encode(to: encoder)
+    }
+
+    public var heapBytes: Int { row.heapBytes }
 }

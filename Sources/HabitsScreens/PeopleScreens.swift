@@ -14,6 +14,7 @@ extension ScreenName {
 /// Habit: one habit's header and ranking (`?habit=`).
 public enum HabitScreen: Screen {
     public static let name = ScreenName.habit
+    public static let payloads: [any ItemPayload.Type] = [HabitHeader.self, UserCount.self]
     public static let title = "Habit"
     public static let parent: ScreenName? = .habits
     public static let parameters: Set<ScreenParameter> = [.habit]
@@ -29,6 +30,7 @@ public enum HabitScreen: Screen {
 /// Users: a card per other user.
 public enum UsersScreen: Screen {
     public static let name = ScreenName.users
+    public static let payloads: [any ItemPayload.Type] = [UserCard.self]
     public static let title = "Users"
     public static let tab: ScreenTab? = ScreenTab(title: "Users", icon: "☺", order: 3)
 
@@ -42,6 +44,7 @@ public enum UsersScreen: Screen {
 /// User: one user's header and habits (`?of=`).
 public enum UserScreen: Screen {
     public static let name = ScreenName.user
+    public static let payloads: [any ItemPayload.Type] = [UserHeader.self, HabitCount.self]
     public static let title = "User"
     public static let parent: ScreenName? = .users
     public static let parameters: Set<ScreenParameter> = [.user]
@@ -65,7 +68,7 @@ extension ScreenBuilder {
         let color = (category?.color ?? Color(hue: 0, saturation: 0, brightness: 0.5)).screenColor
         let header = ScreenItem(
             id: "about",
-            content: .habitHeader(
+            content: ItemContent(
                 HabitHeader(
                     name: habit.name, emoji: habit.emoji, category: category?.name ?? "", color: color,
                     description: habit.info)),
@@ -74,7 +77,7 @@ extension ScreenBuilder {
         let rows = try await source.standings(habitID: habit.id, limit: nil).map { standing in
             ScreenItem(
                 id: "user-\(standing.user.id)",
-                content: .userCount(
+                content: ItemContent(
                     UserCount(
                         userID: standing.user.id, userName: standing.user.name, count: standing.count,
                         isViewer: standing.user.id == viewer.id)),
@@ -98,7 +101,7 @@ extension ScreenBuilder {
             let path = Routes.following.path(viewer.id, user.id)
             return ScreenItem(
                 id: "user-\(user.id)",
-                content: .userCard(
+                content: ItemContent(
                     UserCard(
                         userID: user.id, name: user.name, color: user.color?.screenColor, picture: user.picturePath,
                         isFollowed: isFollowed)),
@@ -128,7 +131,7 @@ extension ScreenBuilder {
         }
         let header = ScreenItem(
             id: "profile",
-            content: .userHeader(
+            content: ItemContent(
                 UserHeader(
                     userID: user.id, name: user.name, bio: user.bio, color: user.color?.screenColor,
                     picture: user.picturePath)),
@@ -142,7 +145,7 @@ extension ScreenBuilder {
             let count = counts[habit.id] ?? 0
             return ScreenItem(
                 id: "\(prefix)-\(habit.id)",
-                content: .habitCount(
+                content: ItemContent(
                     HabitCount(habitID: habit.id, habitName: habit.name, emoji: habit.emoji, count: count)),
                 fallback: ItemFallback(title: habit.name, subtitle: "\(count)"),
                 actions: [.open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"])])

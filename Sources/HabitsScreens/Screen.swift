@@ -15,6 +15,8 @@ public protocol Screen {
     static var parent: ScreenName? { get }
     /// The parameters it reads; the others are dropped from its requests.
     static var parameters: Set<ScreenParameter> { get }
+    /// The kinds of item it shows (a kind shared with another screen may be listed by both).
+    static var payloads: [any ItemPayload.Type] { get }
     /// Where Back goes from `request`: the parent by default.
     static func back(from request: ScreenRequest) -> ScreenLink?
     /// The document `request` names, for `viewer` (who exists), read through `builder`'s source.
@@ -27,6 +29,7 @@ extension Screen {
     public static var tab: ScreenTab? { nil }
     public static var parent: ScreenName? { nil }
     public static var parameters: Set<ScreenParameter> { [] }
+    public static var payloads: [any ItemPayload.Type] { [] }
     public static func back(from request: ScreenRequest) -> ScreenLink? {
         parent.map { ScreenLink(screen: $0, parameters: [:]) }
     }

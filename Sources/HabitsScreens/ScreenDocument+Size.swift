@@ -56,44 +56,5 @@ extension ItemAction {
     }
 }
 
-extension ItemContent {
-    /// The heap the content's strings take; its inline part is counted with its item.
-    var heapBytes: Int {
-        func sum(_ texts: String?...) -> Int { texts.reduce(0) { $0 + HabitsScreens.heapBytes($1) } }
-        switch self {
-        case .leaderboardHabit(let content): return sum(content.habitName, content.leader, content.secondary)
-        case .followedUser(let content): return sum(content.userName, content.message)
-        case .habit(let row), .logHabit(let row): return sum(row.name, row.emoji, row.category)
-        case .habitHeader(let header): return sum(header.name, header.emoji, header.category, header.description)
-        case .userCount(let count): return sum(count.userName)
-        case .userCard(let card): return sum(card.name, card.picture)
-        case .userHeader(let header): return sum(header.name, header.bio, header.picture)
-        case .habitCount(let count): return sum(count.habitName, count.emoji)
-        case .streakSummary(let summary): return sum(summary.habitName, summary.label)
-        case .monthLink(let link): return sum(link.month, link.title)
-        case .calendarWeekday(let weekday): return sum(weekday.symbol, weekday.name)
-        case .calendarBlank, .calendarDay: return 0
-        case .habitChoice(let choice): return sum(choice.name, choice.emoji)
-        case .banner(let banner): return sum(banner.title, banner.caption, banner.image)
-        case .textHeader(let header):
-            return sum(header.text) + header.highlights.count * MemoryLayout<TextHighlight>.stride + 32
-        case .programCard(let card):
-            return sum(card.title, card.author, card.image, card.ratingText, card.reviewCountText, card.price, card.tag)
-                + card.stars.count * MemoryLayout<ProgramCard.Star>.stride + 32
-        case .filterChip(let chip): return sum(chip.title)
-        case .question(let question):
-            return sum(question.question, question.answer, question.status)
-                + question.tags.reduce(32) { $0 + 16 + HabitsScreens.heapBytes($1) }
-        case .contactGuide(let guide):
-            return sum(guide.title, guide.subtitle, guide.buttonTitle, guide.field, guide.placeholder)
-        case .searchField(let field):
-            return sum(field.parameter, field.query, field.placeholder)
-                + field.kept.reduce(64) {
-                    $0 + 32 + HabitsScreens.heapBytes($1.key) + HabitsScreens.heapBytes($1.value)
-                }
-        case .emojiGroup(let group): return sum(group.name, group.slug)
-        case .emoji(let choice): return sum(choice.emoji, choice.name)
-        case .todayHabit(let row): return sum(row.habitName, row.emoji, row.caption)
-        }
-    }
-}
+/// The heap of several strings (see `heapBytes(_:)`).
+func heapSum(_ texts: String?...) -> Int { texts.reduce(0) { $0 + heapBytes($1) } }

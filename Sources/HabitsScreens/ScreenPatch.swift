@@ -32,7 +32,7 @@ extension ScreenBuilder {
         let movedUsers = Set(moved.map(\.userID))
         var found = 0
         for (itemIndex, item) in document.sections[sectionIndex].items.enumerated() {
-            guard case .followedUser(let line) = item.content,
+            guard let line = item.content.as(FollowedUser.self),
                 let userID = HomeItemID.followedUserID(item.id), movedUsers.contains(userID)
             else { continue }
             found += 1

@@ -10,6 +10,10 @@ extension ScreenName {
 /// The streak calendar (`?habit=`, `?month=`).
 public enum StreakScreen: Screen {
     public static let name = ScreenName.streak
+    public static let payloads: [any ItemPayload.Type] = [
+        StreakSummaryContent.self, MonthLink.self, CalendarWeekday.self, CalendarBlank.self, CalendarDay.self,
+        HabitChoice.self,
+    ]
     public static let title = "Streak"
     public static let tab: ScreenTab? = ScreenTab(title: "Streak", icon: "★", order: 5)
     public static let parameters: Set<ScreenParameter> = [.habit, .month]
@@ -59,7 +63,7 @@ extension ScreenBuilder {
                 items: [
                     ScreenItem(
                         id: "streak",
-                        content: .streakSummary(
+                        content: ItemContent(
                             StreakSummaryContent(habitID: habit.id, habitName: habit.name, streak: streak)),
                         fallback: ItemFallback(title: "\(streak.current)", subtitle: "Current Streak"))
                 ]),
@@ -82,7 +86,7 @@ extension ScreenBuilder {
         let items = links.map { direction, target, title in
             ScreenItem(
                 id: direction.rawValue,
-                content: .monthLink(MonthLink(direction: direction, month: target, title: names.title(of: target))),
+                content: ItemContent(MonthLink(direction: direction, month: target, title: names.title(of: target))),
                 fallback: ItemFallback(title: title, subtitle: names.title(of: target)),
                 actions: [
                     .open(
@@ -102,7 +106,7 @@ extension ScreenBuilder {
             let (symbol, name) = names.names(ofWeekday: weekday)
             return ScreenItem(
                 id: "weekday-\(weekday)",
-                content: .calendarWeekday(CalendarWeekday(weekday: weekday, symbol: symbol, name: name)),
+                content: ItemContent(CalendarWeekday(weekday: weekday, symbol: symbol, name: name)),
                 fallback: ItemFallback(title: symbol, subtitle: name))
         }
         return ScreenSection(id: "weekdays", layout: ScreenLayouts.weekdayHeadings, items: items)
@@ -116,7 +120,7 @@ extension ScreenBuilder {
     ) -> ScreenSection {
         var items = (0..<month.leadingBlanks(firstWeekday: names.firstWeekday)).map { index in
             ScreenItem(
-                id: "blank-\(index)", content: .calendarBlank(CalendarBlank()), fallback: ItemFallback(title: ""))
+                id: "blank-\(index)", content: ItemContent(CalendarBlank()), fallback: ItemFallback(title: ""))
         }
         for offset in 0..<month.length {
             let date = month.firstDay.adding(days: offset)
@@ -131,7 +135,7 @@ extension ScreenBuilder {
             }
             items.append(
                 ScreenItem(
-                    id: "day-\(date)", content: .calendarDay(day),
+                    id: "day-\(date)", content: ItemContent(day),
                     fallback: ItemFallback(title: "\(day.day)", subtitle: day.done ? "Done" : nil), actions: actions))
         }
         return ScreenSection(id: "days", layout: ScreenLayouts.monthGrid, items: items)
@@ -142,7 +146,7 @@ extension ScreenBuilder {
         let items = habits.map { habit in
             ScreenItem(
                 id: "choice-\(habit.id)",
-                content: .habitChoice(
+                content: ItemContent(
                     HabitChoice(
                         habitID: habit.id, name: habit.name, emoji: habit.emoji, selected: habit.id == selected.id)),
                 fallback: ItemFallback(title: habit.name),

@@ -11,6 +11,7 @@ extension ScreenName {
 /// a tap marks today done (or undoes it) through the days route, so a second tap never logs twice.
 public enum TodayScreen: Screen {
     public static let name = ScreenName.today
+    public static let payloads: [any ItemPayload.Type] = [TodayHabit.self]
     public static let title = "Today"
     public static let tab: ScreenTab? = ScreenTab(title: "Today", icon: "✓", order: 1)
 
@@ -22,7 +23,7 @@ public enum TodayScreen: Screen {
 }
 
 /// `todayHabit`: a favourite habit, whether the viewer did it today, and their streak.
-public struct TodayHabit: Codable, Hashable, Sendable {
+public struct TodayHabit: ItemPayload {
     public var habitID: Int64
     public var habitName: String
     public var emoji: String?
@@ -65,7 +66,7 @@ extension ScreenBuilder {
             let path = Routes.day.path(viewer.id, habit.id, today)
             items.append(
                 ScreenItem(
-                    id: "habit-\(habit.id)", content: .todayHabit(row),
+                    id: "habit-\(habit.id)", content: ItemContent(row),
                     fallback: ItemFallback(title: habit.name, subtitle: row.caption),
                     actions: [
                         row.done
@@ -82,4 +83,9 @@ extension ScreenBuilder {
                     id: "today", layout: ScreenLayouts.habitList, header: SectionBoundary(title: header), items: items)
             ])
     }
+}
+
+extension TodayHabit {
+    public static let type = "todayHabit"
+    public var heapBytes: Int { heapSum(habitName, emoji, caption) }
 }

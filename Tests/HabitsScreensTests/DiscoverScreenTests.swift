@@ -46,7 +46,7 @@ import Testing
 
     static func cards(_ document: ScreenDocument) -> [String: ProgramCard] {
         var cards: [String: ProgramCard] = [:]
-        for item in document.items { if case .programCard(let card) = item.content { cards[item.id] = card } }
+        for item in document.items { if let card = item.content.as(ProgramCard.self) { cards[item.id] = card } }
         return cards
     }
 
@@ -59,7 +59,7 @@ import Testing
         #expect(banner.id == "banner-2")
         #expect(
             banner.content
-                == .banner(
+                == ItemContent(
                     BannerContent(
                         programID: 2, title: "Breathe", caption: "About Breathe", image: "/images/programs/2",
                         isJoined: true)))
@@ -85,8 +85,8 @@ import Testing
 
     @Test func headingsHighlightTheCategoryInScalarsAndUTF16() async throws {
         let document = try await Self.document(Self.world())
-        guard case .textHeader(let english) = document.sections[1].items[0].content,
-            case .textHeader(let korean) = document.sections[3].items[0].content
+        guard let english = document.sections[1].items[0].content.as(TextHeaderContent.self),
+            let korean = document.sections[3].items[0].content.as(TextHeaderContent.self)
         else {
             Issue.record("no text headers")
             return
@@ -146,7 +146,7 @@ import Testing
         #expect(item.actions[0].method == "PUT" && item.actions[0].path == "/v1/users/1/programs/4")
         #expect(item.actions[1].path == "/v1/users/1/ratings/4" && item.actions[1].body == ["stars": .integer(1)])
         #expect(item.actions.last?.method == "DELETE")
-        guard case .programCard(let card) = item.content else { return }
+        guard let card = item.content.as(ProgramCard.self) else { return }
         #expect(card.yourRating == 3 && !card.isJoined)
         #expect(item.fallback == ItemFallback(title: "고요한 아침", subtitle: "Author 4 · 2.7 (3) · ₩19,900"))
     }

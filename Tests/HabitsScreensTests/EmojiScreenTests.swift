@@ -42,9 +42,9 @@ import Testing
         #expect(recents.items.map(\.id) == ["group-recents", "recents-1f408", "recents-1f3c3"])
         #expect(
             recents.items[0].content
-                == .emojiGroup(EmojiGroupContent(name: "Recents", slug: "recents", count: 2, isExpanded: true)))
-        #expect(recents.items[1].content == .emoji(EmojiChoice(emoji: "🐈", name: "cat", isCurrent: false)))
-        #expect(recents.items[2].content == .emoji(EmojiChoice(emoji: "🏃", name: "person running", isCurrent: true)))
+                == ItemContent(EmojiGroupContent(name: "Recents", slug: "recents", count: 2, isExpanded: true)))
+        #expect(recents.items[1].content == ItemContent(EmojiChoice(emoji: "🐈", name: "cat", isCurrent: false)))
+        #expect(recents.items[2].content == ItemContent(EmojiChoice(emoji: "🏃", name: "person running", isCurrent: true)))
         let pick = recents.items[1].actions
         #expect(pick.map(\.title) == ["Choose cat"])
         #expect(pick[0].method == "POST" && pick[0].path == "/v1/users/1/emoji-picks")
@@ -54,12 +54,12 @@ import Testing
     @Test func searchFiltersEveryGroupAndRecentsByName() async throws {
         let document = try await Self.document(query: "CAT face")
         let emoji = document.items.compactMap { item -> String? in
-            if case .emoji(let choice) = item.content { return choice.emoji }
+            if let choice = item.content.as(EmojiChoice.self) { return choice.emoji }
             return nil
         }
         #expect(emoji == ["🐱"])
         #expect(document.sections.map(\.id) == ["search", "arrangement", "group-animals-nature"])
-        guard case .searchField(let field) = document.sections[0].items[0].content else { return }
+        guard let field = document.sections[0].items[0].content.as(SearchField.self) else { return }
         #expect(field == SearchField(parameter: "q", query: "CAT face", placeholder: "Search", kept: ["habit": "10"]))
         let recents = try await Self.document(query: "cat")
         #expect(
@@ -71,7 +71,7 @@ import Testing
         let document = try await Self.document(query: "cat", collapsed: ["animals-nature"])
         let animals = try #require(document.sections.first { $0.id == "group-animals-nature" })
         #expect(animals.items.map(\.id) == ["group-animals-nature"])
-        guard case .emojiGroup(let group) = animals.items[0].content else { return }
+        guard let group = animals.items[0].content.as(EmojiGroupContent.self) else { return }
         #expect(!group.isExpanded && group.count > 1)
         #expect(animals.items[0].actions.map(\.title) == ["Expand"])
         #expect(animals.items[0].actions[0].parameters == ["habit": "10", "q": "cat"])
@@ -93,8 +93,8 @@ import Testing
         let chips = document.sections[1].items.map(\.content)
         #expect(
             chips == [
-                .filterChip(FilterChip(title: "List", isSelected: false)),
-                .filterChip(FilterChip(title: "Grid", isSelected: true)),
+                ItemContent(FilterChip(title: "List", isSelected: false)),
+                ItemContent(FilterChip(title: "Grid", isSelected: true)),
             ])
         #expect(document.sections[1].items[0].actions[0].parameters == ["habit": "10", "q": "cat"])
     }

@@ -45,10 +45,10 @@ import Testing
         #expect(document.sections[0].items.map(\.id) == ["tag-all", "tag-2", "tag-1", "tag-3"])
         #expect(
             document.sections[0].items.map(\.content) == [
-                .filterChip(FilterChip(title: "All", isSelected: true)),
-                .filterChip(FilterChip(title: "Account", isSelected: false)),
-                .filterChip(FilterChip(title: "Streaks", isSelected: false)),
-                .filterChip(FilterChip(title: "기록", isSelected: false)),
+                ItemContent(FilterChip(title: "All", isSelected: true)),
+                ItemContent(FilterChip(title: "Account", isSelected: false)),
+                ItemContent(FilterChip(title: "Streaks", isSelected: false)),
+                ItemContent(FilterChip(title: "기록", isSelected: false)),
             ])
         #expect(document.sections[0].items[0].actions.isEmpty)
         let account = document.sections[0].items[1].actions
@@ -57,13 +57,13 @@ import Testing
         #expect(document.sections[1].items.map(\.id) == ["question-1", "question-2", "question-3", "question-4"])
         #expect(
             document.sections[1].items[1].content
-                == .question(
+                == ItemContent(
                     QuestionContent(
                         questionID: 2, question: "How do I change my name?", answer: "Open your profile.",
                         status: "Answered", tags: ["Account", "Streaks"], isYours: false)))
         #expect(
             document.sections[1].items[3].content
-                == .question(
+                == ItemContent(
                     QuestionContent(
                         questionID: 4, question: "Can I export my logs?", answer: nil,
                         status: "Waiting for an answer", tags: ["Account"], isYours: true)))
@@ -73,7 +73,7 @@ import Testing
         let document = try await Self.document(Self.world(), tag: 2)
         #expect(document.sections[1].items.map(\.id) == ["question-2", "question-4"])
         let chips = document.sections[0].items
-        #expect(chips.filter { $0.content == .filterChip(FilterChip(title: "Account", isSelected: true)) }.count == 1)
+        #expect(chips.filter { $0.content == ItemContent(FilterChip(title: "Account", isSelected: true)) }.count == 1)
         #expect(chips[0].actions.first?.parameters == [:])
         let other = try await Self.document(Self.world(), tag: 2, viewer: 2)
         #expect(other.sections[1].items.map(\.id) == ["question-2"])
@@ -83,7 +83,7 @@ import Testing
     @Test func theContactGuideSendsTheViewersQuestion() async throws {
         let document = try await Self.document(Self.world())
         let guide = try #require(document.sections[2].items.first)
-        guard case .contactGuide(let content) = guide.content else {
+        guard let content = guide.content.as(ContactGuide.self) else {
             Issue.record("not a contact guide")
             return
         }

@@ -24,7 +24,7 @@ import Testing
         let document = try await ScreenBuilder(source: world).document(
             for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
         guard let item = document.sections.first(where: { $0.id == "followedUsers" })?.items.first,
-            case .followedUser(let followed) = item.content
+            let followed = item.content.as(FollowedUser.self)
         else {
             Issue.record("no followed user in \(document)")
             return ""
@@ -108,7 +108,7 @@ import Testing
         let document = try await ScreenBuilder(source: world).document(
             for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
         let names = document.sections[1].items.compactMap { item -> String? in
-            if case .followedUser(let followed) = item.content { return followed.userName }
+            if let followed = item.content.as(FollowedUser.self) { return followed.userName }
             return nil
         }
         #expect(names == ["Kim", "Lou", "Pat"])

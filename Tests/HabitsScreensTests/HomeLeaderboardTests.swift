@@ -25,7 +25,7 @@ import Testing
         let document = try await ScreenBuilder(source: world).document(
             for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
         let items = document.sections.first { $0.id == "leaderboard" }?.items ?? []
-        guard items.count == 1, case .leaderboardHabit(let card) = items[0].content else {
+        guard items.count == 1, let card = items[0].content.as(LeaderboardHabit.self) else {
             Issue.record("expected one leaderboard card, got \(items)")
             return LeaderboardHabit(habitName: "", leader: "", secondary: nil)
         }
@@ -116,7 +116,7 @@ import Testing
         let document = try await ScreenBuilder(source: world).document(
             for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
         let names = document.sections[0].items.compactMap { item -> String? in
-            if case .leaderboardHabit(let card) = item.content { return card.habitName }
+            if let card = item.content.as(LeaderboardHabit.self) { return card.habitName }
             return nil
         }
         #expect(names == ["Archery", "Run"])

@@ -37,7 +37,7 @@ import Testing
 
     static func days(_ document: ScreenDocument) throws -> [CalendarDay] {
         try section(document, "days").items.compactMap { item in
-            if case .calendarDay(let day) = item.content { return day }
+            if let day = item.content.as(CalendarDay.self) { return day }
             return nil
         }
     }
@@ -49,7 +49,7 @@ import Testing
         let summary = try #require(try Self.section(document, "summary").items.first)
         #expect(
             summary.content
-                == .streakSummary(
+                == ItemContent(
                     StreakSummaryContent(
                         habitID: 11, habitName: "Read",
                         streak: StreakSummary(
@@ -96,7 +96,7 @@ import Testing
         #expect(grid.prefix { $0.type == "calendarBlank" }.count == blanks)
         #expect(grid.dropFirst(blanks).first?.id == "day-2026-11-01")
         let headings = try Self.section(document, "weekdays").items.compactMap { item -> String? in
-            if case .calendarWeekday(let weekday) = item.content { return weekday.symbol }
+            if let weekday = item.content.as(CalendarWeekday.self) { return weekday.symbol }
             return nil
         }
         #expect(headings == symbols)

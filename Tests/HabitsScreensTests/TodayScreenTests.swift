@@ -27,7 +27,7 @@ import Testing
             for: ScreenRequest(screen: .today, viewerID: 1), revision: "1")
         #expect(document.screen == .today && document.title == "Today")
         return try #require(document.sections.first).items.compactMap { item in
-            if case .todayHabit(let row) = item.content { return (item, row) }
+            if let row = item.content.as(TodayHabit.self) { return (item, row) }
             return nil
         }
     }

@@ -42,7 +42,7 @@ private final class MovableClock: @unchecked Sendable {
     /// The item ids of the calendar's day marked today.
     private static func today(in document: ScreenDocument) -> [String] {
         document.sections.flatMap(\.items).compactMap { item in
-            guard case .calendarDay(let day) = item.content, day.today else { return nil }
+            guard let day = item.content.as(CalendarDay.self), day.today else { return nil }
             return item.id
         }
     }

@@ -62,19 +62,19 @@ func log(
                 let cards = document.sections[0].items.map(\.content)
                 #expect(
                     cards == [
-                        .leaderboardHabit(
+                        ItemContent(
                             LeaderboardHabit(habitName: "Run", leader: "User 1 2", secondary: "You 1 (2nd)")),
-                        .leaderboardHabit(LeaderboardHabit(habitName: "Swim", leader: "Nobody Yet!", secondary: nil)),
+                        ItemContent(LeaderboardHabit(habitName: "Swim", leader: "Nobody Yet!", secondary: nil)),
                     ])
                 #expect(
                     document.sections[1].items.map(\.content) == [
-                        .followedUser(
+                        ItemContent(
                             FollowedUser(
                                 userName: "User 1",
                                 message: "Currently 1st, ahead of you (2nd) in Run.\n"
                                     + "You might catch up with a little extra effort!"
                             )),
-                        .followedUser(
+                        ItemContent(
                             FollowedUser(
                                 userName: "User 2",
                                 message: "This user doesn't seem to have done much yet. "
@@ -112,7 +112,7 @@ func log(
                 #expect(document.title == "Swim")
                 #expect(
                     document.sections[1].items.map(\.content) == [
-                        .userCount(
+                        ItemContent(
                             UserCount(userID: users["user3"] ?? 0, userName: "User 3", count: 1, isViewer: false))
                     ])
             }

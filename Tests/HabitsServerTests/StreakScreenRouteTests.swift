@@ -14,14 +14,14 @@ import Testing
 @Suite struct StreakScreenRouteTests {
     static func calendarDay(_ document: ScreenDocument, _ date: String) -> CalendarDay? {
         for item in document.items where item.id == "day-\(date)" {
-            if case .calendarDay(let day) = item.content { return day }
+            if let day = item.content.as(CalendarDay.self) { return day }
         }
         return nil
     }
 
     static func current(_ document: ScreenDocument) -> Int? {
         for item in document.items {
-            if case .streakSummary(let summary) = item.content { return summary.current }
+            if let summary = item.content.as(StreakSummaryContent.self) { return summary.current }
         }
         return nil
     }

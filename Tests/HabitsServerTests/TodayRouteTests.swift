@@ -14,7 +14,7 @@ import Testing
 @Suite struct TodayRouteTests {
     static func row(_ document: ScreenDocument, habit: Int64) -> (ScreenItem, TodayHabit)? {
         for item in document.items where item.id == "habit-\(habit)" {
-            if case .todayHabit(let row) = item.content { return (item, row) }
+            if let row = item.content.as(TodayHabit.self) { return (item, row) }
         }
         return nil
     }

@@ -19,91 +19,91 @@ import Testing
     /// One item of every type, with a string each must show.
     static let samples: [(ItemContent, String)] = [
         (
-            .leaderboardHabit(LeaderboardHabit(habitName: "Run", leader: "Sam 7", secondary: "You 4 (2nd)")),
+            ItemContent(LeaderboardHabit(habitName: "Run", leader: "Sam 7", secondary: "You 4 (2nd)")),
             "You 4 (2nd)"
         ),
-        (.followedUser(FollowedUser(userName: "Kai", message: "Currently 1st in Run.")), "Currently 1st in Run."),
+        (ItemContent(FollowedUser(userName: "Kai", message: "Currently 1st in Run.")), "Currently 1st in Run."),
         (
-            .habit(HabitRow(habitID: 1, name: "Swim", emoji: "🏊", category: "Sport", color: color, isFavorite: true)),
+            ItemContent(HabitRow(habitID: 1, name: "Swim", emoji: "🏊", category: "Sport", color: color, isFavorite: true)),
             "Swim"
         ),
         (
-            .logHabit(
-                HabitRow(habitID: 1, name: "Read", emoji: nil, category: "Mind", color: color, isFavorite: false)),
+            ItemContent(LogHabitRow(
+                HabitRow(habitID: 1, name: "Read", emoji: nil, category: "Mind", color: color, isFavorite: false))),
             "Read"
         ),
         (
-            .habitHeader(HabitHeader(name: "Yoga", emoji: nil, category: "Body", color: color, description: "Stretch")),
+            ItemContent(HabitHeader(name: "Yoga", emoji: nil, category: "Body", color: color, description: "Stretch")),
             "Stretch"
         ),
-        (.userCount(UserCount(userID: 2, userName: "Ann", count: 12, isViewer: true)), "12"),
+        (ItemContent(UserCount(userID: 2, userName: "Ann", count: 12, isViewer: true)), "12"),
         (
-            .userCard(UserCard(userID: 2, name: "Ann", color: color, picture: "/images/ann", isFollowed: true)),
+            ItemContent(UserCard(userID: 2, name: "Ann", color: color, picture: "/images/ann", isFollowed: true)),
             "/images/ann"
         ),
         (
-            .userHeader(UserHeader(userID: 2, name: "Ann", bio: "Hello there", color: nil, picture: "/images/ann")),
+            ItemContent(UserHeader(userID: 2, name: "Ann", bio: "Hello there", color: nil, picture: "/images/ann")),
             "Hello there"
         ),
-        (.habitCount(HabitCount(habitID: 3, habitName: "Walk", emoji: nil, count: 9)), "Walk"),
+        (ItemContent(HabitCount(habitID: 3, habitName: "Walk", emoji: nil, count: 9)), "Walk"),
         (
-            .streakSummary(
+            ItemContent(
                 StreakSummaryContent(
                     habitID: 3, habitName: "Walk",
                     streak: StreakSummary(current: 5, longest: 8, today: today, todayDone: true))), "Current Streak"
         ),
         (
-            .monthLink(MonthLink(direction: .previous, month: LocalMonth(iso: "2026-10")!, title: "October 2026")),
+            ItemContent(MonthLink(direction: .previous, month: LocalMonth(iso: "2026-10")!, title: "October 2026")),
             "October 2026"
         ),
-        (.calendarWeekday(CalendarWeekday(weekday: 2, symbol: "M", name: "Monday")), "Monday"),
-        (.calendarBlank(CalendarBlank()), #"<div class="item-body"></div>"#),
-        (.calendarDay(CalendarDay(date: today, done: true, today: today)), "2026-11-22, done, today"),
-        (.habitChoice(HabitChoice(habitID: 3, name: "Walk", emoji: nil, selected: true)), "(shown)"),
+        (ItemContent(CalendarWeekday(weekday: 2, symbol: "M", name: "Monday")), "Monday"),
+        (ItemContent(CalendarBlank()), #"<div class="item-body"></div>"#),
+        (ItemContent(CalendarDay(date: today, done: true, today: today)), "2026-11-22, done, today"),
+        (ItemContent(HabitChoice(habitID: 3, name: "Walk", emoji: nil, selected: true)), "(shown)"),
     ] + showcaseSamples
 
     /// Discover, Help and the emoji picker.
     static let showcaseSamples: [(ItemContent, String)] = [
         (
-            .banner(
+            ItemContent(
                 BannerContent(
                     programID: 1, title: "Calm", caption: "Ten quiet minutes", image: "/p/1", isJoined: true)),
             "Ten quiet minutes"
         ),
         (
-            .textHeader(TextHeaderContent(parts: [("Newest programs in ", false), ("명상 🧘", true)])),
+            ItemContent(TextHeaderContent(parts: [("Newest programs in ", false), ("명상 🧘", true)])),
             "Newest programs in <mark>명상 🧘</mark>"
         ),
         (
-            .programCard(
+            ItemContent(
                 ProgramCard(
                     programID: 1, title: "Calm", author: "Ann", image: "/p/1", rating: 4.5, ratingText: "4.5",
                     stars: [.full, .full, .full, .full, .half], reviewCount: 1234, reviewCountText: "(1,234)",
                     price: "$19.99", tag: "Bestseller", isJoined: false, yourRating: nil)),
             #"<i class="star star-half"></i>"#
         ),
-        (.filterChip(FilterChip(title: "Streaks", isSelected: true)), #"aria-current="true">Streaks"#),
+        (ItemContent(FilterChip(title: "Streaks", isSelected: true)), #"aria-current="true">Streaks"#),
         (
-            .question(
+            ItemContent(
                 QuestionContent(
                     questionID: 1, question: "Why?", answer: "Because.", status: "Answered", tags: ["Streaks"],
                     isYours: false)), "<details class=\"question\"><summary>"
         ),
         (
-            .contactGuide(
+            ItemContent(
                 ContactGuide(
                     title: "Didn't find an answer?", subtitle: "Ask us", buttonTitle: "Ask a Question",
                     field: "question",
                     placeholder: "Your question", minimumLength: 1, maximumLength: 2000)), #"maxlength="2000""#
         ),
         (
-            .searchField(SearchField(parameter: "q", query: "cat", placeholder: "Search", kept: ["habit": "3"])),
+            ItemContent(SearchField(parameter: "q", query: "cat", placeholder: "Search", kept: ["habit": "3"])),
             #"<input type="hidden" name="habit" value="3">"#
         ),
-        (.emojiGroup(EmojiGroupContent(name: "Flags", slug: "flags", count: 269, isExpanded: true)), "269"),
-        (.emoji(EmojiChoice(emoji: "🐈", name: "cat", isCurrent: true)), "(current icon)"),
+        (ItemContent(EmojiGroupContent(name: "Flags", slug: "flags", count: 269, isExpanded: true)), "269"),
+        (ItemContent(EmojiChoice(emoji: "🐈", name: "cat", isCurrent: true)), "(current icon)"),
         (
-            .todayHabit(
+            ItemContent(
                 TodayHabit(
                     habitID: 3, habitName: "Stretch", emoji: "🧘",
                     color: ScreenColor(hue: 0.3, saturation: 0.5, brightness: 0.8), done: true, streak: 4)),
@@ -128,7 +128,7 @@ import Testing
 
     @Test func anUnknownTypeIsDrawnFromItsFallback() throws {
         let item = ScreenItem(
-            id: "u-1", content: .habitCount(HabitCount(habitID: 1, habitName: "Hidden", emoji: nil, count: 1)),
+            id: "u-1", content: ItemContent(HabitCount(habitID: 1, habitName: "Hidden", emoji: nil, count: 1)),
             fallback: ItemFallback(title: "Title <b>", subtitle: "Sub & more"))
         let html = try Self.renderer().item(item, template: "items/aTypeFromTheFuture")
         #expect(html.contains(#"<span class="fallback-title">Title &lt;b&gt;</span>"#))
@@ -139,7 +139,7 @@ import Testing
     @Test func actionsBecomeLinksButtonsAndMenus() throws {
         let item = ScreenItem(
             id: "habit-7",
-            content: .habit(
+            content: ItemContent(
                 HabitRow(
                     habitID: 7, name: "Run", emoji: nil, category: "C", color: Self.color,
                     isFavorite: false)),
@@ -156,10 +156,10 @@ import Testing
         #expect(html.contains(menu))
         let log = ScreenItem(
             id: "habit-8",
-            content: .logHabit(
+            content: ItemContent(LogHabitRow(
                 HabitRow(
                     habitID: 8, name: "Read", emoji: nil, category: "C",
-                    color: Self.color, isFavorite: false)),
+                    color: Self.color, isFavorite: false))),
             fallback: ItemFallback(title: "Read"),
             actions: [
                 .request(
@@ -239,7 +239,7 @@ extension WebRenderTests {
     @Test func aStreakOfZeroIsDrawnAsNone() throws {
         func html(_ current: Int) throws -> String {
             let streak = StreakSummary(current: current, longest: 3, today: Self.today, todayDone: false)
-            let content = ItemContent.streakSummary(StreakSummaryContent(habitID: 1, habitName: "Run", streak: streak))
+            let content = ItemContent(StreakSummaryContent(habitID: 1, habitName: "Run", streak: streak))
             return try Self.renderer().item(
                 ScreenItem(id: "streak", content: content, fallback: ItemFallback(title: "")))
         }

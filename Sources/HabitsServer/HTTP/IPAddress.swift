@@ -32,14 +32,18 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     /// The address of a socket peer; nil for a Unix domain socket.
     public init?(_ address: SocketAddress) {
         switch address {
+        // The address bytes are read at their fixed offsets in `sockaddr_in` (4) and `sockaddr_in6` (8), the
+        // same on Linux and the BSDs: which C module owns those structs' fields differs between builds.
         case .v4(let v4):
-            self.init(high: 0, low: 0xFFFF_0000_0000 | UInt64(UInt32(bigEndian: v4.address.sin_addr.s_addr)))
+            let bytes = withUnsafeBytes(of: v4.address) { Array($0) }
+            guard bytes.count >= 8 else { return nil }
+            let low = bytes[4..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            self.init(high: 0, low: 0xFFFF_0000_0000 | low)
         case .v6(let v6):
-            var storage = v6.address.sin6_addr
-            let bytes = withUnsafeBytes(of: &storage) { Array($0) }
-            guard bytes.count == 16 else { return nil }
+            let bytes = withUnsafeBytes(of: v6.address) { Array($0) }
+            guard bytes.count >= 24 else { return nil }
             let half = { (range: Range<Int>) in bytes[range].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
-            self.init(high: half(0..<8), low: half(8..<16))
+            self.init(high: half(8..<16), low: half(16..<24))
         case .unixDomainSocket:
             return nil
         }

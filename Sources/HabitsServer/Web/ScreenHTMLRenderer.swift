@@ -173,38 +173,6 @@ struct ItemView {
     }
 }
 
-extension ItemContent {
-    /// The typed payload, as the item's template reads it.
-    var payload: Any {
-        switch self {
-        case .leaderboardHabit(let content): content
-        case .followedUser(let content): content
-        case .habit(let content), .logHabit(let content): content
-        case .habitHeader(let content): content
-        case .userCount(let content): content
-        case .userCard(let content): content
-        case .userHeader(let content): content
-        case .habitCount(let content): content
-        case .streakSummary(let content): content
-        case .monthLink(let content): content
-        case .calendarWeekday(let content): content
-        case .calendarBlank(let content): content
-        case .calendarDay(let content): content
-        case .habitChoice(let content): content
-        case .banner(let content): content
-        case .textHeader(let content): content
-        case .programCard(let content): content
-        case .filterChip(let content): content
-        case .question(let content): content
-        case .contactGuide(let content): content
-        case .searchField(let content): content
-        case .emojiGroup(let content): content
-        case .emoji(let content): content
-        case .todayHabit(let content): content
-        }
-    }
-}
-
 /// The web client's paths.
 enum WebPaths {
     /// The page of a screen with its parameters, in a stable order.

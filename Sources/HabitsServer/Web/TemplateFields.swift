@@ -270,3 +270,7 @@ extension HabitChoice: MustacheParent {
         }
     }
 }
+
+extension LogHabitRow: MustacheParent {
+    public func child(named name: String) -> Any? { row.child(named: name) }
+}
