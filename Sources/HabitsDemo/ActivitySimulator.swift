@@ -42,7 +42,9 @@ public actor ActivitySimulator {
     private let clock: @Sendable () -> Date
     private var rates: [DemoDataSet.PairRate]
     private var cumulative: [Double] = []
+    /// Whether ticks produce events now.
     public private(set) var state: State
+    /// The multiplier of `baseEventsPerSecond`, within `speedRange`.
     public private(set) var speed: Double = 1
     private var generator = SystemRandomNumberGenerator()
 
