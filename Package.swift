@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HabitsDomain", targets: ["HabitsDomain"]),
         .library(name: "HabitsStore", targets: ["HabitsStore"]),
         .library(name: "HabitsSQLite", targets: ["HabitsSQLite"]),
+        .library(name: "HabitsDemo", targets: ["HabitsDemo"]),
         .library(name: "HabitsScreens", targets: ["HabitsScreens"]),
         .library(name: "HabitsServer", targets: ["HabitsServer"]),
         .executable(name: "habits", targets: ["habits"]),
@@ -56,6 +57,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The demo: its data set, showcase, loaders and activity simulator, over the store protocols alone.
+        .target(name: "HabitsDemo", dependencies: ["HabitsDomain", "HabitsStore"]),
         // Screen documents: pure, built from the domain's reads with the engines.
         .target(
             name: "HabitsScreens", dependencies: ["HabitsDomain", "HabitsStore", "DiffableData", "CompositionalLayout"]
@@ -66,6 +69,7 @@ let package = Package(
                 "HabitsDomain",
                 "HabitsStore",
                 "HabitsScreens",
+                "HabitsDemo",
                 "CompositionalLayout",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -88,6 +92,7 @@ let package = Package(
                 "HabitsServer",
                 "HabitsStore",
                 "HabitsSQLite",
+                "HabitsDemo",
                 "HabitsDomain",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -116,6 +121,10 @@ let package = Package(
         ),
         .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain", "HabitsTestSupport"]),
         .testTarget(
+            name: "HabitsDemoTests",
+            dependencies: ["HabitsDemo", "HabitsDomain", "HabitsStore", "HabitsSQLite", "HabitsTestSupport"]
+        ),
+        .testTarget(
             name: "HabitsScreensTests",
             dependencies: [
                 "HabitsScreens", "HabitsDomain", "HabitsStore", "DiffableData", "CompositionalLayout",
@@ -125,20 +134,20 @@ let package = Package(
         .testTarget(
             name: "HabitsSQLiteTests",
             dependencies: [
-                "HabitsSQLite", "HabitsStore", "HabitsDomain", "HabitsTestSupport",
+                "HabitsSQLite", "HabitsStore", "HabitsDomain", "HabitsDemo", "HabitsTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The store contract: every test runs against each implementation `StoreImplementation` lists.
         .testTarget(
             name: "HabitsStoreContractTests",
-            dependencies: ["HabitsStore", "HabitsSQLite", "HabitsDomain", "HabitsTestSupport"]
+            dependencies: ["HabitsStore", "HabitsSQLite", "HabitsDomain", "HabitsDemo", "HabitsTestSupport"]
         ),
         .testTarget(
             name: "HabitsServerTests",
             dependencies: [
-                "HabitsServer", "HabitsStore", "HabitsSQLite", "HabitsDomain", "HabitsScreens", "CompositionalLayout",
-                "HabitsTestSupport", "habits",
+                "HabitsServer", "HabitsStore", "HabitsSQLite", "HabitsDomain", "HabitsDemo", "HabitsScreens",
+                "CompositionalLayout", "HabitsTestSupport", "habits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,4 +1,5 @@
 import Foundation
+import HabitsDemo
 import HabitsDomain
 import HabitsStore
 import Hummingbird
@@ -95,7 +96,7 @@ public func buildApplication(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Habits",
             availableConnectionsDelegate: ConnectionLimit(maximum: configuration.maximumConnections, metrics: metrics)
         ),
-        services: [simulator, ScreenHubService(hub: hub)],
+        services: [ActivitySimulatorService(simulator: simulator), ScreenHubService(hub: hub)],
         onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HabitsDemo
 import HabitsDomain
 import HabitsServer
 import HabitsSQLite

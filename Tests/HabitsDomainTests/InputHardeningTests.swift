@@ -58,12 +58,4 @@ import Testing
                     == milliseconds)
         }
     }
-
-    @Test func aDemoPersonCanBeTheActiveUserWithoutADuplicate() {
-        let demo = DemoDataSet(activeUserID: "ava-thompson", now: Date(timeIntervalSince1970: 1_795_368_015))
-        #expect(demo.users.filter { $0.id == "ava-thompson" }.count == 1)
-        #expect(Set(demo.users.map(\.id)).count == demo.users.count)
-        #expect(!demo.rates.contains { $0.userID == "ava-thompson" })
-        #expect(demo.users.first { $0.id == "ava-thompson" }?.name == "Ava Thompson")
-    }
 }

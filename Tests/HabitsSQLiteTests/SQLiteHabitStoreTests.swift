@@ -1,4 +1,5 @@
 import Foundation
+import HabitsDemo
 import HabitsDomain
 import HabitsSQLite
 import HabitsStore

@@ -1,4 +1,5 @@
 import Foundation
+import HabitsDemo
 import HabitsTestSupport
 import HabitsDomain
 import HabitsSQLite

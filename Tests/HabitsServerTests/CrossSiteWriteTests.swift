@@ -1,4 +1,5 @@
 import Foundation
+import HabitsDemo
 import HabitsDomain
 @testable import HabitsServer
 import HabitsSQLite

@@ -1,3 +1,4 @@
+import HabitsDemo
 import HabitsDomain
 import HabitsSQLite
 import HabitsStore

@@ -1,5 +1,6 @@
 import Prometheus
 import Foundation
+import HabitsDemo
 import HabitsDomain
 import HabitsServer
 import HabitsSQLite
@@ -115,25 +116,6 @@ import Testing
         }
         #expect(try await store.users().contains { $0.id == "realperson" })
         #expect(try await store.demoWrittenByPeople())
-    }
-
-    @Test func theSimulatorNeverLogsForTheActiveUser() async throws {
-        // The data set simulates "ava-thompson"; naming her the active user must still keep her untouched.
-        let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
-        #expect(demo.rates.contains { $0.userID == "ava-thompson" })
-        let store = try await SQLiteHabitStore.temporary(content: StoreContent(demo: demo))
-        let simulator = ActivitySimulator(
-            store: store, demo: demo, activeUserID: "ava-thompson", startRunning: true, logger: Logger(label: "test"))
-        try await simulator.setSpeed(100)
-        let before = try await store.statisticsSnapshot()
-        await simulator.step(seconds: 3)
-        let after = try await store.statisticsSnapshot()
-        #expect(after.revision > before.revision)
-        for habit in demo.habits {
-            #expect(
-                after.count(userID: "ava-thompson", habitName: habit.name)
-                    == before.count(userID: "ava-thompson", habitName: habit.name))
-        }
     }
 
     @Test func simulatedLogsAreCountedInTheMetrics() async throws {

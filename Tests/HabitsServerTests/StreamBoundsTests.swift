@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HabitsDemo
 import HabitsDomain
 import HabitsSQLite
 import HabitsStore

@@ -1,4 +1,5 @@
 import Foundation
+import HabitsDemo
 import HabitsDomain
 import HabitsStore
 import Logging
@@ -22,32 +23,28 @@ extension DemoContent {
     public static func prepare(
         store: any HabitStore, activeUserID: String, now: Date, database: String, logger: Logger
     ) async throws -> DemoDataSet {
-        var data = DemoDataSet(activeUserID: activeUserID, now: now)
-        switch try await store.contentOrigin() {
-        case .empty:
-            try await load(data, into: store)
+        switch try await start(store: store, activeUserID: activeUserID, now: now) {
+        case .loaded(let data):
             logger.info(
                 "loaded demo data",
                 metadata: [
                     "users": "\(data.users.count)", "habits": "\(data.habits.count)", "logs": "\(data.logs.count)",
                 ])
-        case .demo:
-            let snapshot = try await store.statisticsSnapshot()
-            data.rates.removeAll { snapshot.user(id: $0.userID) == nil || snapshot.habit(named: $0.habitName) == nil }
+            return data
+        case .kept(let data):
             logger.info("kept the demo's data", metadata: ["simulated pairs": "\(data.rates.count)"])
-        case .other(let users, let habits, let logs):
+            return data
+        case .refused(let users, let habits, let logs):
             throw StartupError(
                 "--demo needs an empty database or one the demo filled, and \(database) holds data it did not "
                     + "create (\(users) users, \(habits) habits, \(logs) logs); choose another --database.")
         }
-        return data
     }
 
     /// Without `--demo`, the store's content stops being the demo's: what is written from now on is not
     /// the demo's to reset, so a later `--demo` on this database is refused.
     public static func disown(store: any HabitStore, logger: Logger) async throws {
-        guard case .demo = try await store.contentOrigin() else { return }
-        try await store.disownDemoContent()
+        guard try await disown(store: store) else { return }
         logger.notice("the database is no longer the demo's: serving it with --demo again will be refused")
     }
 }

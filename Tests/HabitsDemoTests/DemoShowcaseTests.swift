@@ -1,10 +1,9 @@
 import Foundation
+import HabitsDemo
 import HabitsDomain
-import HabitsServer
 import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
-import Logging
 import Testing
 
 /// `--demo` fills Discover, Help and the emoji picker, the same way for the same seed and date.
@@ -47,10 +46,7 @@ import Testing
         // The demo's people and habits without the showcase: a reset adds it.
         let store = try await SQLiteHabitStore.temporary(content: StoreContent(demo: demo))
         #expect(try await store.programs(page: PageRequest(limit: 200)).items.isEmpty)
-        var logger = Logger(label: "habits.test")
-        logger.logLevel = .warning
-        let simulator = ActivitySimulator(
-            store: store, demo: demo, activeUserID: "activeUser", startRunning: false, logger: logger)
+        let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "activeUser", startRunning: false)
         try await simulator.reset(now: Fixture.now)
         #expect(try await store.programs(page: PageRequest(limit: 200)).items.count == demo.showcase.programs.count)
         let me = try #require(try await store.readScreens { try await $0.user(key: "activeUser") })

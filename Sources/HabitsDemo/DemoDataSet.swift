@@ -1,4 +1,5 @@
 import Foundation
+import HabitsDomain
 
 /// A believable data set for `--demo`: users with bios and colours, categories, habits and weeks of history.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HabitsDomain
 
 /// The demo's content for Discover, Help and the emoji picker: programs in every demo category with
 /// ratings, the active user's memberships, help tags, answered questions, one question the active user

@@ -1,17 +1,28 @@
 import Foundation
 import HabitsDomain
 import HabitsStore
-import Logging
-import ServiceLifecycle
 
 /// Makes the demo feel alive: simulated users log habits at their own random rates, so statistics
 /// change while someone watches. The active user is never simulated.
 ///
 /// Events follow a Poisson process: each tick draws how many events happened, then which
 /// (user, habit) pairs they were, weighted by each pair's rate (binary search over cumulative rates).
-public actor ActivitySimulator: Service {
+/// What it did is told to `report`, so that the server logs and counts it without this module knowing how.
+public actor ActivitySimulator {
     /// Whether the simulator is producing events.
     public enum State: String, Sendable { case running, stopped }
+
+    /// What the simulator did, for the server's logs and metrics.
+    public enum Event: Sendable {
+        /// A tick stored this many simulated logs.
+        case logsWritten(Int)
+        /// A tick's logs could not be stored.
+        case logsFailed(any Error)
+        /// This many (user, habit) pairs stopped being simulated: their user or habit is gone.
+        case pairsDropped(Int)
+        /// `reset` loaded a fresh data set of this many users and logs.
+        case reset(users: Int, logs: Int)
+    }
 
     /// Events per second across all users at speed 1, so the demo moves visibly but not frantically.
     public static let baseEventsPerSecond = 1.5
@@ -23,38 +34,37 @@ public actor ActivitySimulator: Service {
 
     private let store: any HabitStore
     private let activeUserID: String
-    private let logger: Logger
+    private let report: @Sendable (Event) -> Void
     private let tick: Duration
     /// Whether the server runs with `--demo`: only then does it have the simulator's controls.
     public nonisolated let isDemo: Bool
-    private let metrics: ServerMetrics?
     /// The server's clock: what simulated logs are stamped with.
     private let clock: @Sendable () -> Date
     private var rates: [DemoDataSet.PairRate]
     private var cumulative: [Double] = []
+    /// Whether ticks produce events now.
     public private(set) var state: State
+    /// The multiplier of `baseEventsPerSecond`, within `speedRange`.
     public private(set) var speed: Double = 1
     private var generator = SystemRandomNumberGenerator()
 
     /// - Parameters:
     ///   - demo: the demo data set whose rates drive the simulation; nil disables the simulator.
-    ///   - metrics: where the simulated logs are counted, beside those written over HTTP.
     ///   - clock: the server's clock (stopped by `--fixed-time`).
+    ///   - report: told what the simulator did; it must not block, since the simulator waits for it.
     public init(
         store: any HabitStore,
         demo: DemoDataSet?,
         activeUserID: String,
         startRunning: Bool,
         tick: Duration = .milliseconds(250),
-        logger: Logger,
-        metrics: ServerMetrics? = nil,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() },
+        report: @escaping @Sendable (Event) -> Void = { _ in }
     ) {
         self.store = store
         self.clock = clock
-        self.metrics = metrics
         self.activeUserID = activeUserID
-        self.logger = logger
+        self.report = report
         self.tick = tick
         self.isDemo = demo != nil
         self.rates = []
@@ -65,10 +75,11 @@ public actor ActivitySimulator: Service {
         self.state = startRunning && demo != nil ? .running : .stopped
     }
 
-    public func run() async throws {
+    /// Ticks until the task is cancelled or `stopping` says so, simulating while the state is `running`.
+    public func run(until stopping: @Sendable () -> Bool) async {
         let clock = ContinuousClock()
         var last = clock.now
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+        while !Task.isCancelled && !stopping() {
             try? await Task.sleep(for: tick)
             // Simulate the time that really passed, so slow writes do not slow the advertised rate.
             let now = clock.now
@@ -117,7 +128,7 @@ public actor ActivitySimulator: Service {
         try await DemoContent.load(demo, into: store)
         rates = demo.rates.filter { $0.userID != activeUserID }
         cumulative = Self.cumulativeRates(rates)
-        logger.info("demo data reset", metadata: ["users": "\(demo.users.count)", "logs": "\(demo.logs.count)"])
+        report(.reset(users: demo.users.count, logs: demo.logs.count))
     }
 
     /// Produces the events of `seconds` of simulated time, at most `maximumCatchUp` of it.
@@ -133,7 +144,7 @@ public actor ActivitySimulator: Service {
         // One transaction per tick keeps durable writes few even at high speed.
         do {
             try await store.log(events)
-            metrics?.countLogsWritten(events.count)
+            report(.logsWritten(events.count))
         } catch HabitsError.notFound {
             // A person or habit was deleted or renamed meanwhile: stop simulating it, keep the rest.
             guard let snapshot = await forgetMissingPairs() else { return }
@@ -143,12 +154,12 @@ public actor ActivitySimulator: Service {
             guard !kept.isEmpty else { return }
             do {
                 try await store.log(kept)
-                metrics?.countLogsWritten(kept.count)
+                report(.logsWritten(kept.count))
             } catch {
-                logger.warning("simulated logs failed", metadata: ["error": "\(error)"])
+                report(.logsFailed(error))
             }
         } catch {
-            logger.warning("simulated logs failed", metadata: ["error": "\(error)"])
+            report(.logsFailed(error))
         }
     }
 
@@ -162,7 +173,7 @@ public actor ActivitySimulator: Service {
         let before = rates.count
         rates.removeAll { snapshot.user(id: $0.userID) == nil || snapshot.habit(named: $0.habitName) == nil }
         cumulative = Self.cumulativeRates(rates)
-        logger.info("simulation follows the data", metadata: ["dropped pairs": "\(before - rates.count)"])
+        report(.pairsDropped(before - rates.count))
         return snapshot
     }
 
