@@ -67,7 +67,8 @@ extension ScreenBuilder {
             return (
                 ItemContent(LogHabitRow(row)),
                 [
-                    .request(.activate, title: "Log \(habit.name)", method: "POST", path: Routes.logs.path(), body: body),
+                    .request(
+                        .activate, title: "Log \(habit.name)", method: "POST", path: Routes.logs.path(), body: body),
                     favoriteToggle(viewer: viewer, habit: habit, isFavorite: isFavorite),
                 ]
             )

@@ -10,7 +10,9 @@ extension ScreenName {
 /// The emoji picker (`?habit=`, `?q=`, `?layout=`, `?collapsed=`); Back returns to its habit.
 public enum EmojiScreen: Screen {
     public static let name = ScreenName.emoji
-    public static let payloads: [any ItemPayload.Type] = [SearchField.self, FilterChip.self, EmojiGroupContent.self, EmojiChoice.self]
+    public static let payloads: [any ItemPayload.Type] = [
+        SearchField.self, FilterChip.self, EmojiGroupContent.self, EmojiChoice.self,
+    ]
     public static let title = "Choose an Icon"
     public static let parent: ScreenName? = .habits
     public static let parameters: Set<ScreenParameter> = [.habit, .query, .arrangement, .collapsed]
@@ -139,7 +141,8 @@ struct EmojiPicker {
     func choice(_ entry: EmojiEntry, id: String) -> ScreenItem {
         ScreenItem(
             id: id,
-            content: ItemContent(EmojiChoice(emoji: entry.emoji, name: entry.name, isCurrent: habit.emoji == entry.emoji)),
+            content: ItemContent(
+                EmojiChoice(emoji: entry.emoji, name: entry.name, isCurrent: habit.emoji == entry.emoji)),
             fallback: ItemFallback(title: entry.emoji, subtitle: entry.name),
             actions: [
                 .request(

@@ -71,7 +71,9 @@ extension FilterChip {
 
 extension QuestionContent {
     public static let type = "question"
-    public var heapBytes: Int { heapSum(question, answer, status) + tags.reduce(32) { $0 + 16 + HabitsScreens.heapBytes($1) } }
+    public var heapBytes: Int {
+        heapSum(question, answer, status) + tags.reduce(32) { $0 + 16 + HabitsScreens.heapBytes($1) }
+    }
 }
 
 extension ContactGuide {
