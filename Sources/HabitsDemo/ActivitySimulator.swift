@@ -139,7 +139,7 @@ public actor ActivitySimulator {
         let now = clock()
         let events = (0..<count).map { _ in
             let rate = rates[firstIndex(above: Double.random(in: 0..<total, using: &generator))]
-            return LoggedHabit(userID: rate.userID, habitName: rate.habitName, timestamp: now)
+            return CourseAPI.LoggedHabit(userID: rate.userID, habitName: rate.habitName, timestamp: now)
         }
         // One transaction per tick keeps durable writes few even at high speed.
         do {

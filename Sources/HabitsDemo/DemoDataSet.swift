@@ -10,11 +10,11 @@ public struct DemoDataSet: Sendable {
 
     /// The course key of the person using the app.
     public var activeUserID: String
-    public var users: [User]
-    public var categories: [Category]
-    public var habits: [Habit]
+    public var users: [CourseAPI.User]
+    public var categories: [CourseAPI.Category]
+    public var habits: [CourseAPI.Habit]
     /// Historical events, oldest first.
-    public var logs: [LoggedHabit]
+    public var logs: [CourseAPI.LoggedHabit]
     /// Average events per hour for each simulated (user, habit) pair; the active user has none.
     public var rates: [PairRate]
     /// The names of the active user's favourite habits, so that a new user's Home is full.
@@ -48,24 +48,24 @@ public struct DemoDataSet: Sendable {
         }
 
         categories = Self.categoryNames.enumerated().map { index, name in
-            Category(name: name, color: Color(hue: Double(index) / 7, saturation: 0.6, brightness: 0.85))
+            CourseAPI.Category(name: name, color: Color(hue: Double(index) / 7, saturation: 0.6, brightness: 0.85))
         }
         let categoryByName = Dictionary(uniqueKeysWithValues: categories.map { ($0.name, $0) })
         habits = Self.habitRows.compactMap { row in
-            categoryByName[row.category].map { Habit(name: row.name, category: $0, info: row.info) }
+            categoryByName[row.category].map { CourseAPI.Habit(name: row.name, category: $0, info: row.info) }
         }
 
         // The active user is "Alex Rivera", unless its id is one of the demo people's: then that person is "me".
         let isDemoPerson = Self.userNames.contains { Self.slug($0) == activeUserID }
-        var users: [User] = []
+        var users: [CourseAPI.User] = []
         if !isDemoPerson {
             let bio = "Building better days, one habit at a time."
-            users.append(User(id: activeUserID, name: "Alex Rivera", color: color(), bio: bio))
+            users.append(CourseAPI.User(id: activeUserID, name: "Alex Rivera", color: color(), bio: bio))
         }
         for (index, name) in Self.userNames.enumerated() {
             let id = Self.slug(name)
             let bio = Self.bios[index % Self.bios.count]
-            users.append(User(id: id, name: name, color: color(), bio: bio))
+            users.append(CourseAPI.User(id: id, name: name, color: color(), bio: bio))
         }
         self.users = users
 
@@ -81,7 +81,7 @@ public struct DemoDataSet: Sendable {
         self.rates = rates
 
         // History: every simulated pair, plus a modest routine for the active user.
-        var logs: [LoggedHabit] = []
+        var logs: [CourseAPI.LoggedHabit] = []
         let span = TimeInterval(max(weeks, 0) * 7 * 24 * 3600)
         var historyRates = rates
         for habit in habits.shuffled(using: &random).prefix(4) {
@@ -94,7 +94,7 @@ public struct DemoDataSet: Sendable {
                 let offset = Double.random(in: 0..<span, using: &random)
                 let instant = (now.timeIntervalSince1970 - offset).rounded(.down)
                 logs.append(
-                    LoggedHabit(
+                    CourseAPI.LoggedHabit(
                         userID: rate.userID, habitName: rate.habitName, timestamp: Date(timeIntervalSince1970: instant))
                 )
             }

@@ -6,7 +6,7 @@ import HabitsDomain
 /// sent, and the active user's recent emoji. Deterministic for a given seed and reference date.
 public struct DemoShowcase: Sendable {
     /// A program, naming its category and habits as the demo data names them.
-    public struct Program: Hashable, Sendable {
+    public struct ProgramSeed: Hashable, Sendable {
         public var title: String
         public var author: String
         public var summary: String
@@ -27,7 +27,7 @@ public struct DemoShowcase: Sendable {
     }
 
     /// A question, naming its tags and author as the demo data names them.
-    public struct Question: Hashable, Sendable {
+    public struct QuestionSeed: Hashable, Sendable {
         public var question: String
         public var answer: String?
         public var tagNames: [String]
@@ -42,12 +42,12 @@ public struct DemoShowcase: Sendable {
         public var emoji: String
     }
 
-    public var programs: [Program]
+    public var programs: [ProgramSeed]
     public var ratings: [Rating]
     /// The titles of the programs the active user joined.
     public var joinedProgramTitles: [String]
     public var helpTags: [String]
-    public var questions: [Question]
+    public var questions: [QuestionSeed]
     /// The active user's picks, oldest first: the last is the first of their recent emoji.
     public var picks: [Pick]
 
@@ -55,13 +55,13 @@ public struct DemoShowcase: Sendable {
     /// drawing what is random from `random`.
     public init(userIDs: [String], activeUserID: String, now: Date, random: inout SeededRandom) {
         let day: TimeInterval = 24 * 3600
-        var programs: [Program] = []
+        var programs: [ProgramSeed] = []
         for row in Self.programRows {
             let daysAgo = Double(Int.random(in: 1...120, using: &random))
             let price =
                 (try? Price.parse(amount: row.amount, currency: row.currency)) ?? Price(minorUnits: 0, currency: "USD")
             programs.append(
-                Program(
+                ProgramSeed(
                     title: row.title, author: row.author, summary: row.summary, categoryName: row.category,
                     price: price, tag: row.tag, featured: row.featured, habitNames: row.habits,
                     createdAt: now.addingTimeInterval(-daysAgo * day).rounded()))
@@ -83,12 +83,12 @@ public struct DemoShowcase: Sendable {
 
         helpTags = Self.tagNames
         var questions = Self.questionRows.enumerated().map { index, row in
-            Question(
+            QuestionSeed(
                 question: row.question, answer: row.answer, tagNames: row.tags, authorID: nil,
                 createdAt: now.addingTimeInterval(-Double(200 - index) * day).rounded())
         }
         questions.append(
-            Question(
+            QuestionSeed(
                 question: "Could a program send me a reminder at the time its author suggests? "
                     + "I keep forgetting the evening stretch.",
                 answer: nil, tagNames: ["Reminders"], authorID: activeUserID,

@@ -6,8 +6,8 @@ import HabitsStore
 enum DemoShowcaseContent {
     /// Stores `showcase`; `users` and `habits` are the store's, `me` the active user.
     static func load(
-        _ showcase: DemoShowcase, into store: any HabitStore, users: [UserResource], habits: [HabitResource],
-        me: UserResource
+        _ showcase: DemoShowcase, into store: any HabitStore, users: [User], habits: [Habit],
+        me: User
     ) async throws {
         let userIDs = Dictionary(users.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
         let habitIDs = Dictionary(habits.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
@@ -18,7 +18,7 @@ enum DemoShowcaseContent {
         for program in showcase.programs {
             guard let categoryID = categoryIDs[program.categoryName] else { continue }
             let created = try await store.createProgram(
-                ProgramResource(
+                Program(
                     id: 0, title: program.title, author: program.author, summary: program.summary,
                     categoryID: categoryID, price: program.price, tag: program.tag,
                     habitIDs: program.habitNames.compactMap { habitIDs[$0] }, featured: program.featured,
@@ -43,11 +43,11 @@ enum DemoShowcaseContent {
 
         var tagIDs: [String: Int64] = [:]
         for name in showcase.helpTags {
-            tagIDs[name] = try await store.createHelpTag(HelpTagResource(id: 0, name: name)).id
+            tagIDs[name] = try await store.createHelpTag(HelpTag(id: 0, name: name)).id
         }
         for question in showcase.questions {
             _ = try await store.createQuestion(
-                QuestionResource(
+                Question(
                     id: 0, question: question.question, answer: question.answer,
                     tagIDs: question.tagNames.compactMap { tagIDs[$0] }.sorted(),
                     authorID: question.authorID.flatMap { userIDs[$0] }, createdAt: question.createdAt))

@@ -19,7 +19,7 @@ public enum Avatar {
     }
 
     /// A PNG of `size`×`size` pixels for this user.
-    public static func png(for user: User, size: Int = 120) -> [UInt8] {
+    public static func png(for user: CourseAPI.User, size: Int = 120) -> [UInt8] {
         let cells = 5
         let cell = max(size / (cells + 1), 1)
         let margin = (size - cell * cells) / 2

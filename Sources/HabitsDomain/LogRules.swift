@@ -7,7 +7,7 @@ public enum LogRules {
 
     /// Checks a log against `now`.
     /// - Throws: `HabitsError.invalid` for a timestamp more than five minutes ahead of `now`.
-    public static func validate(_ log: LoggedHabit, now: Date) throws(HabitsError) {
+    public static func validate(_ log: CourseAPI.LoggedHabit, now: Date) throws(HabitsError) {
         try validate(timestamp: log.timestamp, now: now)
     }
 

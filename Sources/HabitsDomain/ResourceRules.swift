@@ -116,7 +116,7 @@ public enum ResourceRules {
     }
 
     /// A user with every field checked and its name trimmed.
-    public static func checked(_ user: UserResource) throws(HabitsError) -> UserResource {
+    public static func checked(_ user: User) throws(HabitsError) -> User {
         var user = user
         user.key = try key(user.key)
         user.name = try name(user.name)
@@ -128,7 +128,7 @@ public enum ResourceRules {
     }
 
     /// A category with every field checked and its name trimmed.
-    public static func checked(_ category: CategoryResource) throws(HabitsError) -> CategoryResource {
+    public static func checked(_ category: Category) throws(HabitsError) -> Category {
         var category = category
         category.name = try name(category.name)
         category.color = try color(category.color)
@@ -136,7 +136,7 @@ public enum ResourceRules {
     }
 
     /// A habit with every field checked and its name trimmed.
-    public static func checked(_ habit: HabitResource) throws(HabitsError) -> HabitResource {
+    public static func checked(_ habit: Habit) throws(HabitsError) -> Habit {
         var habit = habit
         habit.name = try name(habit.name)
         // The course API lists habit names comma-separated (`/habitStats?names=A,B`), unencoded.
@@ -222,7 +222,7 @@ public struct UserPatch: Decodable, Sendable, Hashable {
     }
 
     /// Applies the changes and checks the result.
-    public func applied(to user: UserResource) throws(HabitsError) -> UserResource {
+    public func applied(to user: User) throws(HabitsError) -> User {
         var user = user
         if let name { user.name = name }
         if let color { user.color = color.wrapped }
@@ -252,7 +252,7 @@ public struct CategoryPatch: Decodable, Sendable, Hashable {
     }
 
     /// Applies the changes and checks the result.
-    public func applied(to category: CategoryResource) throws(HabitsError) -> CategoryResource {
+    public func applied(to category: Category) throws(HabitsError) -> Category {
         var category = category
         if let name { category.name = name }
         if let color { category.color = color }
@@ -288,7 +288,7 @@ public struct HabitPatch: Decodable, Sendable, Hashable {
     }
 
     /// Applies the changes and checks the result (the category's existence is the store's to check).
-    public func applied(to habit: HabitResource) throws(HabitsError) -> HabitResource {
+    public func applied(to habit: Habit) throws(HabitsError) -> Habit {
         var habit = habit
         if let name { habit.name = name }
         if let categoryID { habit.categoryID = categoryID }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A user as `/v1` sees it: a stable internal `id`, the course API's string `key`, and profile fields.
-public struct UserResource: Codable, Hashable, Sendable {
+public struct User: Codable, Hashable, Sendable {
     public var id: Int64
     public var key: String
     public var name: String
@@ -21,11 +21,11 @@ public struct UserResource: Codable, Hashable, Sendable {
     }
 
     /// The same user as the course API shows it.
-    public var courseUser: User { User(id: key, name: name, color: color, bio: bio) }
+    public var courseUser: CourseAPI.User { CourseAPI.User(id: key, name: name, color: color, bio: bio) }
 }
 
 /// A category as `/v1` sees it.
-public struct CategoryResource: Codable, Hashable, Sendable {
+public struct Category: Codable, Hashable, Sendable {
     public var id: Int64
     public var name: String
     public var color: Color
@@ -37,11 +37,11 @@ public struct CategoryResource: Codable, Hashable, Sendable {
     }
 
     /// The same category as the course API shows it.
-    public var courseCategory: Category { Category(name: name, color: color) }
+    public var courseCategory: CourseAPI.Category { CourseAPI.Category(name: name, color: color) }
 }
 
 /// A habit as `/v1` sees it: renaming keeps `id`, so its history follows it.
-public struct HabitResource: Codable, Hashable, Sendable {
+public struct Habit: Codable, Hashable, Sendable {
     public var id: Int64
     public var name: String
     public var categoryID: Int64
@@ -63,7 +63,7 @@ public struct HabitResource: Codable, Hashable, Sendable {
 }
 
 /// One logged event as `/v1` sees it.
-public struct LogResource: Codable, Hashable, Sendable {
+public struct Log: Codable, Hashable, Sendable {
     public var id: Int64
     public var userID: Int64
     public var habitID: Int64

@@ -19,9 +19,9 @@ public struct StatisticsSnapshot: Sendable {
     /// The data revision this snapshot was read at; it grows with every write.
     public let revision: Int64
     /// All users, ordered by id.
-    public let users: [User]
+    public let users: [CourseAPI.User]
     /// All habits, ordered by name.
-    public let habits: [Habit]
+    public let habits: [CourseAPI.Habit]
 
     private let userIndex: [String: Int]
     private let habitIndex: [String: Int]
@@ -30,7 +30,7 @@ public struct StatisticsSnapshot: Sendable {
     private let pairCounts: [Int: Int]
 
     /// Builds the snapshot; pairs naming an unknown user or habit, or with a count below 1, are ignored.
-    public init(revision: Int64, users: [User], habits: [Habit], counts: [PairCount]) {
+    public init(revision: Int64, users: [CourseAPI.User], habits: [CourseAPI.Habit], counts: [PairCount]) {
         self.revision = revision
         self.users = users.sorted { $0.id < $1.id }
         self.habits = habits.sorted { $0.name < $1.name }
@@ -71,14 +71,14 @@ public struct StatisticsSnapshot: Sendable {
     }
 
     /// The user with this id, if any.
-    public func user(id: String) -> User? { userIndex[id].map { users[$0] } }
+    public func user(id: String) -> CourseAPI.User? { userIndex[id].map { users[$0] } }
 
     /// The habit with this name, if any.
-    public func habit(named name: String) -> Habit? { habitIndex[name].map { habits[$0] } }
+    public func habit(named name: String) -> CourseAPI.Habit? { habitIndex[name].map { habits[$0] } }
 
     /// Both halves, every user and every habit, from this one snapshot.
-    public func combined() -> CombinedStatistics {
-        CombinedStatistics(
+    public func combined() -> CourseAPI.CombinedStatistics {
+        CourseAPI.CombinedStatistics(
             userStatistics: users.indices.map(userStatistics(at:)),
             habitStatistics: habits.indices.map(habitStatistics(at:))
         )
@@ -86,10 +86,10 @@ public struct StatisticsSnapshot: Sendable {
 
     /// Statistics of the named habits in the order asked (repeats dropped), or of all habits when `names` is nil.
     /// - Throws: `HabitsError.notFound` naming the first unknown habit.
-    public func habitStatistics(names: [String]?) throws(HabitsError) -> [HabitStatistics] {
+    public func habitStatistics(names: [String]?) throws(HabitsError) -> [CourseAPI.HabitStatistics] {
         guard let names else { return habits.indices.map(habitStatistics(at:)) }
         var seen = Set<String>()
-        var result: [HabitStatistics] = []
+        var result: [CourseAPI.HabitStatistics] = []
         for name in names where seen.insert(name).inserted {
             guard let index = habitIndex[name] else { throw .notFound(kind: .habit, id: name) }
             result.append(habitStatistics(at: index))
@@ -99,10 +99,10 @@ public struct StatisticsSnapshot: Sendable {
 
     /// Statistics of the given users in the order asked (repeats dropped), or of all users when `ids` is nil.
     /// - Throws: `HabitsError.notFound` naming the first unknown user.
-    public func userStatistics(ids: [String]?) throws(HabitsError) -> [UserStatistics] {
+    public func userStatistics(ids: [String]?) throws(HabitsError) -> [CourseAPI.UserStatistics] {
         guard let ids else { return users.indices.map(userStatistics(at:)) }
         var seen = Set<String>()
-        var result: [UserStatistics] = []
+        var result: [CourseAPI.UserStatistics] = []
         for id in ids where seen.insert(id).inserted {
             guard let index = userIndex[id] else { throw .notFound(kind: .user, id: id) }
             result.append(userStatistics(at: index))
@@ -112,29 +112,29 @@ public struct StatisticsSnapshot: Sendable {
 
     /// The habits in which this user has the highest count (ties all lead); empty when they lead nothing.
     /// - Throws: `HabitsError.notFound` for an unknown user.
-    public func leadingStatistics(userID: String) throws(HabitsError) -> UserStatistics {
+    public func leadingStatistics(userID: String) throws(HabitsError) -> CourseAPI.UserStatistics {
         guard let u = userIndex[userID] else { throw .notFound(kind: .user, id: userID) }
         let leading = countsByUser[u].filter { pair in
             // countsByHabit is sorted by count, so its first entry holds the highest count.
             pair.count >= (countsByHabit[pair.habit].first?.count ?? 0)
         }
-        return UserStatistics(
+        return CourseAPI.UserStatistics(
             user: users[u],
-            habitCounts: leading.map { HabitCount(habit: habits[$0.habit], count: $0.count) }
+            habitCounts: leading.map { CourseAPI.HabitCount(habit: habits[$0.habit], count: $0.count) }
         )
     }
 
-    private func userStatistics(at index: Int) -> UserStatistics {
-        UserStatistics(
+    private func userStatistics(at index: Int) -> CourseAPI.UserStatistics {
+        CourseAPI.UserStatistics(
             user: users[index],
-            habitCounts: countsByUser[index].map { HabitCount(habit: habits[$0.habit], count: $0.count) }
+            habitCounts: countsByUser[index].map { CourseAPI.HabitCount(habit: habits[$0.habit], count: $0.count) }
         )
     }
 
-    private func habitStatistics(at index: Int) -> HabitStatistics {
-        HabitStatistics(
+    private func habitStatistics(at index: Int) -> CourseAPI.HabitStatistics {
+        CourseAPI.HabitStatistics(
             habit: habits[index],
-            userCounts: countsByHabit[index].map { UserCount(user: users[$0.user], count: $0.count) }
+            userCounts: countsByHabit[index].map { CourseAPI.UserCount(user: users[$0.user], count: $0.count) }
         )
     }
 }

@@ -65,7 +65,7 @@ struct SQLiteContentLoader {
         }
     }
 
-    private func insertCategories(_ categories: [HabitsDomain.Category]) throws -> [String: Int64] {
+    private func insertCategories(_ categories: [CourseAPI.Category]) throws -> [String: Int64] {
         var ids: [String: Int64] = [:]
         for category in categories {
             try db.execute(
@@ -81,7 +81,7 @@ struct SQLiteContentLoader {
     }
 
     /// The new users' row ids, in the order of `users`.
-    private func insertUsers(_ users: [User]) throws -> [Int64] {
+    private func insertUsers(_ users: [CourseAPI.User]) throws -> [Int64] {
         let insert = try db.makeStatement(
             sql: "INSERT INTO users (key, name, hue, saturation, brightness, bio) VALUES (?, ?, ?, ?, ?, ?)")
         return try users.map { user in
@@ -93,7 +93,7 @@ struct SQLiteContentLoader {
     }
 
     /// The new habits' row ids, in the order of `habits`.
-    private func insertHabits(_ habits: [Habit], categoryIDs: [String: Int64]) throws -> [Int64] {
+    private func insertHabits(_ habits: [CourseAPI.Habit], categoryIDs: [String: Int64]) throws -> [Int64] {
         try habits.map { habit in
             guard let categoryID = categoryIDs[habit.category.name] else {
                 throw HabitsError.notFound(kind: .category, id: habit.category.name)
@@ -109,7 +109,9 @@ struct SQLiteContentLoader {
     /// Writes the tallied counters with their users' names and keys, then the levels they make.
     ///
     /// - Complexity: O(p log p) for p pairs.
-    private func insertCounters(_ tally: CounterTally, users: [User], userIDs: [Int64], habitIDs: [Int64]) throws {
+    private func insertCounters(
+        _ tally: CounterTally, users: [CourseAPI.User], userIDs: [Int64], habitIDs: [Int64]
+    ) throws {
         let insertCount = try db.makeStatement(sql: """
             INSERT INTO habit_counts (user_id, habit_id, count, user_name, user_key) VALUES (?, ?, ?, ?, ?)
             """)

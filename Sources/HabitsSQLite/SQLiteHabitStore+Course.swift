@@ -5,15 +5,15 @@ import HabitsStore
 
 /// What the course API reads and writes: users and habits by their course keys, logs, statistics, images.
 extension SQLiteHabitStore {
-    public func users() async throws -> [User] {
+    public func users() async throws -> [CourseAPI.User] {
         try await writer.read { db in try Self.fetchUsers(db) }
     }
 
-    public func habits() async throws -> [Habit] {
+    public func habits() async throws -> [CourseAPI.Habit] {
         try await writer.read { db in try Self.fetchHabits(db) }
     }
 
-    public func categories() async throws -> [HabitsDomain.Category] {
+    public func categories() async throws -> [CourseAPI.Category] {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT name, hue, saturation, brightness FROM categories ORDER BY name")
                 .map(StoredRow.category(from:))
@@ -39,7 +39,7 @@ extension SQLiteHabitStore {
     }
 
     @discardableResult
-    public func log(_ events: [LoggedHabit]) async throws -> [Int64] {
+    public func log(_ events: [CourseAPI.LoggedHabit]) async throws -> [Int64] {
         guard !events.isEmpty else { return [] }
         return try await writeBumping { db, changes in
             var users: [String: Int64] = [:]
@@ -207,19 +207,19 @@ extension SQLiteHabitStore {
         return id
     }
 
-    static func fetchUsers(_ db: Database) throws -> [User] {
+    static func fetchUsers(_ db: Database) throws -> [CourseAPI.User] {
         try Row.fetchAll(db, sql: "SELECT key, name, hue, saturation, brightness, bio FROM users ORDER BY key")
             .map(StoredRow.courseUser(from:))
     }
 
-    static func fetchHabits(_ db: Database) throws -> [Habit] {
+    static func fetchHabits(_ db: Database) throws -> [CourseAPI.Habit] {
         try Row.fetchAll(db, sql: """
             SELECT h.name AS habit_name, h.info AS info,
                    c.name AS name, c.hue AS hue, c.saturation AS saturation, c.brightness AS brightness
             FROM habits h JOIN categories c ON c.id = h.category_id
             ORDER BY h.name
             """).map { row in
-            Habit(name: row["habit_name"], category: StoredRow.category(from: row), info: row["info"])
+            CourseAPI.Habit(name: row["habit_name"], category: StoredRow.category(from: row), info: row["info"])
         }
     }
 }

@@ -8,30 +8,30 @@ import HabitsStore
 extension SQLiteHabitStore {
     // MARK: Help tags
 
-    public func createHelpTag(_ tag: HelpTagResource) async throws -> HelpTagResource {
+    public func createHelpTag(_ tag: HelpTag) async throws -> HelpTag {
         try await writeBumping { db, changes in
             changes.helpChanged()
             try Self.requireFreeName(db, table: "help_tags", kind: "help tag", tag.name, except: 0)
             try db.execute(
                 sql: "INSERT INTO help_tags (name, name_folded) VALUES (?, ?)",
                 arguments: [tag.name, ResourceRules.foldedName(tag.name)])
-            return HelpTagResource(id: db.lastInsertedRowID, name: tag.name)
+            return HelpTag(id: db.lastInsertedRowID, name: tag.name)
         }
     }
 
-    public func helpTags(page: PageRequest) async throws -> Page<HelpTagResource> {
+    public func helpTags(page: PageRequest) async throws -> Page<HelpTag> {
         try await writer.read { db in
             let tags = try Row.fetchAll(
                 db.cachedStatement(sql: ShowcaseQueries.helpTagsAfter),
                 arguments: [page.after?.id ?? 0, page.limit + 1]
-            ).map { HelpTagResource(id: $0[0], name: $0[1]) }
+            ).map { HelpTag(id: $0[0], name: $0[1]) }
             return page.page(of: tags) { PageCursor(id: $0.id) }
         }
     }
 
     public func updateHelpTag(
-        id: Int64, _ change: @escaping @Sendable (HelpTagResource) throws -> HelpTagResource
-    ) async throws -> HelpTagResource {
+        id: Int64, _ change: @escaping @Sendable (HelpTag) throws -> HelpTag
+    ) async throws -> HelpTag {
         try await writeBumping { db, changes in
             changes.helpChanged()
             var updated = try change(try Self.fetchHelpTag(db, id: id))
@@ -56,7 +56,7 @@ extension SQLiteHabitStore {
 
     // MARK: Questions
 
-    public func createQuestion(_ question: QuestionResource) async throws -> QuestionResource {
+    public func createQuestion(_ question: Question) async throws -> Question {
         try await writeBumping { db, changes in
             changes.helpChanged()
             if let authorID = question.authorID { _ = try Self.fetchUser(db, id: authorID) }
@@ -71,12 +71,12 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func question(id: Int64) async throws -> QuestionResource {
+    public func question(id: Int64) async throws -> Question {
         try await writer.read { db in try ShowcaseRows.requireQuestion(db, id: id) }
     }
 
     /// - Complexity: O(k log q) for the k questions of the page (see `ShowcaseRows.questions`).
-    public func questions(viewerID: Int64?, tagID: Int64?, page: PageRequest) async throws -> Page<QuestionResource> {
+    public func questions(viewerID: Int64?, tagID: Int64?, page: PageRequest) async throws -> Page<Question> {
         try await writer.read { db in
             if let viewerID { _ = try Self.fetchUser(db, id: viewerID) }
             if let tagID { _ = try Self.fetchHelpTag(db, id: tagID) }
@@ -87,8 +87,8 @@ extension SQLiteHabitStore {
     }
 
     public func updateQuestion(
-        id: Int64, _ change: @escaping @Sendable (QuestionResource) throws -> QuestionResource
-    ) async throws -> QuestionResource {
+        id: Int64, _ change: @escaping @Sendable (Question) throws -> Question
+    ) async throws -> Question {
         try await writeBumping { db, changes in
             changes.helpChanged()
             let current = try ShowcaseRows.requireQuestion(db, id: id)
@@ -120,7 +120,7 @@ extension SQLiteHabitStore {
     }
 
     /// - Complexity: O(log n + e) for the user's e ≤ `RecentEmoji.limit` recent emoji.
-    public func pickEmoji(userID: Int64, habitID: Int64, emoji: String) async throws -> HabitResource {
+    public func pickEmoji(userID: Int64, habitID: Int64, emoji: String) async throws -> Habit {
         try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)
             var habit = try Self.fetchHabit(db, id: habitID)
@@ -144,10 +144,10 @@ extension SQLiteHabitStore {
 
     // MARK: Rows
 
-    static func fetchHelpTag(_ db: Database, id: Int64) throws -> HelpTagResource {
+    static func fetchHelpTag(_ db: Database, id: Int64) throws -> HelpTag {
         guard let row = try Row.fetchOne(db, sql: "SELECT id, name FROM help_tags WHERE id = ?", arguments: [id]) else {
             throw HabitsError.notFound(kind: .tag, id: String(id))
         }
-        return HelpTagResource(id: row[0], name: row[1])
+        return HelpTag(id: row[0], name: row[1])
     }
 }

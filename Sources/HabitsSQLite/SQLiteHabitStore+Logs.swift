@@ -5,7 +5,7 @@ import HabitsStore
 
 /// `/v1` logs, favourites and follows in SQLite.
 extension SQLiteHabitStore {
-    public func createLogs(_ logs: [LogDraft]) async throws -> [LogResource] {
+    public func createLogs(_ logs: [LogDraft]) async throws -> [Log] {
         try await writeBumping { db, changes in
             var knownUsers = Set<Int64>()
             var knownHabits = Set<Int64>()
@@ -17,12 +17,12 @@ extension SQLiteHabitStore {
                 db, logs.map { LogRow(userID: $0.userID, habitID: $0.habitID, timestamp: $0.timestamp) },
                 changes: changes)
             return zip(ids, logs).map { id, log in
-                LogResource(id: id, userID: log.userID, habitID: log.habitID, timestamp: log.timestamp)
+                Log(id: id, userID: log.userID, habitID: log.habitID, timestamp: log.timestamp)
             }
         }
     }
 
-    public func logEntry(id: Int64) async throws -> LogResource {
+    public func logEntry(id: Int64) async throws -> Log {
         try await writer.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM logs WHERE id = ?", arguments: [id]) else {
                 throw HabitsError.notFound(kind: .log, id: String(id))
@@ -31,7 +31,7 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<LogResource> {
+    public func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<Log> {
         try await writer.read { db in
             _ = try Self.fetchUser(db, id: userID)
             // Served by logs_user_time (user_id, logged_at), whose entries end with the rowid.
@@ -72,7 +72,7 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func favorites(userID: Int64, page: PageRequest) async throws -> Page<HabitResource> {
+    public func favorites(userID: Int64, page: PageRequest) async throws -> Page<Habit> {
         try await writer.read { db in
             _ = try Self.fetchUser(db, id: userID)
             let rows = try Row.fetchAll(
@@ -108,7 +108,7 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func following(userID: Int64, page: PageRequest) async throws -> Page<UserResource> {
+    public func following(userID: Int64, page: PageRequest) async throws -> Page<User> {
         try await writer.read { db in
             _ = try Self.fetchUser(db, id: userID)
             let rows = try Row.fetchAll(

@@ -6,7 +6,7 @@ import HabitsStore
 /// `/v1` programs, their pictures, members and ratings in SQLite. Every write reports `programs`; joining
 /// also reports the member's favourites when it added some.
 extension SQLiteHabitStore {
-    public func createProgram(_ program: ProgramResource) async throws -> ProgramResource {
+    public func createProgram(_ program: Program) async throws -> Program {
         try await writeBumping { db, changes in
             changes.programsChanged()
             _ = try Self.fetchCategory(db, id: program.categoryID)
@@ -26,11 +26,11 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func program(id: Int64) async throws -> ProgramResource {
+    public func program(id: Int64) async throws -> Program {
         try await writer.read { db in try ShowcaseRows.requireProgram(db, id: id) }
     }
 
-    public func programs(page: PageRequest) async throws -> Page<ProgramResource> {
+    public func programs(page: PageRequest) async throws -> Page<Program> {
         try await writer.read { db in
             let programs = try ShowcaseRows.programs(
                 db, ShowcaseQueries.programsAfter, arguments: [page.after?.id ?? 0, page.limit + 1])
@@ -39,8 +39,8 @@ extension SQLiteHabitStore {
     }
 
     public func updateProgram(
-        id: Int64, _ change: @escaping @Sendable (ProgramResource) throws -> ProgramResource
-    ) async throws -> ProgramResource {
+        id: Int64, _ change: @escaping @Sendable (Program) throws -> Program
+    ) async throws -> Program {
         try await writeBumping { db, changes in
             changes.programsChanged()
             let current = try ShowcaseRows.requireProgram(db, id: id)
@@ -128,7 +128,7 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func joinedPrograms(userID: Int64, page: PageRequest) async throws -> Page<ProgramResource> {
+    public func joinedPrograms(userID: Int64, page: PageRequest) async throws -> Page<Program> {
         try await writer.read { db in
             _ = try Self.fetchUser(db, id: userID)
             let programs = try ShowcaseRows.programs(
@@ -138,7 +138,7 @@ extension SQLiteHabitStore {
     }
 
     /// - Complexity: O(log n + h): a few primary-key reads and writes, and the program's h habits to answer.
-    public func rateProgram(userID: Int64, programID: Int64, stars: Int) async throws -> ProgramResource {
+    public func rateProgram(userID: Int64, programID: Int64, stars: Int) async throws -> Program {
         try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)
             _ = try ShowcaseRows.requireProgram(db, id: programID)

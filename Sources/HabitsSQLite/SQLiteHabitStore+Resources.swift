@@ -10,7 +10,7 @@ import HabitsStore
 extension SQLiteHabitStore {
     // MARK: Users
 
-    public func createUser(_ user: UserResource) async throws -> UserResource {
+    public func createUser(_ user: User) async throws -> User {
         try await writeBumping { db, changes in
             changes.catalogueChanged()
             try Self.requireFreeKey(db, user.key)
@@ -31,11 +31,11 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func user(id: Int64) async throws -> UserResource {
+    public func user(id: Int64) async throws -> User {
         try await writer.read { db in try Self.fetchUser(db, id: id) }
     }
 
-    public func users(page: PageRequest) async throws -> Page<UserResource> {
+    public func users(page: PageRequest) async throws -> Page<User> {
         try await writer.read { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM users WHERE id > ? ORDER BY id LIMIT ?",
@@ -46,8 +46,8 @@ extension SQLiteHabitStore {
     }
 
     public func updateUser(
-        id: Int64, _ change: @escaping @Sendable (UserResource) throws -> UserResource
-    ) async throws -> UserResource {
+        id: Int64, _ change: @escaping @Sendable (User) throws -> User
+    ) async throws -> User {
         try await writeBumping { db, changes in
             changes.catalogueChanged()
             let current = try Self.fetchUser(db, id: id)
@@ -99,7 +99,7 @@ extension SQLiteHabitStore {
 
     // MARK: Categories
 
-    public func createCategory(_ category: CategoryResource) async throws -> CategoryResource {
+    public func createCategory(_ category: Category) async throws -> Category {
         try await writeBumping { db, changes in
             changes.catalogueChanged()
             try Self.requireFreeName(db, table: "categories", kind: "category", category.name, except: 0)
@@ -118,11 +118,11 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func category(id: Int64) async throws -> CategoryResource {
+    public func category(id: Int64) async throws -> Category {
         try await writer.read { db in try Self.fetchCategory(db, id: id) }
     }
 
-    public func categories(page: PageRequest) async throws -> Page<CategoryResource> {
+    public func categories(page: PageRequest) async throws -> Page<Category> {
         try await writer.read { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM categories WHERE id > ? ORDER BY id LIMIT ?",
@@ -133,8 +133,8 @@ extension SQLiteHabitStore {
     }
 
     public func updateCategory(
-        id: Int64, _ change: @escaping @Sendable (CategoryResource) throws -> CategoryResource
-    ) async throws -> CategoryResource {
+        id: Int64, _ change: @escaping @Sendable (Category) throws -> Category
+    ) async throws -> Category {
         try await writeBumping { db, changes in
             changes.catalogueChanged()
             var updated = try change(try Self.fetchCategory(db, id: id))
@@ -168,7 +168,7 @@ extension SQLiteHabitStore {
 
     // MARK: Habits
 
-    public func createHabit(_ habit: HabitResource) async throws -> HabitResource {
+    public func createHabit(_ habit: Habit) async throws -> Habit {
         try await writeBumping { db, changes in
             changes.catalogueChanged()
             _ = try Self.fetchCategory(db, id: habit.categoryID)
@@ -185,11 +185,11 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func habit(id: Int64) async throws -> HabitResource {
+    public func habit(id: Int64) async throws -> Habit {
         try await writer.read { db in try Self.fetchHabit(db, id: id) }
     }
 
-    public func habits(page: PageRequest) async throws -> Page<HabitResource> {
+    public func habits(page: PageRequest) async throws -> Page<Habit> {
         try await writer.read { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT * FROM habits WHERE id > ? ORDER BY id LIMIT ?",
@@ -200,8 +200,8 @@ extension SQLiteHabitStore {
     }
 
     public func updateHabit(
-        id: Int64, _ change: @escaping @Sendable (HabitResource) throws -> HabitResource
-    ) async throws -> HabitResource {
+        id: Int64, _ change: @escaping @Sendable (Habit) throws -> Habit
+    ) async throws -> Habit {
         try await writeBumping { db, changes in
             changes.catalogueChanged()
             var updated = try change(try Self.fetchHabit(db, id: id))
@@ -256,21 +256,21 @@ extension SQLiteHabitStore {
         }
     }
 
-    static func fetchUser(_ db: Database, id: Int64) throws -> UserResource {
+    static func fetchUser(_ db: Database, id: Int64) throws -> User {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]) else {
             throw HabitsError.notFound(kind: .user, id: String(id))
         }
         return StoredRow.userResource(from: row)
     }
 
-    static func fetchCategory(_ db: Database, id: Int64) throws -> CategoryResource {
+    static func fetchCategory(_ db: Database, id: Int64) throws -> Category {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM categories WHERE id = ?", arguments: [id]) else {
             throw HabitsError.notFound(kind: .category, id: String(id))
         }
         return StoredRow.categoryResource(from: row)
     }
 
-    static func fetchHabit(_ db: Database, id: Int64) throws -> HabitResource {
+    static func fetchHabit(_ db: Database, id: Int64) throws -> Habit {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM habits WHERE id = ?", arguments: [id]) else {
             throw HabitsError.notFound(kind: .habit, id: String(id))
         }

@@ -5,12 +5,12 @@ import HabitsStore
 // The showcase screens' reads: Discover's programs, Help's tags and questions, the picker's recent emoji.
 extension SQLiteScreenReads {
     /// - Complexity: O(log p + h): the first entry of `programs_featured_newest`, and its h habits.
-    func featuredProgram() throws -> ProgramResource? {
+    func featuredProgram() throws -> Program? {
         try ShowcaseRows.programs(db, ShowcaseQueries.featuredProgram, arguments: []).first
     }
 
     /// - Complexity: O(k log p + Σh) for the k programs returned: one walk of `programs_category_newest`.
-    func programs(categoryID: Int64, limit: Int) throws -> [ProgramResource] {
+    func programs(categoryID: Int64, limit: Int) throws -> [Program] {
         try ShowcaseRows.programs(db, ShowcaseQueries.programsOfCategory, arguments: [categoryID, max(limit, 0)])
     }
 
@@ -28,13 +28,13 @@ extension SQLiteScreenReads {
     }
 
     /// - Complexity: O(t) for t tags, walked in index order.
-    func helpTags() throws -> [HelpTagResource] {
+    func helpTags() throws -> [HelpTag] {
         try Row.fetchAll(db.cachedStatement(sql: ShowcaseQueries.helpTagsByName))
-            .map { HelpTagResource(id: $0[0], name: $0[1]) }
+            .map { HelpTag(id: $0[0], name: $0[1]) }
     }
 
     /// - Complexity: O(k log q) for the k questions returned (and the t under `tagID` when given).
-    func questions(viewerID: Int64, tagID: Int64?) throws -> [QuestionResource] {
+    func questions(viewerID: Int64, tagID: Int64?) throws -> [Question] {
         try ShowcaseRows.questions(db, viewerID: viewerID, tagID: tagID, after: 0, limit: -1)
     }
 

@@ -14,39 +14,39 @@ struct SQLiteScreenReads {
         self.db = db
     }
 
-    func user(id: Int64) throws -> UserResource? {
+    func user(id: Int64) throws -> User? {
         try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.userByID), arguments: [id])
             .map { StoredRow.userResource(fromPositions: $0) }
     }
 
-    func user(key: String) throws -> UserResource? {
+    func user(key: String) throws -> User? {
         let normalized = key.precomposedStringWithCanonicalMapping
         return try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.userByKey), arguments: [normalized])
             .map { StoredRow.userResource(fromPositions: $0) }
     }
 
     /// - Complexity: O(u) for u users, walked in index order.
-    func users(excluding excludedID: Int64?) throws -> [UserResource] {
+    func users(excluding excludedID: Int64?) throws -> [User] {
         // Row ids are positive, so 0 excludes nobody.
         try Self.users(db.cachedStatement(sql: ScreenQueries.usersByName), arguments: [excludedID ?? 0])
     }
 
     /// - Complexity: O(c) for c categories.
-    func categories() throws -> [CategoryResource] {
+    func categories() throws -> [Category] {
         try Row.fetchAll(db.cachedStatement(sql: ScreenQueries.categoriesByName))
             .map(StoredRow.categoryResource(from:))
     }
 
     /// - Complexity: O(h) for h habits.
-    func habits() throws -> [HabitResource] {
-        var habits: [HabitResource] = []
+    func habits() throws -> [Habit] {
+        var habits: [Habit] = []
         // A cursor decodes each row where it lies; fetching all would copy every row first.
         let rows = try Row.fetchCursor(db.cachedStatement(sql: ScreenQueries.habitsByName))
         while let row = try rows.next() { habits.append(StoredRow.habitResource(fromPositions: row)) }
         return habits
     }
 
-    func habit(id: Int64) throws -> HabitResource? {
+    func habit(id: Int64) throws -> Habit? {
         try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.habitByID), arguments: [id])
             .map(StoredRow.habitResource(from:))
     }
@@ -57,7 +57,7 @@ struct SQLiteScreenReads {
     }
 
     /// - Complexity: O(f log u) for the f users followed, among u users.
-    func followedUsers(userID: Int64) throws -> [UserResource] {
+    func followedUsers(userID: Int64) throws -> [User] {
         try Self.users(db.cachedStatement(sql: ScreenQueries.followedByName), arguments: [userID])
     }
 
@@ -123,8 +123,8 @@ extension SQLiteScreenReads {
     /// The users a statement selecting `StoredRow.userColumns()` lists, in its order.
     ///
     /// - Complexity: O(n) for the n rows.
-    static func users(_ statement: Statement, arguments: StatementArguments) throws -> [UserResource] {
-        var users: [UserResource] = []
+    static func users(_ statement: Statement, arguments: StatementArguments) throws -> [User] {
+        var users: [User] = []
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try rows.next() { users.append(StoredRow.userResource(fromPositions: row)) }
         return users

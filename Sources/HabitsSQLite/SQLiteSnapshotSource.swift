@@ -16,18 +16,18 @@ struct SQLiteSnapshotSource: ScreenSource {
         try connection.inDatabase { db in try body(SQLiteScreenReads(db: db)) }
     }
 
-    func user(id: Int64) async throws -> UserResource? { try reads { try $0.user(id: id) } }
-    func user(key: String) async throws -> UserResource? { try reads { try $0.user(key: key) } }
-    func users(excluding excludedID: Int64?) async throws -> [UserResource] {
+    func user(id: Int64) async throws -> User? { try reads { try $0.user(id: id) } }
+    func user(key: String) async throws -> User? { try reads { try $0.user(key: key) } }
+    func users(excluding excludedID: Int64?) async throws -> [User] {
         try reads { try $0.users(excluding: excludedID) }
     }
-    func categories() async throws -> [CategoryResource] { try reads { try $0.categories() } }
-    func habits() async throws -> [HabitResource] { try reads { try $0.habits() } }
-    func habit(id: Int64) async throws -> HabitResource? { try reads { try $0.habit(id: id) } }
+    func categories() async throws -> [Category] { try reads { try $0.categories() } }
+    func habits() async throws -> [Habit] { try reads { try $0.habits() } }
+    func habit(id: Int64) async throws -> Habit? { try reads { try $0.habit(id: id) } }
     func favoriteHabitIDs(userID: Int64) async throws -> Set<Int64> {
         try reads { try $0.favoriteHabitIDs(userID: userID) }
     }
-    func followedUsers(userID: Int64) async throws -> [UserResource] {
+    func followedUsers(userID: Int64) async throws -> [User] {
         try reads { try $0.followedUsers(userID: userID) }
     }
     func counts(userID: Int64) async throws -> [Int64: Int] { try reads { try $0.counts(userID: userID) } }
@@ -58,8 +58,8 @@ struct SQLiteSnapshotSource: ScreenSource {
         try reads { try $0.streak(userID: userID, habitID: habitID, today: today) }
     }
 
-    func featuredProgram() async throws -> ProgramResource? { try reads { try $0.featuredProgram() } }
-    func programs(categoryID: Int64, limit: Int) async throws -> [ProgramResource] {
+    func featuredProgram() async throws -> Program? { try reads { try $0.featuredProgram() } }
+    func programs(categoryID: Int64, limit: Int) async throws -> [Program] {
         try reads { try $0.programs(categoryID: categoryID, limit: limit) }
     }
     func joinedProgramIDs(userID: Int64) async throws -> Set<Int64> {
@@ -68,8 +68,8 @@ struct SQLiteSnapshotSource: ScreenSource {
     func programRatings(userID: Int64) async throws -> [Int64: Int] {
         try reads { try $0.programRatings(userID: userID) }
     }
-    func helpTags() async throws -> [HelpTagResource] { try reads { try $0.helpTags() } }
-    func questions(viewerID: Int64, tagID: Int64?) async throws -> [QuestionResource] {
+    func helpTags() async throws -> [HelpTag] { try reads { try $0.helpTags() } }
+    func questions(viewerID: Int64, tagID: Int64?) async throws -> [Question] {
         try reads { try $0.questions(viewerID: viewerID, tagID: tagID) }
     }
     func recentEmoji(userID: Int64) async throws -> [String] { try reads { try $0.recentEmoji(userID: userID) } }

@@ -11,14 +11,14 @@ enum ShowcaseRows {
     /// The program with this id, its habits included; nil when there is none.
     ///
     /// - Complexity: O(log p + h) for the program's h habits.
-    static func program(_ db: Database, id: Int64) throws -> ProgramResource? {
+    static func program(_ db: Database, id: Int64) throws -> Program? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: ShowcaseQueries.programByID), arguments: [id])
         else { return nil }
         return try program(db, fromPositions: row)
     }
 
     /// The program with this id, or `notFound`.
-    static func requireProgram(_ db: Database, id: Int64) throws -> ProgramResource {
+    static func requireProgram(_ db: Database, id: Int64) throws -> Program {
         guard let program = try program(db, id: id) else { throw HabitsError.notFound(kind: .program, id: String(id)) }
         return program
     }
@@ -26,19 +26,19 @@ enum ShowcaseRows {
     /// The programs a statement selecting `ShowcaseQueries.programColumns` lists, in its order.
     ///
     /// - Complexity: O(n + Σh) for n programs and their habits.
-    static func programs(_ db: Database, _ sql: String, arguments: StatementArguments) throws -> [ProgramResource] {
-        var programs: [ProgramResource] = []
+    static func programs(_ db: Database, _ sql: String, arguments: StatementArguments) throws -> [Program] {
+        var programs: [Program] = []
         let rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
         for row in rows { programs.append(try program(db, fromPositions: row)) }
         return programs
     }
 
     /// A program from a row of `ShowcaseQueries.programColumns`, read by position, with its habits.
-    static func program(_ db: Database, fromPositions row: Row) throws -> ProgramResource {
+    static func program(_ db: Database, fromPositions row: Row) throws -> Program {
         let id: Int64 = row[0]
         let createdAt: Double = row[9]
         let habitIDs = try Int64.fetchAll(db.cachedStatement(sql: ShowcaseQueries.programHabitIDs), arguments: [id])
-        return ProgramResource(
+        return Program(
             id: id, title: row[1], author: row[2], summary: row[3], categoryID: row[4],
             price: Price(minorUnits: row[5], currency: row[6]), tag: row[7], habitIDs: habitIDs,
             featured: row[8], createdAt: Date(timeIntervalSince1970: createdAt),
@@ -67,14 +67,14 @@ enum ShowcaseRows {
     // MARK: Questions
 
     /// The question with this id, its tags included; nil when there is none.
-    static func question(_ db: Database, id: Int64) throws -> QuestionResource? {
+    static func question(_ db: Database, id: Int64) throws -> Question? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: ShowcaseQueries.questionByID), arguments: [id])
         else { return nil }
         return try question(db, fromPositions: row)
     }
 
     /// The question with this id, or `notFound`.
-    static func requireQuestion(_ db: Database, id: Int64) throws -> QuestionResource {
+    static func requireQuestion(_ db: Database, id: Int64) throws -> Question {
         guard let question = try question(db, id: id) else {
             throw HabitsError.notFound(kind: .question, id: String(id))
         }
@@ -82,11 +82,11 @@ enum ShowcaseRows {
     }
 
     /// A question from a row of `ShowcaseQueries.questionColumns`, read by position, with its tags.
-    static func question(_ db: Database, fromPositions row: Row) throws -> QuestionResource {
+    static func question(_ db: Database, fromPositions row: Row) throws -> Question {
         let id: Int64 = row[0]
         let createdAt: Double = row[4]
         let tagIDs = try Int64.fetchAll(db.cachedStatement(sql: ShowcaseQueries.questionTagIDs), arguments: [id])
-        return QuestionResource(
+        return Question(
             id: id, question: row[1], answer: row[2], tagIDs: tagIDs, authorID: row[3],
             createdAt: Date(timeIntervalSince1970: createdAt))
     }
@@ -98,7 +98,7 @@ enum ShowcaseRows {
     ///   questions under it are walked.
     static func questions(
         _ db: Database, viewerID: Int64?, tagID: Int64?, after: Int64, limit: Int
-    ) throws -> [QuestionResource] {
+    ) throws -> [Question] {
         var rows: [Row]
         switch (viewerID, tagID) {
         case (nil, nil):

@@ -13,20 +13,20 @@ enum StoredRow {
     }
 
     /// A user as the course API shows it, from a `users` row.
-    static func courseUser(from row: Row) -> User {
-        User(id: row["key"], name: row["name"], color: color(from: row), bio: row["bio"])
+    static func courseUser(from row: Row) -> CourseAPI.User {
+        CourseAPI.User(id: row["key"], name: row["name"], color: color(from: row), bio: row["bio"])
     }
 
     /// A category as the course API shows it, from columns `name` and the colour's.
-    static func category(from row: Row) -> HabitsDomain.Category {
-        HabitsDomain.Category(
+    static func category(from row: Row) -> CourseAPI.Category {
+        CourseAPI.Category(
             name: row["name"], color: color(from: row) ?? Color(hue: 0, saturation: 0, brightness: 0)
         )
     }
 
     /// A `/v1` user from a `users` row.
-    static func userResource(from row: Row) -> UserResource {
-        UserResource(
+    static func userResource(from row: Row) -> User {
+        User(
             id: row["id"], key: row["key"], name: row["name"], color: color(from: row), bio: row["bio"],
             timeZone: row["time_zone"], locale: row["locale"]
         )
@@ -41,7 +41,7 @@ enum StoredRow {
 
     /// A `/v1` user from a row holding `userColumns()` from position `offset` on, read by position:
     /// screens read users in every document, and looking columns up by name costs more than the read.
-    static func userResource(fromPositions row: Row, at offset: Int = 0) -> UserResource {
+    static func userResource(fromPositions row: Row, at offset: Int = 0) -> User {
         let hue: Double? = row[offset + 3]
         let saturation: Double? = row[offset + 4]
         let brightness: Double? = row[offset + 5]
@@ -49,22 +49,22 @@ enum StoredRow {
         if let hue, let saturation, let brightness {
             color = Color(hue: hue, saturation: saturation, brightness: brightness)
         }
-        return UserResource(
+        return User(
             id: row[offset], key: row[offset + 1], name: row[offset + 2], color: color, bio: row[offset + 6],
             timeZone: row[offset + 7], locale: row[offset + 8]
         )
     }
 
     /// A `/v1` category from a `categories` row.
-    static func categoryResource(from row: Row) -> CategoryResource {
-        CategoryResource(
+    static func categoryResource(from row: Row) -> Category {
+        Category(
             id: row["id"], name: row["name"], color: color(from: row) ?? Color(hue: 0, saturation: 0, brightness: 0)
         )
     }
 
     /// A `/v1` habit from a `habits` row.
-    static func habitResource(from row: Row) -> HabitResource {
-        HabitResource(
+    static func habitResource(from row: Row) -> Habit {
+        Habit(
             id: row["id"], name: row["name"], categoryID: row["category_id"], info: row["info"], emoji: row["emoji"]
         )
     }
@@ -73,14 +73,14 @@ enum StoredRow {
     static let habitColumns = "id, name, category_id, info, emoji"
 
     /// A `/v1` habit from a row of `habitColumns`, read by position: screens read every habit at once.
-    static func habitResource(fromPositions row: Row) -> HabitResource {
-        HabitResource(id: row[0], name: row[1], categoryID: row[2], info: row[3], emoji: row[4])
+    static func habitResource(fromPositions row: Row) -> Habit {
+        Habit(id: row[0], name: row[1], categoryID: row[2], info: row[3], emoji: row[4])
     }
 
     /// A `/v1` log from a `logs` row.
-    static func logResource(from row: Row) -> LogResource {
+    static func logResource(from row: Row) -> Log {
         let seconds: Double = row["logged_at"]
-        return LogResource(
+        return Log(
             id: row["id"], userID: row["user_id"], habitID: row["habit_id"],
             timestamp: Date(timeIntervalSince1970: seconds)
         )

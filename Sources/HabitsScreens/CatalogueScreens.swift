@@ -17,7 +17,7 @@ public enum HabitsScreen: Screen {
     public static let tab: ScreenTab? = ScreenTab(title: "Habits", icon: "☰", order: 2)
 
     public static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument {
         try await builder.habits(viewer: viewer, revision: revision)
     }
@@ -31,7 +31,7 @@ public enum LogScreen: Screen {
     public static let tab: ScreenTab? = ScreenTab(title: "Log", icon: "+", order: 4)
 
     public static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument {
         try await builder.log(viewer: viewer, revision: revision)
     }
@@ -42,7 +42,7 @@ extension ScreenBuilder {
     /// The favourites header's colour in the course app.
     static var favoritesColor: ScreenColor { ScreenColor(hue: 0.15, saturation: 1, brightness: 0.9) }
 
-    func habits(viewer: UserResource, revision: String) async throws -> ScreenDocument {
+    func habits(viewer: User, revision: String) async throws -> ScreenDocument {
         let sections = try await catalogueSections(
             viewer: viewer, favoritesLayout: ScreenLayouts.habitList, categoryLayout: ScreenLayouts.habitList
         ) {
@@ -58,7 +58,7 @@ extension ScreenBuilder {
         return ScreenDocument(screen: .habits, title: "Habits", revision: revision, sections: sections)
     }
 
-    func log(viewer: UserResource, revision: String) async throws -> ScreenDocument {
+    func log(viewer: User, revision: String) async throws -> ScreenDocument {
         let sections = try await catalogueSections(
             viewer: viewer, favoritesLayout: ScreenLayouts.logFavorites, categoryLayout: ScreenLayouts.logButtons
         ) { habit, row, isFavorite in
@@ -77,7 +77,7 @@ extension ScreenBuilder {
     }
 
     /// The context-menu entry that favourites or unfavourites a habit.
-    func favoriteToggle(viewer: UserResource, habit: HabitResource, isFavorite: Bool) -> ItemAction {
+    func favoriteToggle(viewer: User, habit: Habit, isFavorite: Bool) -> ItemAction {
         let path = Routes.favorite.path(viewer.id, habit.id)
         return isFavorite
             ? .request(.menu, title: "Unfavorite", method: "DELETE", path: path)
@@ -86,12 +86,12 @@ extension ScreenBuilder {
 
     /// A "Favorites" section when the viewer has favourites, then a section per category with habits.
     private func catalogueSections(
-        viewer: UserResource, favoritesLayout: LayoutSection, categoryLayout: LayoutSection,
-        item: (HabitResource, HabitRow, Bool) -> (ItemContent, [ItemAction])
+        viewer: User, favoritesLayout: LayoutSection, categoryLayout: LayoutSection,
+        item: (Habit, HabitRow, Bool) -> (ItemContent, [ItemAction])
     ) async throws -> [ScreenSection] {
         let (habits, categories) = try await catalogue()
         let favorites = try await source.favoriteHabitIDs(userID: viewer.id)
-        func screenItem(_ habit: HabitResource, prefix: String) -> ScreenItem? {
+        func screenItem(_ habit: Habit, prefix: String) -> ScreenItem? {
             guard let category = categories[habit.categoryID] else { return nil }
             let isFavorite = favorites.contains(habit.id)
             let row = HabitRow(

@@ -15,7 +15,7 @@ public enum DiscoverScreen: Screen {
     public static let tab: ScreenTab? = ScreenTab(title: "Discover", icon: "◎", order: 6)
 
     public static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument {
         try await builder.discover(viewer: viewer, revision: revision)
     }
@@ -27,7 +27,7 @@ extension ScreenBuilder {
 
     /// Discover: the featured program's banner, then for each category with programs a title line and a
     /// swimlane of its newest programs.
-    func discover(viewer: UserResource, revision: String) async throws -> ScreenDocument {
+    func discover(viewer: User, revision: String) async throws -> ScreenDocument {
         let numbers = ProgramNumbers(locale: Locale(identifier: viewer.locale))
         let joined = try await source.joinedProgramIDs(userID: viewer.id)
         let ratings = try await source.programRatings(userID: viewer.id)
@@ -72,7 +72,7 @@ extension ScreenBuilder {
 
     /// One program's card: joining is its tap, rating its menu.
     func programCard(
-        _ program: ProgramResource, viewer: UserResource, numbers: ProgramNumbers, isJoined: Bool, yourRating: Int?
+        _ program: Program, viewer: User, numbers: ProgramNumbers, isJoined: Bool, yourRating: Int?
     ) -> ScreenItem {
         let rating = (program.rating.average * 10).rounded() / 10
         let card = ProgramCard(
@@ -100,7 +100,7 @@ extension ScreenBuilder {
     }
 
     /// Joins a program the viewer has not joined, or leaves it.
-    func membershipAction(_ program: ProgramResource, viewer: UserResource, isJoined: Bool) -> ItemAction {
+    func membershipAction(_ program: Program, viewer: User, isJoined: Bool) -> ItemAction {
         .request(
             .activate, title: isJoined ? "Leave Program" : "Join Program", method: isJoined ? "DELETE" : "PUT",
             path: Routes.membership.path(viewer.id, program.id))

@@ -22,7 +22,7 @@ public enum EmojiScreen: Screen {
     }
 
     public static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument {
         try await builder.emoji(viewer: viewer, request: request, revision: revision)
     }
@@ -32,7 +32,7 @@ extension ScreenBuilder {
     /// The emoji picker for a habit's icon: a search field, List and Grid, the viewer's Recents, then the
     /// Unicode emoji groups in their official order, each a section snapshot whose outline parent collapses
     /// its emoji.
-    func emoji(viewer: UserResource, request: ScreenRequest, revision: String) async throws -> ScreenDocument {
+    func emoji(viewer: User, request: ScreenRequest, revision: String) async throws -> ScreenDocument {
         guard let habitID = request.habitID else { throw ScreenError.missingParameter("habit") }
         guard let habit = try await source.habit(id: habitID) else { throw ScreenError.unknownHabit(String(habitID)) }
         let query = request.query ?? ""
@@ -73,7 +73,7 @@ extension ScreenBuilder {
 /// The parts of one emoji picker document.
 struct EmojiPicker {
     let viewerID: Int64
-    let habit: HabitResource
+    let habit: Habit
     let request: ScreenRequest
 
     /// The picker's parameters with some changed: what a chip or a group's parent opens.

@@ -15,7 +15,7 @@ public enum HelpScreen: Screen {
     public static let parameters: Set<ScreenParameter> = [.tag]
 
     public static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument {
         try await builder.help(viewer: viewer, tagID: request.tagID, revision: revision)
     }
@@ -24,7 +24,7 @@ public enum HelpScreen: Screen {
 extension ScreenBuilder {
     /// Help: the tags as filter chips ("All" first), the questions the viewer may see under the chosen tag,
     /// then the contact guide that sends a new question.
-    func help(viewer: UserResource, tagID: Int64?, revision: String) async throws -> ScreenDocument {
+    func help(viewer: User, tagID: Int64?, revision: String) async throws -> ScreenDocument {
         let tags = try await source.helpTags()
         if let tagID, !tags.contains(where: { $0.id == tagID }) { throw ScreenError.unknownTag(String(tagID)) }
         var chips = [helpChip(title: "All", id: "tag-all", tagID: nil, selected: tagID)]

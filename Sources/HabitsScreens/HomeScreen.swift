@@ -14,7 +14,7 @@ public enum HomeScreen: Screen {
     public static let tab: ScreenTab? = ScreenTab(title: "Home", icon: "⌂", order: 0)
 
     public static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument {
         try await builder.home(viewer: viewer, revision: revision)
     }
@@ -22,7 +22,7 @@ public enum HomeScreen: Screen {
 
 /// Home: a leaderboard card per favourite habit, and a message per followed user.
 extension ScreenBuilder {
-    func home(viewer: UserResource, revision: String) async throws -> ScreenDocument {
+    func home(viewer: User, revision: String) async throws -> ScreenDocument {
         let habits = try await source.habits()
         let favorites = try await source.favoriteHabitIDs(userID: viewer.id)
         let viewerCounts = try await source.counts(userID: viewer.id)
@@ -65,7 +65,7 @@ extension ScreenBuilder {
     }
 
     /// The card of one favourite habit: its leader and the line under it.
-    func leaderboard(habit: HabitResource, viewer: UserResource, viewerCount: Int) async throws -> LeaderboardHabit {
+    func leaderboard(habit: Habit, viewer: User, viewerCount: Int) async throws -> LeaderboardHabit {
         let top = try await source.standings(habitID: habit.id, limit: 2)
         guard let first = top.first else {
             return LeaderboardHabit(habitName: habit.name, leader: "Nobody Yet!", secondary: nil)
@@ -104,18 +104,18 @@ struct FollowedUserComparison<Source: ScreenSource> {
     let viewerCounts: [Int64: Int]
     let favorites: Set<Int64>
     /// Every habit, by name then id.
-    let habitsByName: [HabitResource]
+    let habitsByName: [Habit]
     /// Each habit's index in `habitsByName`: the first habit by name is the one of lowest index.
     let nameOrder: [Int64: Int]
 
     /// - Complexity: O(h) for h habits when `habits` is by name already (as the source lists them),
     ///   else O(h log h).
-    init(source: Source, viewerCounts: [Int64: Int], favorites: Set<Int64>, habits: [HabitResource]) {
+    init(source: Source, viewerCounts: [Int64: Int], favorites: Set<Int64>, habits: [Habit]) {
         self.source = source
         self.viewerCounts = viewerCounts
         self.favorites = favorites
-        let isByName = zip(habits, habits.dropFirst()).allSatisfy(HabitResource.precedesByName)
-        habitsByName = isByName ? habits : habits.sorted(by: HabitResource.precedesByName)
+        let isByName = zip(habits, habits.dropFirst()).allSatisfy(Habit.precedesByName)
+        habitsByName = isByName ? habits : habits.sorted(by: Habit.precedesByName)
         var nameOrder: [Int64: Int] = [:]
         nameOrder.reserveCapacity(habitsByName.count)
         for (index, habit) in habitsByName.enumerated() where nameOrder[habit.id] == nil {
@@ -194,10 +194,10 @@ struct FollowedUserComparison<Source: ScreenSource> {
     }
 }
 
-extension HabitResource {
+extension Habit {
     /// Whether `first` comes before `second` by name, then id, so that a choice of the first habit by
     /// name never depends on the order of a set.
-    static func precedesByName(_ first: HabitResource, _ second: HabitResource) -> Bool {
+    static func precedesByName(_ first: Habit, _ second: Habit) -> Bool {
         (first.name, first.id) < (second.name, second.id)
     }
 }

@@ -7,22 +7,22 @@ import HabitsStore
 /// Valid only for the transaction of its base: every answer is kept until it goes away.
 public final class MemoizingSource: ScreenSource {
     private let base: any ScreenSource
-    private var usersByID: [Int64: UserResource?] = [:]
-    private var usersByKey: [String: UserResource?] = [:]
-    private var userLists: [Int64?: [UserResource]] = [:]
-    private var categoryList: [CategoryResource]?
-    private var habitList: [HabitResource]?
-    private var habitsByID: [Int64: HabitResource?] = [:]
+    private var usersByID: [Int64: User?] = [:]
+    private var usersByKey: [String: User?] = [:]
+    private var userLists: [Int64?: [User]] = [:]
+    private var categoryList: [Category]?
+    private var habitList: [Habit]?
+    private var habitsByID: [Int64: Habit?] = [:]
     private var favorites: [Int64: Set<Int64>] = [:]
-    private var followed: [Int64: [UserResource]] = [:]
+    private var followed: [Int64: [User]] = [:]
     private var countTables: [Int64: [Int64: Int]] = [:]
     private var loggedHabits: [Int64: Set<Int64>] = [:]
     private var standingLists: [StandingsKey: [Standing]] = [:]
     private var positions: [PositionKey: RankPosition] = [:]
     private var pairCounts: [PairKey: Int] = [:]
-    private var featured: ProgramResource??
-    private var programLists: [Int64: [ProgramResource]] = [:]
-    private var tagList: [HelpTagResource]?
+    private var featured: Program??
+    private var programLists: [Int64: [Program]] = [:]
+    private var tagList: [HelpTag]?
 
     private struct PairKey: Hashable {
         var userID: Int64
@@ -45,42 +45,42 @@ public final class MemoizingSource: ScreenSource {
 
     public var revision: Int64 { base.revision }
 
-    public func user(id: Int64) async throws -> UserResource? {
+    public func user(id: Int64) async throws -> User? {
         if let known = usersByID[id] { return known }
         let user = try await base.user(id: id)
         usersByID[id] = user
         return user
     }
 
-    public func user(key: String) async throws -> UserResource? {
+    public func user(key: String) async throws -> User? {
         if let known = usersByKey[key] { return known }
         let user = try await base.user(key: key)
         usersByKey[key] = user
         return user
     }
 
-    public func users(excluding excludedID: Int64?) async throws -> [UserResource] {
+    public func users(excluding excludedID: Int64?) async throws -> [User] {
         if let known = userLists[excludedID] { return known }
         let users = try await base.users(excluding: excludedID)
         userLists[excludedID] = users
         return users
     }
 
-    public func categories() async throws -> [CategoryResource] {
+    public func categories() async throws -> [Category] {
         if let categoryList { return categoryList }
         let categories = try await base.categories()
         categoryList = categories
         return categories
     }
 
-    public func habits() async throws -> [HabitResource] {
+    public func habits() async throws -> [Habit] {
         if let habitList { return habitList }
         let habits = try await base.habits()
         habitList = habits
         return habits
     }
 
-    public func habit(id: Int64) async throws -> HabitResource? {
+    public func habit(id: Int64) async throws -> Habit? {
         if let known = habitsByID[id] { return known }
         let habit = try await base.habit(id: id)
         habitsByID[id] = habit
@@ -94,7 +94,7 @@ public final class MemoizingSource: ScreenSource {
         return ids
     }
 
-    public func followedUsers(userID: Int64) async throws -> [UserResource] {
+    public func followedUsers(userID: Int64) async throws -> [User] {
         if let known = followed[userID] { return known }
         let users = try await base.followedUsers(userID: userID)
         followed[userID] = users
@@ -161,7 +161,7 @@ public final class MemoizingSource: ScreenSource {
     }
 
     /// Shared by every viewer's Discover.
-    public func featuredProgram() async throws -> ProgramResource? {
+    public func featuredProgram() async throws -> Program? {
         if let known = featured { return known }
         let program = try await base.featuredProgram()
         featured = .some(program)
@@ -169,7 +169,7 @@ public final class MemoizingSource: ScreenSource {
     }
 
     /// Shared by every viewer's Discover (which asks one limit per category).
-    public func programs(categoryID: Int64, limit: Int) async throws -> [ProgramResource] {
+    public func programs(categoryID: Int64, limit: Int) async throws -> [Program] {
         if let known = programLists[categoryID], known.count >= limit { return Array(known.prefix(limit)) }
         let programs = try await base.programs(categoryID: categoryID, limit: limit)
         if programs.count == limit { programLists[categoryID] = programs }
@@ -183,14 +183,14 @@ public final class MemoizingSource: ScreenSource {
         try await base.programRatings(userID: userID)
     }
 
-    public func helpTags() async throws -> [HelpTagResource] {
+    public func helpTags() async throws -> [HelpTag] {
         if let tagList { return tagList }
         let tags = try await base.helpTags()
         tagList = tags
         return tags
     }
 
-    public func questions(viewerID: Int64, tagID: Int64?) async throws -> [QuestionResource] {
+    public func questions(viewerID: Int64, tagID: Int64?) async throws -> [Question] {
         try await base.questions(viewerID: viewerID, tagID: tagID)
     }
 

@@ -20,7 +20,7 @@ public enum HabitScreen: Screen {
     public static let parameters: Set<ScreenParameter> = [.habit]
 
     public static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument {
         guard let habitID = request.habitID else { throw ScreenError.missingParameter("habit") }
         return try await builder.habit(id: habitID, viewer: viewer, revision: revision)
@@ -35,7 +35,7 @@ public enum UsersScreen: Screen {
     public static let tab: ScreenTab? = ScreenTab(title: "Users", icon: "☺", order: 3)
 
     public static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument {
         try await builder.users(viewer: viewer, revision: revision)
     }
@@ -50,7 +50,7 @@ public enum UserScreen: Screen {
     public static let parameters: Set<ScreenParameter> = [.user]
 
     public static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument {
         guard let userID = request.userID else { throw ScreenError.missingParameter("of") }
         return try await builder.user(id: userID, viewer: viewer, revision: revision)
@@ -62,7 +62,7 @@ extension ScreenBuilder {
     /// The "Leading" header's colour: a light grey, as the course app's `systemGray4`.
     static var leadingColor: ScreenColor { ScreenColor(hue: 0, saturation: 0, brightness: 0.82) }
 
-    func habit(id: Int64, viewer: UserResource, revision: String) async throws -> ScreenDocument {
+    func habit(id: Int64, viewer: User, revision: String) async throws -> ScreenDocument {
         guard let habit = try await source.habit(id: id) else { throw ScreenError.unknownHabit(String(id)) }
         let category = try await source.categories().first { $0.id == habit.categoryID }
         let color = (category?.color ?? Color(hue: 0, saturation: 0, brightness: 0.5)).screenColor
@@ -94,7 +94,7 @@ extension ScreenBuilder {
             ])
     }
 
-    func users(viewer: UserResource, revision: String) async throws -> ScreenDocument {
+    func users(viewer: User, revision: String) async throws -> ScreenDocument {
         let followed = Set(try await source.followedUsers(userID: viewer.id).map(\.id))
         let cards = try await source.users(excluding: viewer.id).map { user in
             let isFollowed = followed.contains(user.id)
@@ -118,7 +118,7 @@ extension ScreenBuilder {
             sections: [ScreenSection(id: "users", layout: ScreenLayouts.userGrid, items: cards)])
     }
 
-    func user(id: Int64, viewer: UserResource, revision: String) async throws -> ScreenDocument {
+    func user(id: Int64, viewer: User, revision: String) async throws -> ScreenDocument {
         guard let user = try await source.user(id: id) else { throw ScreenError.unknownUser(String(id)) }
         var headerActions: [ItemAction] = []
         if user.id != viewer.id {
@@ -141,7 +141,7 @@ extension ScreenBuilder {
         let (habits, categories) = try await catalogue()
         let counts = try await source.counts(userID: user.id)
         let logged = habits.filter { counts[$0.id] != nil }
-        func row(_ habit: HabitResource, prefix: String) -> ScreenItem {
+        func row(_ habit: Habit, prefix: String) -> ScreenItem {
             let count = counts[habit.id] ?? 0
             return ScreenItem(
                 id: "\(prefix)-\(habit.id)",
@@ -150,7 +150,7 @@ extension ScreenBuilder {
                 fallback: ItemFallback(title: habit.name, subtitle: "\(count)"),
                 actions: [.open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"])])
         }
-        var leading: [HabitResource] = []
+        var leading: [Habit] = []
         for habit in logged where try await source.rank(habitID: habit.id, count: counts[habit.id] ?? 0) == 1 {
             leading.append(habit)
         }

@@ -21,7 +21,7 @@ public protocol Screen {
     static func back(from request: ScreenRequest) -> ScreenLink?
     /// The document `request` names, for `viewer` (who exists), read through `builder`'s source.
     static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument
 }
 

@@ -46,10 +46,10 @@ public struct ScreenBuilder<Source: ScreenSource> {
     /// A section per category holding some of `habits` (in their order), categories by name, each under
     /// a header in the category's name and colour: the habits, log and user screens group alike.
     func categorySections(
-        _ habits: [HabitResource], categories: [Int64: CategoryResource], layout: LayoutSection,
-        item: (HabitResource) -> ScreenItem?
+        _ habits: [Habit], categories: [Int64: Category], layout: LayoutSection,
+        item: (Habit) -> ScreenItem?
     ) -> [ScreenSection] {
-        var byCategory: [Int64: [HabitResource]] = [:]
+        var byCategory: [Int64: [Habit]] = [:]
         for habit in habits { byCategory[habit.categoryID, default: []].append(habit) }
         return categories.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { category in
             guard let members = byCategory[category.id], !members.isEmpty else { return nil }
@@ -61,8 +61,8 @@ public struct ScreenBuilder<Source: ScreenSource> {
     }
 
     /// Habits by id, and the categories they belong to by id.
-    func catalogue() async throws -> (habits: [HabitResource], categories: [Int64: CategoryResource]) {
-        var categories: [Int64: CategoryResource] = [:]
+    func catalogue() async throws -> (habits: [Habit], categories: [Int64: Category]) {
+        var categories: [Int64: Category] = [:]
         for category in try await source.categories() { categories[category.id] = category }
         return (try await source.habits(), categories)
     }
@@ -73,7 +73,7 @@ extension Color {
     var screenColor: ScreenColor { ScreenColor(hue: hue, saturation: saturation, brightness: brightness) }
 }
 
-extension UserResource {
+extension User {
     /// Where the server serves this user's picture.
     var picturePath: String { Routes.userImage.path(key) }
 }

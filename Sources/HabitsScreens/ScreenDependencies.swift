@@ -120,21 +120,21 @@ public final class ObservingSource: ScreenSource {
     }
 
     public var revision: Int64 { base.revision }
-    public func user(id: Int64) async throws -> UserResource? { try await base.user(id: id) }
-    public func user(key: String) async throws -> UserResource? { try await base.user(key: key) }
-    public func users(excluding excludedID: Int64?) async throws -> [UserResource] {
+    public func user(id: Int64) async throws -> User? { try await base.user(id: id) }
+    public func user(key: String) async throws -> User? { try await base.user(key: key) }
+    public func users(excluding excludedID: Int64?) async throws -> [User] {
         try await base.users(excluding: excludedID)
     }
-    public func categories() async throws -> [CategoryResource] { try await base.categories() }
-    public func habits() async throws -> [HabitResource] { try await base.habits() }
-    public func habit(id: Int64) async throws -> HabitResource? { try await base.habit(id: id) }
+    public func categories() async throws -> [Category] { try await base.categories() }
+    public func habits() async throws -> [Habit] { try await base.habits() }
+    public func habit(id: Int64) async throws -> Habit? { try await base.habit(id: id) }
 
     public func favoriteHabitIDs(userID: Int64) async throws -> Set<Int64> {
         dependencies.favoritesOf.insert(userID)
         return try await base.favoriteHabitIDs(userID: userID)
     }
 
-    public func followedUsers(userID: Int64) async throws -> [UserResource] {
+    public func followedUsers(userID: Int64) async throws -> [User] {
         dependencies.followsOf.insert(userID)
         return try await base.followedUsers(userID: userID)
     }
@@ -217,12 +217,12 @@ public final class ObservingSource: ScreenSource {
         return try await base.streak(userID: userID, habitID: habitID, today: today)
     }
 
-    public func featuredProgram() async throws -> ProgramResource? {
+    public func featuredProgram() async throws -> Program? {
         dependencies.readsPrograms = true
         return try await base.featuredProgram()
     }
 
-    public func programs(categoryID: Int64, limit: Int) async throws -> [ProgramResource] {
+    public func programs(categoryID: Int64, limit: Int) async throws -> [Program] {
         dependencies.readsPrograms = true
         return try await base.programs(categoryID: categoryID, limit: limit)
     }
@@ -237,12 +237,12 @@ public final class ObservingSource: ScreenSource {
         return try await base.programRatings(userID: userID)
     }
 
-    public func helpTags() async throws -> [HelpTagResource] {
+    public func helpTags() async throws -> [HelpTag] {
         dependencies.readsHelp = true
         return try await base.helpTags()
     }
 
-    public func questions(viewerID: Int64, tagID: Int64?) async throws -> [QuestionResource] {
+    public func questions(viewerID: Int64, tagID: Int64?) async throws -> [Question] {
         dependencies.readsHelp = true
         return try await base.questions(viewerID: viewerID, tagID: tagID)
     }

@@ -19,7 +19,7 @@ public enum StreakScreen: Screen {
     public static let parameters: Set<ScreenParameter> = [.habit, .month]
 
     public static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument {
         try await builder.streak(viewer: viewer, habitID: request.habitID, month: request.month, revision: revision)
     }
@@ -30,7 +30,7 @@ extension ScreenBuilder {
     /// - Parameters:
     ///   - habitID: the habit shown; nil: the viewer's first favourite by name, else the first habit.
     ///   - month: the month shown; nil: the viewer's current month. A later month is refused.
-    func streak(viewer: UserResource, habitID: Int64?, month: LocalMonth?, revision: String) async throws
+    func streak(viewer: User, habitID: Int64?, month: LocalMonth?, revision: String) async throws
         -> ScreenDocument
     {
         let zone = TimeZone(identifier: viewer.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
@@ -40,7 +40,7 @@ extension ScreenBuilder {
         if month > today.month { throw ScreenError.futureMonth(month) }
         let favorites = try await source.favoriteHabitIDs(userID: viewer.id)
         let habits = try await source.habits()
-        let habit: HabitResource
+        let habit: Habit
         if let habitID {
             guard let named = try await source.habit(id: habitID) else {
                 throw ScreenError.unknownHabit(String(habitID))
@@ -78,7 +78,7 @@ extension ScreenBuilder {
 
     /// The month's name as the header, with links to the previous month and to the next while it is not
     /// after the current one.
-    private func monthSection(_ month: LocalMonth, today: LocalDay, habit: HabitResource, names: CalendarNames)
+    private func monthSection(_ month: LocalMonth, today: LocalDay, habit: Habit, names: CalendarNames)
         -> ScreenSection
     {
         var links = [(MonthLink.Direction.previous, month.previous, "Previous Month")]
@@ -115,7 +115,7 @@ extension ScreenBuilder {
     /// Blanks before the 1st so that it falls under its weekday, then every day of the month; a day up to
     /// today marks or unmarks itself, a later day does nothing.
     private func daySection(
-        _ month: LocalMonth, done: Set<LocalDay>, today: LocalDay, viewer: UserResource, habit: HabitResource,
+        _ month: LocalMonth, done: Set<LocalDay>, today: LocalDay, viewer: User, habit: Habit,
         names: CalendarNames
     ) -> ScreenSection {
         var items = (0..<month.leadingBlanks(firstWeekday: names.firstWeekday)).map { index in
@@ -142,7 +142,7 @@ extension ScreenBuilder {
     }
 
     /// The habits whose calendars the viewer can switch to: their favourites, and the one shown.
-    private func choiceSection(_ habits: [HabitResource], selected: HabitResource, month: LocalMonth) -> ScreenSection {
+    private func choiceSection(_ habits: [Habit], selected: Habit, month: LocalMonth) -> ScreenSection {
         let items = habits.map { habit in
             ScreenItem(
                 id: "choice-\(habit.id)",

@@ -16,7 +16,7 @@ public enum TodayScreen: Screen {
     public static let tab: ScreenTab? = ScreenTab(title: "Today", icon: "✓", order: 1)
 
     public static func build<Source: ScreenSource>(
-        _ request: ScreenRequest, viewer: UserResource, with builder: ScreenBuilder<Source>, revision: String
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
     ) async throws -> ScreenDocument {
         try await builder.today(viewer: viewer, revision: revision)
     }
@@ -49,7 +49,7 @@ public struct TodayHabit: ItemPayload {
 
 extension ScreenBuilder {
     /// - Complexity: O(h + f log r) for h habits and the viewer's f favourites with r runs each.
-    func today(viewer: UserResource, revision: String) async throws -> ScreenDocument {
+    func today(viewer: User, revision: String) async throws -> ScreenDocument {
         let zone = TimeZone(identifier: viewer.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
         let today = LocalDay(now, in: zone)
         // At the viewer's midnight every row's "today" changes without a write.

@@ -14,17 +14,18 @@ public struct StoredImage: Hashable, Sendable {
 
 /// Everything a store holds, for loading a data set (such as the demo) in one transaction.
 public struct StoreContent: Sendable {
-    public var users: [User]
-    public var categories: [Category]
-    public var habits: [Habit]
-    public var logs: [LoggedHabit]
+    public var users: [CourseAPI.User]
+    public var categories: [CourseAPI.Category]
+    public var habits: [CourseAPI.Habit]
+    public var logs: [CourseAPI.LoggedHabit]
     public var images: [String: StoredImage]
     /// Whether this is the demo's data set: the store then remembers that its content is the demo's
     /// (see `ContentOrigin`), until content that is not replaces it.
     public var isDemo: Bool
 
     public init(
-        users: [User], categories: [Category], habits: [Habit], logs: [LoggedHabit], images: [String: StoredImage],
+        users: [CourseAPI.User], categories: [CourseAPI.Category], habits: [CourseAPI.Habit],
+        logs: [CourseAPI.LoggedHabit], images: [String: StoredImage],
         isDemo: Bool = false
     ) {
         self.users = users
@@ -61,15 +62,15 @@ public protocol StatisticsSource: Sendable {
 /// `HabitsError.notFound` and write nothing.
 public protocol HabitStore: ResourceStore, ShowcaseStore, StatisticsSource, StoreHealth, ScreenStore {
     /// All users, ordered by id.
-    func users() async throws -> [User]
+    func users() async throws -> [CourseAPI.User]
     /// All habits, ordered by name.
-    func habits() async throws -> [Habit]
+    func habits() async throws -> [CourseAPI.Habit]
     /// All categories, ordered by name.
-    func categories() async throws -> [Category]
+    func categories() async throws -> [CourseAPI.Category]
     /// Stores events and bumps their counters, all in one transaction (all or nothing); returns the
     /// new logs' ids, in order, once committed.
     @discardableResult
-    func log(_ events: [LoggedHabit]) async throws -> [Int64]
+    func log(_ events: [CourseAPI.LoggedHabit]) async throws -> [Int64]
     /// The stored picture of a user, if any. Throws `notFound` for an unknown user.
     func image(userID: String) async throws -> StoredImage?
     /// Stores (or replaces) the picture of a user.
@@ -98,7 +99,7 @@ public protocol StoreHealth: Sendable {
 extension HabitStore {
     /// Stores one event and bumps its counter; returns the new log's id once committed.
     @discardableResult
-    public func log(_ event: LoggedHabit) async throws -> Int64 {
+    public func log(_ event: CourseAPI.LoggedHabit) async throws -> Int64 {
         guard let id = try await log([event]).first else {
             throw HabitsError.unavailable(reason: "The store did not report the new log.")
         }

@@ -10,61 +10,61 @@ import HabitsDomain
 /// cascade rule (`conflict`).
 public protocol ResourceStore: Sendable {
     /// Creates a user (its `id` is ignored) and returns it with its new id.
-    func createUser(_ user: UserResource) async throws -> UserResource
+    func createUser(_ user: User) async throws -> User
     /// The user with this id.
-    func user(id: Int64) async throws -> UserResource
+    func user(id: Int64) async throws -> User
     /// Users in id order.
-    func users(page: PageRequest) async throws -> Page<UserResource>
+    func users(page: PageRequest) async throws -> Page<User>
     /// Reads the user, applies `change` and stores the result, all in one transaction.
     func updateUser(
-        id: Int64, _ change: @escaping @Sendable (UserResource) throws -> UserResource
-    ) async throws -> UserResource
+        id: Int64, _ change: @escaping @Sendable (User) throws -> User
+    ) async throws -> User
     /// Deletes a user; one with logs needs `cascade`, which deletes its logs too.
     func deleteUser(id: Int64, cascade: Bool) async throws
 
     /// Creates a category and returns it with its new id.
-    func createCategory(_ category: CategoryResource) async throws -> CategoryResource
+    func createCategory(_ category: Category) async throws -> Category
     /// The category with this id.
-    func category(id: Int64) async throws -> CategoryResource
+    func category(id: Int64) async throws -> Category
     /// Categories in id order.
-    func categories(page: PageRequest) async throws -> Page<CategoryResource>
+    func categories(page: PageRequest) async throws -> Page<Category>
     /// Reads the category, applies `change` and stores the result, all in one transaction.
     func updateCategory(
-        id: Int64, _ change: @escaping @Sendable (CategoryResource) throws -> CategoryResource
-    ) async throws -> CategoryResource
+        id: Int64, _ change: @escaping @Sendable (Category) throws -> Category
+    ) async throws -> Category
     /// Deletes a category that no habit uses.
     func deleteCategory(id: Int64) async throws
 
     /// Creates a habit and returns it with its new id.
-    func createHabit(_ habit: HabitResource) async throws -> HabitResource
+    func createHabit(_ habit: Habit) async throws -> Habit
     /// The habit with this id.
-    func habit(id: Int64) async throws -> HabitResource
+    func habit(id: Int64) async throws -> Habit
     /// Habits in id order.
-    func habits(page: PageRequest) async throws -> Page<HabitResource>
+    func habits(page: PageRequest) async throws -> Page<Habit>
     /// Reads the habit, applies `change` and stores the result, all in one transaction.
     func updateHabit(
-        id: Int64, _ change: @escaping @Sendable (HabitResource) throws -> HabitResource
-    ) async throws -> HabitResource
+        id: Int64, _ change: @escaping @Sendable (Habit) throws -> Habit
+    ) async throws -> Habit
     /// Deletes a habit; one with logs needs `cascade`, which deletes its logs too.
     func deleteHabit(id: Int64, cascade: Bool) async throws
 
     /// Stores every log in one transaction, or none when one names an unknown user or habit.
-    func createLogs(_ logs: [LogDraft]) async throws -> [LogResource]
+    func createLogs(_ logs: [LogDraft]) async throws -> [Log]
     /// The log with this id.
-    func logEntry(id: Int64) async throws -> LogResource
+    func logEntry(id: Int64) async throws -> Log
     /// Removes one log and decrements its counter.
     func deleteLog(id: Int64) async throws
     /// A user's logs in `range`, ordered by time then id.
-    func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<LogResource>
+    func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<Log>
 
     /// Marks (or unmarks) a habit as one of a user's favourites; idempotent.
     func setFavorite(userID: Int64, habitID: Int64, _ isFavorite: Bool) async throws
     /// A user's favourite habits in habit id order.
-    func favorites(userID: Int64, page: PageRequest) async throws -> Page<HabitResource>
+    func favorites(userID: Int64, page: PageRequest) async throws -> Page<Habit>
     /// Makes a user follow (or stop following) another; idempotent.
     func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws
     /// The users a user follows, in id order.
-    func following(userID: Int64, page: PageRequest) async throws -> Page<UserResource>
+    func following(userID: Int64, page: PageRequest) async throws -> Page<User>
 
     /// Marks a day done: one log at the day's local noon when the day has none; marking twice changes
     /// nothing. Throws `HabitsError.futureDay` for a day after the user's today at `now`.

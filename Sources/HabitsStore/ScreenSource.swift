@@ -3,10 +3,10 @@ import Foundation
 
 /// A user's place in one habit's ranking: the user and their all-time count of logs of the habit.
 public struct Standing: Hashable, Sendable {
-    public var user: UserResource
+    public var user: User
     public var count: Int
 
-    public init(user: UserResource, count: Int) {
+    public init(user: User, count: Int) {
         self.user = user
         self.count = count
     }
@@ -35,21 +35,21 @@ public protocol ScreenSource {
     /// The store's revision at the start of the read.
     var revision: Int64 { get }
     /// The user with this id.
-    func user(id: Int64) async throws -> UserResource?
+    func user(id: Int64) async throws -> User?
     /// The user with this course key (compared in NFC).
-    func user(key: String) async throws -> UserResource?
+    func user(key: String) async throws -> User?
     /// Every user but `excludedID`, by name, then key.
-    func users(excluding excludedID: Int64?) async throws -> [UserResource]
+    func users(excluding excludedID: Int64?) async throws -> [User]
     /// Every category, by name.
-    func categories() async throws -> [CategoryResource]
+    func categories() async throws -> [Category]
     /// Every habit, by name.
-    func habits() async throws -> [HabitResource]
+    func habits() async throws -> [Habit]
     /// The habit with this id.
-    func habit(id: Int64) async throws -> HabitResource?
+    func habit(id: Int64) async throws -> Habit?
     /// The ids of a user's favourite habits.
     func favoriteHabitIDs(userID: Int64) async throws -> Set<Int64>
     /// The users a user follows, by name, then key.
-    func followedUsers(userID: Int64) async throws -> [UserResource]
+    func followedUsers(userID: Int64) async throws -> [User]
     /// A user's count of every habit they logged at least once, by habit id.
     func counts(userID: Int64) async throws -> [Int64: Int]
     /// The habits a user logged at least once: what `counts` says without the numbers, for screens
@@ -80,18 +80,18 @@ public protocol ScreenSource {
     func streak(userID: Int64, habitID: Int64, today: LocalDay) async throws -> StreakSummary
 
     /// The newest featured program: Discover's banner.
-    func featuredProgram() async throws -> ProgramResource?
+    func featuredProgram() async throws -> Program?
     /// A category's programs, newest first (then highest id), at most `limit`.
-    func programs(categoryID: Int64, limit: Int) async throws -> [ProgramResource]
+    func programs(categoryID: Int64, limit: Int) async throws -> [Program]
     /// The programs a user joined.
     func joinedProgramIDs(userID: Int64) async throws -> Set<Int64>
     /// A user's own ratings (stars 1…5) by program id.
     func programRatings(userID: Int64) async throws -> [Int64: Int]
     /// Every help tag, by name, then id.
-    func helpTags() async throws -> [HelpTagResource]
+    func helpTags() async throws -> [HelpTag]
     /// The questions `viewerID` may see (the answered ones and their own), in id order; only those under
     /// `tagID` when it is given.
-    func questions(viewerID: Int64, tagID: Int64?) async throws -> [QuestionResource]
+    func questions(viewerID: Int64, tagID: Int64?) async throws -> [Question]
     /// The emoji a user picked most recently, most recent first, at most `RecentEmoji.limit`.
     func recentEmoji(userID: Int64) async throws -> [String]
 }

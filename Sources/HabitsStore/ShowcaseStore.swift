@@ -9,16 +9,16 @@ import HabitsDomain
 /// references (`notFound`) and uniqueness (`conflict`).
 public protocol ShowcaseStore: Sendable {
     /// Creates a program (its `id` and `rating` are ignored) and returns it with its new id.
-    func createProgram(_ program: ProgramResource) async throws -> ProgramResource
+    func createProgram(_ program: Program) async throws -> Program
     /// The program with this id.
-    func program(id: Int64) async throws -> ProgramResource
+    func program(id: Int64) async throws -> Program
     /// Programs in id order.
-    func programs(page: PageRequest) async throws -> Page<ProgramResource>
+    func programs(page: PageRequest) async throws -> Page<Program>
     /// Reads the program, applies `change` and stores the result, all in one transaction; the id,
     /// `createdAt` and rating stay.
     func updateProgram(
-        id: Int64, _ change: @escaping @Sendable (ProgramResource) throws -> ProgramResource
-    ) async throws -> ProgramResource
+        id: Int64, _ change: @escaping @Sendable (Program) throws -> Program
+    ) async throws -> Program
     /// Deletes a program with its picture, members and ratings; the habits it added to favourites stay.
     func deleteProgram(id: Int64) async throws
     /// The program's uploaded picture, if any, and its category's colour for drawing one.
@@ -32,36 +32,36 @@ public protocol ShowcaseStore: Sendable {
     /// Ends a membership; the favourites it added stay. Idempotent.
     func leaveProgram(userID: Int64, programID: Int64) async throws
     /// The programs a user joined, in program id order.
-    func joinedPrograms(userID: Int64, page: PageRequest) async throws -> Page<ProgramResource>
+    func joinedPrograms(userID: Int64, page: PageRequest) async throws -> Page<Program>
     /// Sets a user's rating of a program (1…5, replacing an earlier one) and returns the program with its
     /// new rating.
-    func rateProgram(userID: Int64, programID: Int64, stars: Int) async throws -> ProgramResource
+    func rateProgram(userID: Int64, programID: Int64, stars: Int) async throws -> Program
     /// Removes a user's rating of a program; idempotent.
     func removeRating(userID: Int64, programID: Int64) async throws
 
     /// Creates a help tag and returns it with its new id.
-    func createHelpTag(_ tag: HelpTagResource) async throws -> HelpTagResource
+    func createHelpTag(_ tag: HelpTag) async throws -> HelpTag
     /// Help tags in id order.
-    func helpTags(page: PageRequest) async throws -> Page<HelpTagResource>
+    func helpTags(page: PageRequest) async throws -> Page<HelpTag>
     /// Reads the tag, applies `change` and stores the result, all in one transaction.
     func updateHelpTag(
-        id: Int64, _ change: @escaping @Sendable (HelpTagResource) throws -> HelpTagResource
-    ) async throws -> HelpTagResource
+        id: Int64, _ change: @escaping @Sendable (HelpTag) throws -> HelpTag
+    ) async throws -> HelpTag
     /// Deletes a tag and takes it off every question.
     func deleteHelpTag(id: Int64) async throws
 
     /// Creates a question (its `id` is ignored) and returns it with its new id.
-    func createQuestion(_ question: QuestionResource) async throws -> QuestionResource
+    func createQuestion(_ question: Question) async throws -> Question
     /// The question with this id.
-    func question(id: Int64) async throws -> QuestionResource
+    func question(id: Int64) async throws -> Question
     /// Questions in id order: every one when `viewerID` is nil, else the answered ones and the viewer's
     /// own; only those under `tagID` when it is given.
-    func questions(viewerID: Int64?, tagID: Int64?, page: PageRequest) async throws -> Page<QuestionResource>
+    func questions(viewerID: Int64?, tagID: Int64?, page: PageRequest) async throws -> Page<Question>
     /// Reads the question, applies `change` and stores the result, all in one transaction; its id, author
     /// and `createdAt` stay.
     func updateQuestion(
-        id: Int64, _ change: @escaping @Sendable (QuestionResource) throws -> QuestionResource
-    ) async throws -> QuestionResource
+        id: Int64, _ change: @escaping @Sendable (Question) throws -> Question
+    ) async throws -> Question
     /// Deletes a question.
     func deleteQuestion(id: Int64) async throws
 
@@ -69,7 +69,7 @@ public protocol ShowcaseStore: Sendable {
     func recentEmoji(userID: Int64) async throws -> [String]
     /// Sets a habit's emoji and moves it to the front of the user's recent emoji, in one transaction;
     /// returns the changed habit. `emoji` must already be checked.
-    func pickEmoji(userID: Int64, habitID: Int64, emoji: String) async throws -> HabitResource
+    func pickEmoji(userID: Int64, habitID: Int64, emoji: String) async throws -> Habit
 }
 
 /// What the server needs to answer for a program's picture.

@@ -7,15 +7,15 @@ import Testing
 
     @Test func acceptsThePastAndUpToFiveMinutesAhead() throws {
         try LogRules.validate(
-            LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(-86_400)), now: now)
+            CourseAPI.LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(-86_400)), now: now)
         try LogRules.validate(
-            LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(300)), now: now)
+            CourseAPI.LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(300)), now: now)
     }
 
     @Test func rejectsMoreThanFiveMinutesAhead() {
         #expect(throws: HabitsError.self) {
             try LogRules.validate(
-                LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(301)), now: now)
+                CourseAPI.LoggedHabit(userID: "a", habitName: "h", timestamp: now.addingTimeInterval(301)), now: now)
         }
     }
 
@@ -36,16 +36,16 @@ import Testing
     }
 
     @Test func encodesAsTheCourseClientDoes() throws {
-        let log = LoggedHabit(userID: "a", habitName: "h", timestamp: Date(timeIntervalSince1970: 1_795_368_015))
+        let log = CourseAPI.LoggedHabit(userID: "a", habitName: "h", timestamp: Date(timeIntervalSince1970: 1_795_368_015))
         let json = String(decoding: try HabitsJSON.encoder().encode(log), as: UTF8.self)
         #expect(json == #"{"habitName":"h","timestamp":"2026-11-22T17:20:15Z","userID":"a"}"#)
         let reference = JSONEncoder()
         reference.dateEncodingStrategy = .iso8601
-        #expect(try HabitsJSON.decoder().decode(LoggedHabit.self, from: reference.encode(log)) == log)
+        #expect(try HabitsJSON.decoder().decode(CourseAPI.LoggedHabit.self, from: reference.encode(log)) == log)
     }
 
     @Test func absentOptionalsAreOmitted() throws {
-        let json = String(decoding: try HabitsJSON.encoder().encode(User(id: "u", name: "U")), as: UTF8.self)
+        let json = String(decoding: try HabitsJSON.encoder().encode(CourseAPI.User(id: "u", name: "U")), as: UTF8.self)
         #expect(json == #"{"id":"u","name":"U"}"#)
     }
 }

@@ -112,7 +112,7 @@ private struct DecodedPNG {
     }
 
     @Test func avatarsDecodeAndUseTheUsersColour() throws {
-        let user = User(id: "ann", name: "Ann", color: Color(hue: 0, saturation: 1, brightness: 1))
+        let user = CourseAPI.User(id: "ann", name: "Ann", color: Color(hue: 0, saturation: 1, brightness: 1))
         let decoded = try DecodedPNG(Avatar.png(for: user, size: 60))
         #expect(decoded.width == 60 && decoded.height == 60)
         var colours = Set<[UInt8]>()

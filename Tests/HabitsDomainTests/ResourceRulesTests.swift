@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func habitNamesMustNotContainCommas() throws {
-        let habit = HabitResource(id: 0, name: "Walk 10,000 steps", categoryID: 1, info: "", emoji: nil)
+        let habit = Habit(id: 0, name: "Walk 10,000 steps", categoryID: 1, info: "", emoji: nil)
         #expect(throws: HabitsError.self) { try ResourceRules.checked(habit) }
         var plain = habit
         plain.name = "Walk 10k steps"

@@ -37,9 +37,9 @@ import Testing
     @Test func aHelpTagOfFortyCharactersCannotHideThousandsOfMarks() {
         // What a "1 to 40 character" tag held before lengths counted scalars.
         let padded = "a" + String(repeating: "\u{301}", count: 30_000)
-        #expect(throws: HabitsError.self) { try ShowcaseRules.checked(HelpTagResource(id: 0, name: padded)) }
+        #expect(throws: HabitsError.self) { try ShowcaseRules.checked(HelpTag(id: 0, name: padded)) }
         let marks = "a" + String(repeating: "\u{301}", count: 39)
-        #expect((try? ShowcaseRules.checked(HelpTagResource(id: 0, name: marks))) != nil)
+        #expect((try? ShowcaseRules.checked(HelpTag(id: 0, name: marks))) != nil)
     }
 
     @Test func answersAndStarsAndPrograms() throws {
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func programJSONNamesItsPictureAndRating() throws {
-        let program = ProgramResource(
+        let program = Program(
             id: 7, title: "T", author: "A", summary: "", categoryID: 1, price: Price(minorUnits: 1999, currency: "USD"),
             tag: "New", habitIDs: [], featured: true, createdAt: Date(timeIntervalSince1970: 0),
             rating: RatingSummary(count: 2, starTotal: 9))
@@ -80,7 +80,7 @@ import Testing
         #expect(object["image"] as? String == "/images/programs/7")
         #expect((object["rating"] as? [String: Any])?["average"] as? Double == 4.5)
         #expect((object["price"] as? [String: Any])?["amount"] as? String == "19.99")
-        #expect(try HabitsJSON.decoder().decode(ProgramResource.self, from: data) == program)
+        #expect(try HabitsJSON.decoder().decode(Program.self, from: data) == program)
     }
 
     @Test func generatedProgramPicturesAreDeterministicValidPNGs() throws {
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func pngCheckRefusesWhatIsNotAWholePNG() throws {
-        let png = Avatar.png(for: User(id: "a", name: "A", color: nil, bio: nil), size: 8)
+        let png = Avatar.png(for: CourseAPI.User(id: "a", name: "A", color: nil, bio: nil), size: 8)
         #expect(try PNGCheck.dimensions(of: png) == (8, 8))
         #expect(throws: HabitsError.self) { try PNGCheck.dimensions(of: Array(png.dropLast(3))) }
         #expect(throws: HabitsError.self) { try PNGCheck.dimensions(of: png + [0]) }

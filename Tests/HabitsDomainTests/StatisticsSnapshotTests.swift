@@ -2,9 +2,9 @@ import Foundation
 import HabitsDomain
 import Testing
 
-private let health = HabitsDomain.Category(name: "Health", color: Color(hue: 0.1, saturation: 0.5, brightness: 0.9))
-private let users = ["ann", "bob", "cat"].map { User(id: $0, name: $0.capitalized) }
-private let habits = ["Run", "Read", "Swim"].map { Habit(name: $0, category: health, info: "\($0) daily") }
+private let health = CourseAPI.Category(name: "Health", color: Color(hue: 0.1, saturation: 0.5, brightness: 0.9))
+private let users = ["ann", "bob", "cat"].map { CourseAPI.User(id: $0, name: $0.capitalized) }
+private let habits = ["Run", "Read", "Swim"].map { CourseAPI.Habit(name: $0, category: health, info: "\($0) daily") }
 
 private func snapshot(_ counts: [(String, String, Int)]) -> StatisticsSnapshot {
     StatisticsSnapshot(
@@ -67,7 +67,7 @@ private func snapshot(_ counts: [(String, String, Int)]) -> StatisticsSnapshot {
     @Test func userStatisticsFollowTheOrderAskedAndRejectUnknownIDs() throws {
         let data = snapshot([("cat", "Run", 2)])
         #expect(try data.userStatistics(ids: ["cat", "ann"]).map(\.user.id) == ["cat", "ann"])
-        #expect(try data.userStatistics(ids: ["cat"])[0].habitCounts == [HabitCount(habit: habits[0], count: 2)])
+        #expect(try data.userStatistics(ids: ["cat"])[0].habitCounts == [CourseAPI.HabitCount(habit: habits[0], count: 2)])
         #expect(throws: HabitsError.notFound(kind: .user, id: "dan")) { try data.userStatistics(ids: ["dan"]) }
     }
 

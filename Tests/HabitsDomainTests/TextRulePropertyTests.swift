@@ -104,7 +104,7 @@ import Testing
     @Test func theIssuesExamplesAreRefused() throws {
         // A "1 to 40 character" help tag of 30,000 combining marks; a bio with control characters.
         let marks = "a" + String(repeating: "\u{301}", count: 30_000)
-        #expect(throws: HabitsError.self) { try ShowcaseRules.checked(HelpTagResource(id: 0, name: marks)) }
+        #expect(throws: HabitsError.self) { try ShowcaseRules.checked(HelpTag(id: 0, name: marks)) }
         for bio in ["Early\u{0}riser", "Bell\u{7}", "\u{1B}[31mred", "Tab\tbed", "Line\u{2028}break", "a\u{202E}b"] {
             #expect(throws: HabitsError.self, "\(bio.debugDescription)") {
                 try ResourceRules.text(bio, field: "bio")
@@ -132,7 +132,7 @@ import Testing
             var generator = SeededRandom(seed: seed)
             let raw = HostileText.random(using: &generator, maximumPieces: 12)
             let asName = try? ResourceRules.name(raw)
-            let asTag = try? ShowcaseRules.checked(HelpTagResource(id: 0, name: raw)).name
+            let asTag = try? ShowcaseRules.checked(HelpTag(id: 0, name: raw)).name
             if let asName, asName.unicodeScalars.count <= ShowcaseRules.tagNameLengths.upperBound {
                 #expect(asTag == asName, "seed \(seed)")
             }

@@ -18,7 +18,7 @@ import Testing
             for index in 0..<200 {
                 group.addTask {
                     let habit = index % 5 == 0 ? "Fly" : "Run"
-                    let event = LoggedHabit(userID: "user\(index % 5)", habitName: habit, timestamp: Fixture.now)
+                    let event = CourseAPI.LoggedHabit(userID: "user\(index % 5)", habitName: habit, timestamp: Fixture.now)
                     do { return (index, .success(try await store.log(event))) } catch {
                         return (index, .failure(error))
                     }
@@ -52,12 +52,12 @@ import Testing
     @Test func aFailedWriteLeavesNothingBehindInItsSharedTransaction() async throws {
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
         let good = Task {
-            try await store.log([LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)])
+            try await store.log([CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)])
         }
         let bad = Task {
             try await store.log([
-                LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now),
-                LoggedHabit(userID: "user2", habitName: "Fly", timestamp: Fixture.now),
+                CourseAPI.LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now),
+                CourseAPI.LoggedHabit(userID: "user2", habitName: "Fly", timestamp: Fixture.now),
             ])
         }
         _ = try await good.value
@@ -92,9 +92,9 @@ import Testing
 
     @Test func aDecomposedNameFindsItsComposedHabit() async throws {
         var content = Fixture.content(withImage: false)
-        content.habits.append(Habit(name: "Caf\u{E9}", category: content.categories[0], info: "Coffee"))
+        content.habits.append(CourseAPI.Habit(name: "Caf\u{E9}", category: content.categories[0], info: "Coffee"))
         let store = try await SQLiteHabitStore.temporary(content: content)
-        try await store.log(LoggedHabit(userID: "user1", habitName: "Cafe\u{301}", timestamp: Fixture.now))
+        try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Cafe\u{301}", timestamp: Fixture.now))
         #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Caf\u{E9}") == 1)
     }
 
@@ -102,17 +102,17 @@ import Testing
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
         let category = try #require(try await store.categories(page: PageRequest(limit: 10)).items.first)
         _ = try await store.createHabit(
-            HabitResource(id: 0, name: "Éclair", categoryID: category.id, info: "", emoji: nil))
+            Habit(id: 0, name: "Éclair", categoryID: category.id, info: "", emoji: nil))
         await #expect(throws: HabitsError.self) {
             _ = try await store.createHabit(
-                HabitResource(id: 0, name: "éclair", categoryID: category.id, info: "", emoji: nil))
+                Habit(id: 0, name: "éclair", categoryID: category.id, info: "", emoji: nil))
         }
         await #expect(throws: HabitsError.self) {
-            _ = try await store.createCategory(CategoryResource(id: 0, name: "HEALTH", color: category.color))
+            _ = try await store.createCategory(Category(id: 0, name: "HEALTH", color: category.color))
         }
-        _ = try await store.createCategory(CategoryResource(id: 0, name: "Straße", color: category.color))
+        _ = try await store.createCategory(Category(id: 0, name: "Straße", color: category.color))
         await #expect(throws: HabitsError.self) {
-            _ = try await store.createCategory(CategoryResource(id: 0, name: "STRASSE", color: category.color))
+            _ = try await store.createCategory(Category(id: 0, name: "STRASSE", color: category.color))
         }
     }
 }

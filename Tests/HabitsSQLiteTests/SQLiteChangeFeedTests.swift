@@ -33,11 +33,11 @@ import Testing
                 group.addTask {
                     let user = "user\(index % 5)"
                     if index.isMultiple(of: 2) {
-                        _ = try? await store.log(LoggedHabit(userID: user, habitName: "Run", timestamp: Fixture.now))
+                        _ = try? await store.log(CourseAPI.LoggedHabit(userID: user, habitName: "Run", timestamp: Fixture.now))
                     } else {
                         _ = try? await store.log([
-                            LoggedHabit(userID: user, habitName: "Swim", timestamp: Fixture.now),
-                            LoggedHabit(userID: "ghost", habitName: "Swim", timestamp: Fixture.now),
+                            CourseAPI.LoggedHabit(userID: user, habitName: "Swim", timestamp: Fixture.now),
+                            CourseAPI.LoggedHabit(userID: "ghost", habitName: "Swim", timestamp: Fixture.now),
                         ])
                     }
                 }
@@ -63,7 +63,7 @@ import Testing
             for await change in changes { taken.append(change) }
             return taken
         }
-        try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+        try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
         let revision = store.currentRevision()
         try store.close()
         let taken = await reader.value

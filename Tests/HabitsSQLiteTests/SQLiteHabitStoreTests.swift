@@ -27,7 +27,7 @@ import Testing
                 let habit = content.habits.randomElement(using: &random)!.name
                 ids.append(
                     try await store.log(
-                        LoggedHabit(
+                        CourseAPI.LoggedHabit(
                             userID: user, habitName: habit, timestamp: Fixture.now.addingTimeInterval(Double(step)))))
             }
         }
@@ -50,7 +50,7 @@ import Testing
         do {
             let store = try SQLiteHabitStore(path: database.path)
             try await store.replaceAll(with: Fixture.content(withImage: false))
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Deep breathing", timestamp: Fixture.now))
+            try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Deep breathing", timestamp: Fixture.now))
             try store.close()
         }
         let reopened = try SQLiteHabitStore(path: database.path)
@@ -72,7 +72,7 @@ import Testing
                     for index in 0..<1_000 {
                         let habit = content.habits[index % content.habits.count].name
                         try await store.log(
-                            LoggedHabit(userID: "user\(task % 5)", habitName: habit, timestamp: Fixture.now))
+                            CourseAPI.LoggedHabit(userID: "user\(task % 5)", habitName: habit, timestamp: Fixture.now))
                     }
                 }
             }

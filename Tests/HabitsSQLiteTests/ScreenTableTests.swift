@@ -49,7 +49,7 @@ import Testing
     @Test func aBulkLoadKeepsCountersAndLevels() async throws {
         let store = try await SQLiteHabitStore.temporary()
         let content = Fixture.content(logs: [
-            LoggedHabit(userID: "user0", habitName: "Swim", timestamp: Fixture.now),
+            CourseAPI.LoggedHabit(userID: "user0", habitName: "Swim", timestamp: Fixture.now),
         ], withImage: false)
         let logs = (0..<1_000).map { index in
             BulkLog(userIndex: index % 3, habitIndex: index % 4, timestamp: Fixture.now)

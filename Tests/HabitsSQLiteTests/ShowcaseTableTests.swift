@@ -12,8 +12,8 @@ import HabitsStore
 // showcase's rules every store keeps are in HabitsStoreContractTests.
 
 /// A program of the fixture's Health category (row id 1) with `habitIDs`.
-func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = []) -> ProgramResource {
-    ProgramResource(
+func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = []) -> Program {
+    Program(
         id: 0, title: title, author: "Ada", summary: "Run three times a week.", categoryID: 1,
         price: Price(minorUnits: 1999, currency: "USD"), tag: nil, habitIDs: habitIDs, featured: false,
         createdAt: Fixture.now)
@@ -34,9 +34,9 @@ func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = []) -> 
         _ = try await store.rateProgram(userID: 2, programID: program.id, stars: 5)
         _ = try await store.rateProgram(userID: 3, programID: program.id, stars: 2)
         _ = try await store.rateProgram(userID: 2, programID: other.id, stars: 4)
-        let tag = try await store.createHelpTag(HelpTagResource(id: 0, name: "Account"))
+        let tag = try await store.createHelpTag(HelpTag(id: 0, name: "Account"))
         _ = try await store.createQuestion(
-            QuestionResource(id: 0, question: "Delete me?", answer: nil, tagIDs: [tag.id], authorID: 2,
+            Question(id: 0, question: "Delete me?", answer: nil, tagIDs: [tag.id], authorID: 2,
                              createdAt: Fixture.now))
         _ = try await store.pickEmoji(userID: 2, habitID: 4, emoji: "🏊")
 
@@ -58,9 +58,9 @@ func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = []) -> 
         _ = try await store.rateProgram(userID: 2, programID: program.id, stars: 3)
         try await store.setProgramPicture(
             StoredImage(contentType: "image/png", bytes: Data([1])), programID: program.id)
-        let tag = try await store.createHelpTag(HelpTagResource(id: 0, name: "Sync"))
+        let tag = try await store.createHelpTag(HelpTag(id: 0, name: "Sync"))
         _ = try await store.createQuestion(
-            QuestionResource(id: 0, question: "Q", answer: nil, tagIDs: [tag.id], authorID: 2, createdAt: Fixture.now))
+            Question(id: 0, question: "Q", answer: nil, tagIDs: [tag.id], authorID: 2, createdAt: Fixture.now))
         _ = try await store.pickEmoji(userID: 2, habitID: 1, emoji: "🏃")
         try await store.replaceAll(with: Fixture.content(withImage: false))
         #expect(try await store.showcaseRowCounts().values.allSatisfy { $0 == 0 })

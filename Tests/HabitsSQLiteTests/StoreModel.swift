@@ -11,8 +11,8 @@ struct StoreState {
         var habitID: Int64
     }
 
-    var users: [Int64: UserResource] = [:]
-    var habits: [Int64: HabitResource] = [:]
+    var users: [Int64: User] = [:]
+    var habits: [Int64: Habit] = [:]
     var counts: [Pair: Int] = [:]
     var counters: [StoredCounter] = []
     var levels: [CountLevel] = []
@@ -73,7 +73,7 @@ struct StoreState {
     }
 
     /// Users in a name-then-key order, compared as bytes as SQLite's BINARY collation compares them.
-    func byName(_ ids: some Sequence<Int64>) -> [UserResource] {
+    func byName(_ ids: some Sequence<Int64>) -> [User] {
         ids.compactMap { users[$0] }.sorted { left, right in
             if left.name != right.name { return Self.bytesPrecede(left.name, right.name) }
             return Self.bytesPrecede(left.key, right.key)

@@ -15,7 +15,7 @@ extension ChangesetPropertyTests {
             let currencies = [("USD", 1999), ("EUR", 0), ("KRW", 19900)]
             let (currency, amount) = currencies.randomElement(using: &random) ?? ("USD", 100)
             world.programList.append(
-                ProgramResource(
+                Program(
                     id: id, title: "Program \(id) \(randomName(&random))", author: randomName(&random),
                     summary: "Summary \(id)", categoryID: categoryIDs.randomElement(using: &random) ?? 1,
                     price: Price(minorUnits: Int64(amount), currency: currency),
@@ -38,12 +38,12 @@ extension ChangesetPropertyTests {
             }
         case 4:
             let id = (world.tagList.map(\.id).max() ?? 0) + 1
-            world.tagList.append(HelpTagResource(id: id, name: "Tag \(id) \(randomName(&random))"))
+            world.tagList.append(HelpTag(id: id, name: "Tag \(id) \(randomName(&random))"))
         case 5:
             let id = (world.questionList.map(\.id).max() ?? 0) + 1
             let tags = world.tagList.map(\.id).filter { _ in Bool.random(using: &random) }
             world.questionList.append(
-                QuestionResource(
+                Question(
                     id: id, question: "Question \(id)?", answer: Bool.random(using: &random) ? "Answer \(id)" : nil,
                     tagIDs: tags, authorID: Bool.random(using: &random) ? user : nil,
                     createdAt: Date(timeIntervalSince1970: Double(id))))

@@ -16,14 +16,14 @@ import Testing
         world.users[1]?.locale = locale
         for id in 2...5 { world.addUser(Int64(id), "User \(id)") }
         world.categoryList = [
-            CategoryResource(id: 1, name: "Mindfulness", color: Color(hue: 0.5, saturation: 0.5, brightness: 0.8)),
-            CategoryResource(id: 2, name: "명상 🧘‍♀️", color: Color(hue: 0.2, saturation: 0.5, brightness: 0.8)),
-            CategoryResource(id: 3, name: "Empty", color: Color(hue: 0.7, saturation: 0.5, brightness: 0.8)),
+            Category(id: 1, name: "Mindfulness", color: Color(hue: 0.5, saturation: 0.5, brightness: 0.8)),
+            Category(id: 2, name: "명상 🧘‍♀️", color: Color(hue: 0.2, saturation: 0.5, brightness: 0.8)),
+            Category(id: 3, name: "Empty", color: Color(hue: 0.7, saturation: 0.5, brightness: 0.8)),
         ]
         func program(_ id: Int64, _ title: String, category: Int64, price: Price, day: Int, featured: Bool = false)
-            -> ProgramResource
+            -> Program
         {
-            ProgramResource(
+            Program(
                 id: id, title: title, author: "Author \(id)", summary: "About \(title)", categoryID: category,
                 price: price, tag: id == 1 ? "Bestseller" : nil, habitIDs: [], featured: featured,
                 createdAt: Date(timeIntervalSince1970: Double(day) * 86_400))

@@ -14,13 +14,13 @@ import Testing
         world.addUser(1, "Alex")
         world.addUser(2, "Bo")
         world.tagList = [
-            HelpTagResource(id: 1, name: "Streaks"), HelpTagResource(id: 2, name: "Account"),
-            HelpTagResource(id: 3, name: "기록"),
+            HelpTag(id: 1, name: "Streaks"), HelpTag(id: 2, name: "Account"),
+            HelpTag(id: 3, name: "기록"),
         ]
         func question(_ id: Int64, _ text: String, answer: String?, tags: [Int64], author: Int64? = nil)
-            -> QuestionResource
+            -> Question
         {
-            QuestionResource(
+            Question(
                 id: id, question: text, answer: answer, tagIDs: tags, authorID: author,
                 createdAt: Date(timeIntervalSince1970: Double(id)))
         }

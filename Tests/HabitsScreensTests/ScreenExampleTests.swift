@@ -31,8 +31,8 @@ import Testing
         world.habitList[0].emoji = "🏃"
         world.addHabit(11, "Read", categoryID: 2)
         world.categoryList = [
-            CategoryResource(id: 1, name: "Exercise", color: Color(hue: 0.3, saturation: 0.6, brightness: 0.85)),
-            CategoryResource(id: 2, name: "Learning", color: Color(hue: 0.6, saturation: 0.6, brightness: 0.85)),
+            Category(id: 1, name: "Exercise", color: Color(hue: 0.3, saturation: 0.6, brightness: 0.85)),
+            Category(id: 2, name: "Learning", color: Color(hue: 0.6, saturation: 0.6, brightness: 0.85)),
         ]
         world.favorites[1] = [10, 11]
         world.follows[1] = [2, 3]
@@ -45,24 +45,24 @@ import Testing
         world.setCount(user: 3, habit: 10, 4)
         world.setCount(user: 1, habit: 11, 2)
         world.programList = [
-            ProgramResource(
+            Program(
                 id: 1, title: "30 Days of Running", author: "Sam Lee",
                 summary: "From the sofa to 5 km, one run at a time.",
                 categoryID: 1, price: Price(minorUnits: 1999, currency: "USD"), tag: "Bestseller", habitIDs: [10],
                 featured: true, createdAt: Date(timeIntervalSince1970: 1_790_000_000)),
-            ProgramResource(
+            Program(
                 id: 2, title: "매일 독서", author: "Kai Müller", summary: "Twenty pages a day.", categoryID: 2,
                 price: Price(minorUnits: 0, currency: "KRW"), tag: "New", habitIDs: [11], featured: false,
                 createdAt: Date(timeIntervalSince1970: 1_790_100_000)),
         ]
         world.ratings = [1: [2: 4], 2: [1: 5, 2: 5], 3: [1: 4]]
         world.joined = [1: [1]]
-        world.tagList = [HelpTagResource(id: 1, name: "Streaks"), HelpTagResource(id: 2, name: "Account")]
+        world.tagList = [HelpTag(id: 1, name: "Streaks"), HelpTag(id: 2, name: "Account")]
         world.questionList = [
-            QuestionResource(
+            Question(
                 id: 1, question: "What counts as a streak?", answer: "Days in a row, up to today or yesterday.",
                 tagIDs: [1], authorID: nil, createdAt: Date(timeIntervalSince1970: 1_790_000_000)),
-            QuestionResource(
+            Question(
                 id: 2, question: "Can I log a habit for yesterday?", answer: nil, tagIDs: [1], authorID: 1,
                 createdAt: Date(timeIntervalSince1970: 1_790_000_100)),
         ]

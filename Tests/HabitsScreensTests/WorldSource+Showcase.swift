@@ -2,18 +2,18 @@ import HabitsDomain
 import HabitsStore
 
 extension WorldSource {
-    func featuredProgram() throws -> ProgramResource? {
+    func featuredProgram() throws -> Program? {
         programList.filter(\.featured).max { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map(rated)
     }
 
-    func programs(categoryID: Int64, limit: Int) throws -> [ProgramResource] {
+    func programs(categoryID: Int64, limit: Int) throws -> [Program] {
         Array(
             programList.filter { $0.categoryID == categoryID }
                 .sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }.prefix(limit).map(rated))
     }
 
     /// The program with its rating summed from every user's rating, by brute force.
-    func rated(_ program: ProgramResource) -> ProgramResource {
+    func rated(_ program: Program) -> Program {
         var program = program
         let stars = ratings.values.compactMap { $0[program.id] }
         program.rating = RatingSummary(count: stars.count, starTotal: stars.reduce(0, +))
@@ -22,9 +22,9 @@ extension WorldSource {
 
     func joinedProgramIDs(userID: Int64) throws -> Set<Int64> { joined[userID] ?? [] }
     func programRatings(userID: Int64) throws -> [Int64: Int] { ratings[userID] ?? [:] }
-    func helpTags() throws -> [HelpTagResource] { tagList.sorted { ($0.name, $0.id) < ($1.name, $1.id) } }
+    func helpTags() throws -> [HelpTag] { tagList.sorted { ($0.name, $0.id) < ($1.name, $1.id) } }
 
-    func questions(viewerID: Int64, tagID: Int64?) throws -> [QuestionResource] {
+    func questions(viewerID: Int64, tagID: Int64?) throws -> [Question] {
         questionList.filter { question in
             (question.isPublic || question.authorID == viewerID) && (tagID.map(question.tagIDs.contains) ?? true)
         }.sorted { $0.id < $1.id }

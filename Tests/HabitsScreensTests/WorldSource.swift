@@ -6,37 +6,37 @@ import HabitsTestSupport
 /// The real store's indexed answers are checked against the same brute force in the store's tests.
 struct WorldSource: ScreenSource {
     var revision: Int64 = 1
-    var users: [Int64: UserResource] = [:]
-    var categoryList: [CategoryResource] = []
-    var habitList: [HabitResource] = []
+    var users: [Int64: User] = [:]
+    var categoryList: [Category] = []
+    var habitList: [Habit] = []
     var favorites: [Int64: Set<Int64>] = [:]
     var follows: [Int64: Set<Int64>] = [:]
     /// counts[user][habit]
     var countTable: [Int64: [Int64: Int]] = [:]
     /// days[user][habit]: done day numbers, each one of the pair's logs, so counted in `countTable`.
     var dayTable: [Int64: [Int64: Set<Int>]] = [:]
-    var programList: [ProgramResource] = []
+    var programList: [Program] = []
     /// joined[user]: the programs the user joined.
     var joined: [Int64: Set<Int64>] = [:]
     /// ratings[user][program]: stars.
     var ratings: [Int64: [Int64: Int]] = [:]
-    var tagList: [HelpTagResource] = []
-    var questionList: [QuestionResource] = []
+    var tagList: [HelpTag] = []
+    var questionList: [Question] = []
     var recents: [Int64: [String]] = [:]
 
     mutating func addUser(_ id: Int64, _ name: String, key: String? = nil) {
-        users[id] = UserResource(
+        users[id] = User(
             id: id, key: key ?? "u\(id)", name: name, color: nil, bio: nil, timeZone: "UTC", locale: "en_US")
     }
 
     mutating func addHabit(_ id: Int64, _ name: String, categoryID: Int64 = 1) {
         if !categoryList.contains(where: { $0.id == categoryID }) {
             categoryList.append(
-                CategoryResource(
+                Category(
                     id: categoryID, name: "Category \(categoryID)",
                     color: Color(hue: 0.1 * Double(categoryID), saturation: 0.5, brightness: 0.8)))
         }
-        habitList.append(HabitResource(id: id, name: name, categoryID: categoryID, info: "About \(name)", emoji: nil))
+        habitList.append(Habit(id: id, name: name, categoryID: categoryID, info: "About \(name)", emoji: nil))
     }
 
     /// Sets a count; never below the pair's done days, each of which is a log.
@@ -59,19 +59,19 @@ struct WorldSource: ScreenSource {
         countTable[user, default: [:]][habit] = count > 0 ? count : nil
     }
 
-    func user(id: Int64) throws -> UserResource? { users[id] }
-    func user(key: String) throws -> UserResource? { users.values.first { $0.key == key } }
+    func user(id: Int64) throws -> User? { users[id] }
+    func user(key: String) throws -> User? { users.values.first { $0.key == key } }
 
-    func users(excluding excludedID: Int64?) throws -> [UserResource] {
+    func users(excluding excludedID: Int64?) throws -> [User] {
         users.values.filter { $0.id != excludedID }.sorted { ($0.name, $0.key) < ($1.name, $1.key) }
     }
 
-    func categories() throws -> [CategoryResource] { categoryList.sorted { $0.name < $1.name } }
-    func habits() throws -> [HabitResource] { habitList.sorted { $0.name < $1.name } }
-    func habit(id: Int64) throws -> HabitResource? { habitList.first { $0.id == id } }
+    func categories() throws -> [Category] { categoryList.sorted { $0.name < $1.name } }
+    func habits() throws -> [Habit] { habitList.sorted { $0.name < $1.name } }
+    func habit(id: Int64) throws -> Habit? { habitList.first { $0.id == id } }
     func favoriteHabitIDs(userID: Int64) throws -> Set<Int64> { favorites[userID] ?? [] }
 
-    func followedUsers(userID: Int64) throws -> [UserResource] {
+    func followedUsers(userID: Int64) throws -> [User] {
         (follows[userID] ?? []).compactMap { users[$0] }.sorted { ($0.name, $0.key) < ($1.name, $1.key) }
     }
 

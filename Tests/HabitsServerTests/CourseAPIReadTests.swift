@@ -11,10 +11,10 @@ import Testing
 
 @Suite struct CourseAPIReadTests {
     let logs = [
-        LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
-        LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
-        LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
-        LoggedHabit(userID: "user2", habitName: "Deep breathing", timestamp: Fixture.now),
+        CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
+        CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
+        CourseAPI.LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
+        CourseAPI.LoggedHabit(userID: "user2", habitName: "Deep breathing", timestamp: Fixture.now),
     ]
 
     @Test func usersAreAnObjectKeyedByIDWithAbsentOptionalsOmitted() async throws {
@@ -149,10 +149,10 @@ import Testing
 @Suite struct PathParameterTests {
     @Test func percentEncodedIDsInPathsAreDecoded() async throws {
         var content = Fixture.content()
-        content.users.append(User(id: "zoë", name: "Zoë"))
+        content.users.append(CourseAPI.User(id: "zoë", name: "Zoë"))
         content.images["zoë"] = StoredImage(
-            contentType: "image/png", bytes: Data(Avatar.png(for: User(id: "zoë", name: "Zoë"), size: 8)))
-        content.logs = [LoggedHabit(userID: "zoë", habitName: "Swim", timestamp: Fixture.now)]
+            contentType: "image/png", bytes: Data(Avatar.png(for: CourseAPI.User(id: "zoë", name: "Zoë"), size: 8)))
+        content.logs = [CourseAPI.LoggedHabit(userID: "zoë", habitName: "Swim", timestamp: Fixture.now)]
         let app = makeApplication(store: try await SQLiteHabitStore.temporary(content: content))
         try await app.test(.router) { client in
             try await client.execute(uri: "/images/zo%C3%AB", method: .get) { response throws in

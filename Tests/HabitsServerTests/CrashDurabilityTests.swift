@@ -171,7 +171,7 @@ import Darwin
             var url = "\(server)/v1/users/\(userID)/logs?limit=200&from=\(from)"
             if let cursor { url += "&cursor=\(cursor)" }
             let page = try HabitsJSON.decoder().decode(
-                Page<LogResource>.self, from: try await ServeProcessTests.request(url))
+                Page<Log>.self, from: try await ServeProcessTests.request(url))
             for log in page.items {
                 offsets.insert(Int(((log.timestamp.timeIntervalSince1970 - base) * 1_000).rounded()))
             }

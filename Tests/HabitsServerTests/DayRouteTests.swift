@@ -16,7 +16,7 @@ import Testing
     static func store(zone: String) async throws -> (store: SQLiteHabitStore, user: Int64, habit: Int64) {
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let user = try await store.createUser(
-            UserResource(id: 0, key: "zoe", name: "Zoe", color: nil, bio: nil, timeZone: zone, locale: "en_US"))
+            User(id: 0, key: "zoe", name: "Zoe", color: nil, bio: nil, timeZone: zone, locale: "en_US"))
         let habit = try #require(try await store.habits(page: PageRequest(limit: 10)).items.first { $0.name == "Run" })
         return (store, user.id, habit.id)
     }
@@ -53,7 +53,7 @@ import Testing
             #expect(
                 listed == Days(from: "2026-11-01", to: "2026-11-30", days: ["2026-11-20", "2026-11-21", "2026-11-22"]))
             // Marking twice added one log per day.
-            let logs = try decodeV1(Page<LogResource>.self, try await client.send("/v1/users/\(user)/logs"))
+            let logs = try decodeV1(Page<Log>.self, try await client.send("/v1/users/\(user)/logs"))
             #expect(logs.items.count == 3)
 
             #expect(try await client.send("\(base)/days/2026-11-21", .delete).status == .noContent)
@@ -71,7 +71,7 @@ import Testing
                 try expectError(refused, .unprocessableContent, code: "future_day")
                 #expect(try decode(ErrorBody.self, refused).error.message == "Can't mark a day in the future")
             }
-            #expect(try decodeV1(Page<LogResource>.self, try await client.send("/v1/users/\(user)/logs")).items.isEmpty)
+            #expect(try decodeV1(Page<Log>.self, try await client.send("/v1/users/\(user)/logs")).items.isEmpty)
         }
     }
 

@@ -58,7 +58,7 @@ import Testing
         case 5:
             let key = try await store.user(id: user).key
             let name = try await store.habit(id: habit).name
-            logs.append(try await store.log(LoggedHabit(userID: key, habitName: name, timestamp: timestamp)))
+            logs.append(try await store.log(CourseAPI.LoggedHabit(userID: key, habitName: name, timestamp: timestamp)))
         case 6, 7:
             // Unmarking a day may have removed the log already.
             if let index = logs.indices.randomElement(using: &random) {
@@ -110,7 +110,7 @@ import Testing
             // A user whose follows no built screen reads: toggling them after each write makes every step
             // report something, even a write that changed nothing (a favourite set twice).
             let marker = try await store.createUser(
-                UserResource(
+                User(
                     id: 0, key: "marker", name: "Marker", color: nil, bio: nil, timeZone: "UTC", locale: "en_US"))
             var markerFollows = false
             var changes = store.storeChanges().makeAsyncIterator()

@@ -45,7 +45,7 @@ import Testing
         #expect(await hub.nextEvent(for: id, after: first.revision) == nil)  // it has the current document
 
         let timestamp = Date(timeIntervalSince1970: 1_795_000_000)
-        _ = try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: timestamp))
+        _ = try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: timestamp))
         let read = try await hub.document(for: request)
         #expect(await Self.wakes(wake, within: 2), "the subscriber was not woken")
         let next = try #require(await hub.nextEvent(for: id, after: first.revision)).resolved()

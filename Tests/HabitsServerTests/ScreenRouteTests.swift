@@ -193,7 +193,7 @@ func log(
                 uri: action.path ?? "", method: .post, headers: Self.logHeaders, body: ByteBuffer(bytes: body)
             ) { response in
                 #expect(response.status == .created)
-                let log = try decodeV1(LogResource.self, response)
+                let log = try decodeV1(Log.self, response)
                 #expect(log.userID == users["user0"])
                 #expect(log.timestamp == Fixture.now)
             }
@@ -203,7 +203,7 @@ func log(
                 uri: "/v1/logs", method: .post, headers: Self.logHeaders, body: ByteBuffer(string: nullBody)
             ) { response throws in
                 #expect(response.status == .created)
-                #expect(try decodeV1(LogResource.self, response).timestamp == Fixture.now)
+                #expect(try decodeV1(Log.self, response).timestamp == Fixture.now)
             }
         }
     }

@@ -22,11 +22,11 @@ private final class CountingSource: StatisticsSource, @unchecked Sendable {
         let (revision, count) = lock.withLock { reads += 1; return (self.revision, self.count) }
         // Long enough that concurrent pollers overlap the rebuild.
         try await Task.sleep(for: .milliseconds(50))
-        let category = HabitsDomain.Category(name: "C", color: Color(hue: 0, saturation: 0, brightness: 0))
+        let category = CourseAPI.Category(name: "C", color: Color(hue: 0, saturation: 0, brightness: 0))
         return StatisticsSnapshot(
             revision: revision,
-            users: [User(id: "u", name: "U")],
-            habits: [Habit(name: "h", category: category, info: "")],
+            users: [CourseAPI.User(id: "u", name: "U")],
+            habits: [CourseAPI.Habit(name: "h", category: category, info: "")],
             counts: [PairCount(userID: "u", habitName: "h", count: count)]
         )
     }

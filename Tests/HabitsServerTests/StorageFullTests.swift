@@ -87,7 +87,7 @@ import Testing
         try await store.replaceAll(with: Fixture.content(withImage: false))
         let app = makeApplication(store: store)
         try await app.test(.router) { client in
-            let habitID = try #require(try await client.all("/v1/habits", HabitResource.self).first).id
+            let habitID = try #require(try await client.all("/v1/habits", Habit.self).first).id
             // Room for the small writes and about one user: the batch fills the database part way.
             let pages = try await store.writer.writeWithoutTransaction { db in
                 let count = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0

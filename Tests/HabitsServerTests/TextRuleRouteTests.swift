@@ -81,8 +81,8 @@ import Testing
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let app = makeApplication(store: store)
         try await app.test(.router) { client in
-            let categoryID = try #require(try await client.all("/v1/categories", CategoryResource.self).first).id
-            let habitID = try #require(try await client.all("/v1/habits", HabitResource.self).first).id
+            let categoryID = try #require(try await client.all("/v1/categories", Category.self).first).id
+            let habitID = try #require(try await client.all("/v1/habits", Habit.self).first).id
             let fields = Self.fields(categoryID: categoryID, habitID: habitID)
             var verdicts = (accepted: 0, refused: 0)
             await forEachSeedAsync(count: UInt64(100)) { seed in

@@ -16,15 +16,15 @@ import Testing
             let created = try await client.send(
                 "/v1/categories", .post, body(#"{"name":"Focus","color":{"h":0.6,"s":0.5,"b":0.9}}"#))
             #expect(created.status == .created)
-            let focus = try decodeV1(CategoryResource.self, created)
+            let focus = try decodeV1(Category.self, created)
             #expect(created.headers[.location] == "/v1/categories/\(focus.id)")
-            #expect(try decodeV1(CategoryResource.self, try await client.send("/v1/categories/\(focus.id)")) == focus)
+            #expect(try decodeV1(Category.self, try await client.send("/v1/categories/\(focus.id)")) == focus)
             let renamed = try decodeV1(
-                CategoryResource.self,
+                Category.self,
                 try await client.send("/v1/categories/\(focus.id)", .patch, body(#"{"name":"Deep focus"}"#)))
             #expect(renamed.name == "Deep focus" && renamed.color == focus.color)
             #expect(
-                try await client.all("/v1/categories", CategoryResource.self, limit: 1).map(\.name) == [
+                try await client.all("/v1/categories", Category.self, limit: 1).map(\.name) == [
                     "Health", "Deep focus",
                 ])
             let courseNames = try decode([CourseClient.Category].self, try await client.send("/categories")).map(\.name)
@@ -43,7 +43,7 @@ import Testing
                 try await client.send("/v1/categories/\(focus.id)", .patch, body(#"{"name":"health"}"#)), .conflict,
                 code: "conflict")
 
-            let health = try await client.all("/v1/categories", CategoryResource.self)[0]
+            let health = try await client.all("/v1/categories", Category.self)[0]
             let inUse = try await client.send("/v1/categories/\(health.id)", .delete)
             try expectError(inUse, .conflict, code: "conflict")
             #expect(try decode(ErrorBody.self, inUse).error.message.contains("habit"))
@@ -55,21 +55,21 @@ import Testing
     @Test func habitsAreCreatedRenamedWithHistoryAndDeletedWithCascade() async throws {
         let store = try await SQLiteHabitStore.temporary(
             content: Fixture.content(logs: [
-                LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
-                LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
+                CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
+                CourseAPI.LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
             ]))
         let run = try await habitID(store, named: "Run")
         try await makeApplication(store: store).test(.router) { client in
-            let health = try await client.all("/v1/categories", CategoryResource.self)[0]
+            let health = try await client.all("/v1/categories", Category.self)[0]
             let created = try await client.send(
                 "/v1/habits", .post,
                 body(#"{"name":"Cold shower","categoryID":\#(health.id),"description":"Brr","emoji":"🚿"}"#))
             #expect(created.status == .created)
-            let shower = try decodeV1(HabitResource.self, created)
+            let shower = try decodeV1(Habit.self, created)
             #expect(shower.emoji == "🚿" && shower.info == "Brr")
-            #expect(try decodeV1(HabitResource.self, try await client.send("/v1/habits/\(shower.id)")) == shower)
+            #expect(try decodeV1(Habit.self, try await client.send("/v1/habits/\(shower.id)")) == shower)
             let plain = try decodeV1(
-                HabitResource.self, try await client.send("/v1/habits/\(shower.id)", .patch, body(#"{"emoji":null}"#)))
+                Habit.self, try await client.send("/v1/habits/\(shower.id)", .patch, body(#"{"emoji":null}"#)))
             #expect(plain.emoji == nil && plain.name == "Cold shower")
 
             // Renaming keeps the history: the course API shows the counts under the new name.
@@ -117,7 +117,7 @@ import Testing
             #expect(!combined.habitStatistics.contains { $0.habit.name == "Jog" })
             #expect(try await client.send("/v1/habits/\(shower.id)", .delete).status == .noContent)
             try expectError(try await client.send("/v1/habits/\(shower.id)"), .notFound, code: "habit_not_found")
-            #expect(try await client.all("/v1/habits", HabitResource.self).count == 3)
+            #expect(try await client.all("/v1/habits", Habit.self).count == 3)
         }
     }
 }
@@ -132,22 +132,22 @@ import Testing
                 "/v1/logs", .post,
                 try v1Body(LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(-100))))
             #expect(single.status == .created)
-            let log = try decodeV1(LogResource.self, single)
+            let log = try decodeV1(Log.self, single)
             #expect(single.headers[.location] == "/v1/logs/\(log.id)")
-            #expect(try decodeV1(LogResource.self, try await client.send("/v1/logs/\(log.id)")) == log)
+            #expect(try decodeV1(Log.self, try await client.send("/v1/logs/\(log.id)")) == log)
 
             let drafts = (1...5).map {
                 LogDraft(userID: user1, habitID: run, timestamp: Fixture.now.addingTimeInterval(Double(-$0 * 1_000)))
             }
             let batch = try await client.send("/v1/logs/batch", .post, try v1Body(["logs": drafts]))
             #expect(batch.status == .created)
-            #expect(try decodeV1([String: [LogResource]].self, batch)["logs"]?.count == 5)
+            #expect(try decodeV1([String: [Log]].self, batch)["logs"]?.count == 5)
             #expect(
                 try decode([CourseClient.UserStatistics].self, try await client.send("/userStats?ids=user1"))[0]
                     .habitCounts.map(\.count) == [6])
 
             let from = ISO8601DateFormatter().string(from: Fixture.now.addingTimeInterval(-3_500))
-            let listed = try await client.all("/v1/users/\(user1)/logs?from=\(from)", LogResource.self)
+            let listed = try await client.all("/v1/users/\(user1)/logs?from=\(from)", Log.self)
             #expect(listed.map { $0.timestamp.timeIntervalSince(Fixture.now) } == [-3_000, -2_000, -1_000, -100])
 
             #expect(try await client.send("/v1/logs/\(log.id)", .delete).status == .noContent)

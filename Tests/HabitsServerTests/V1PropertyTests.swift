@@ -11,9 +11,9 @@ import Testing
 
 /// What the tests believe the server holds, kept from the requests' outcomes alone.
 private struct Model {
-    var users: [Int64: UserResource] = [:]
-    var categories: [Int64: CategoryResource] = [:]
-    var habits: [Int64: HabitResource] = [:]
+    var users: [Int64: User] = [:]
+    var categories: [Int64: Category] = [:]
+    var habits: [Int64: Habit] = [:]
     var logs: [Int64: (user: Int64, habit: Int64)] = [:]
 
     /// The statistics the domain computes from the logs themselves, not from any counter.
@@ -26,7 +26,7 @@ private struct Model {
             ].count += 1
         }
         let courseHabits = habits.values.compactMap { habit in
-            categories[habit.categoryID].map { Habit(name: habit.name, category: $0.courseCategory, info: habit.info) }
+            categories[habit.categoryID].map { CourseAPI.Habit(name: habit.name, category: $0.courseCategory, info: habit.info) }
         }
         return StatisticsSnapshot(
             revision: 0, users: users.values.map(\.courseUser), habits: courseHabits, counts: Array(counts.values))
@@ -56,22 +56,22 @@ private struct Model {
                 #expect(response.status == .ok, "\(uri)")
                 return try decoder.decode(T.self, from: Data(response.body.readableBytesView))
             }
-            #expect(try await get(CombinedStatistics.self, "/combinedStats") == expected.combined())
+            #expect(try await get(CourseAPI.CombinedStatistics.self, "/combinedStats") == expected.combined())
             #expect(
-                try await get([String: User].self, "/users")
+                try await get([String: CourseAPI.User].self, "/users")
                     == Dictionary(uniqueKeysWithValues: expected.users.map { ($0.id, $0) }))
             #expect(
-                try await get([String: Habit].self, "/habits")
+                try await get([String: CourseAPI.Habit].self, "/habits")
                     == Dictionary(uniqueKeysWithValues: expected.habits.map { ($0.name, $0) }))
             #expect(
-                Set(try await get([HabitsDomain.Category].self, "/categories"))
+                Set(try await get([CourseAPI.Category].self, "/categories"))
                     == Set(model.categories.values.map(\.courseCategory)))
-            #expect(try await get([UserStatistics].self, "/userStats") == expected.userStatistics(ids: nil))
-            #expect(try await get([HabitStatistics].self, "/habitStats") == expected.habitStatistics(names: nil))
+            #expect(try await get([CourseAPI.UserStatistics].self, "/userStats") == expected.userStatistics(ids: nil))
+            #expect(try await get([CourseAPI.HabitStatistics].self, "/habitStats") == expected.habitStatistics(names: nil))
             for user in expected.users {
                 let path = user.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? user.id
                 #expect(
-                    try await get(UserStatistics.self, "/userLeadingStats/\(path)")
+                    try await get(CourseAPI.UserStatistics.self, "/userLeadingStats/\(path)")
                         == expected.leadingStatistics(userID: user.id))
             }
         }
@@ -87,21 +87,21 @@ private struct Model {
         switch Int.random(in: 0..<12, using: &random) {
         case 0:
             let response = try await client.send(
-                "/v1/users", .post, body(#"{"key":"u\#(step)","name":"User \#(step)","color":\#(color)}"#))
-            let user = try decodeV1(UserResource.self, response)
+                "/v1/users", .post, body(#"{"key":"u\#(step)","name":"CourseAPI.User \#(step)","color":\#(color)}"#))
+            let user = try decodeV1(User.self, response)
             model.users[user.id] = user
         case 1 where !userIDs.isEmpty:
             let id = userIDs.randomElement(using: &random) ?? 0
             let response = try await client.send(
                 "/v1/users/\(id)", .patch, body(#"{"name":"Renamed \#(step)","bio":"Bio \#(step)"}"#))
-            model.users[id] = try decodeV1(UserResource.self, response)
+            model.users[id] = try decodeV1(User.self, response)
         case 2:
             let category = model.categories.keys.sorted().randomElement(using: &random) ?? 0
             let response = try await client.send(
                 "/v1/habits", .post,
-                body(#"{"name":"Habit \#(step)","categoryID":\#(category),"description":"About \#(step)"}"#))
+                body(#"{"name":"CourseAPI.Habit \#(step)","categoryID":\#(category),"description":"About \#(step)"}"#))
             if response.status == .created {
-                let habit = try decodeV1(HabitResource.self, response)
+                let habit = try decodeV1(Habit.self, response)
                 model.habits[habit.id] = habit
             }
         case 3 where !habitIDs.isEmpty:
@@ -111,14 +111,14 @@ private struct Model {
             let name = Bool.random(using: &random) ? "Renamed habit \(step)" : other
             let response = try await client.send("/v1/habits/\(id)", .patch, body(#"{"name":"\#(name)"}"#))
             if response.status == .ok {
-                model.habits[id] = try decodeV1(HabitResource.self, response)
+                model.habits[id] = try decodeV1(Habit.self, response)
             } else {
                 #expect(response.status == .conflict)
             }
         case 4:
             let response = try await client.send(
-                "/v1/categories", .post, body(#"{"name":"Category \#(step)","color":\#(color)}"#))
-            let category = try decodeV1(CategoryResource.self, response)
+                "/v1/categories", .post, body(#"{"name":"CourseAPI.Category \#(step)","color":\#(color)}"#))
+            let category = try decodeV1(Category.self, response)
             model.categories[category.id] = category
         case 5 where !habitIDs.isEmpty:
             let id = habitIDs.randomElement(using: &random) ?? 0
@@ -152,7 +152,7 @@ private struct Model {
                     timestamp: Fixture.now.addingTimeInterval(-Double(step)))
             }
             let response = try await client.send("/v1/logs/batch", .post, try v1Body(["logs": drafts]))
-            for log in try decodeV1([String: [LogResource]].self, response)["logs"] ?? [] {
+            for log in try decodeV1([String: [Log]].self, response)["logs"] ?? [] {
                 model.logs[log.id] = (log.userID, log.habitID)
             }
         case _ where !userIDs.isEmpty && !habitIDs.isEmpty:
@@ -163,7 +163,7 @@ private struct Model {
             let event = CourseClient.LoggedHabit(
                 userID: user.key, habitName: habit.name, timestamp: Fixture.now.addingTimeInterval(Double(step)))
             #expect(try await client.send("/loggedHabit", .post, try jsonBody(event)).status == .ok)
-            let logs = try await client.all("/v1/users/\(user.id)/logs", LogResource.self, limit: 200)
+            let logs = try await client.all("/v1/users/\(user.id)/logs", Log.self, limit: 200)
             let known = Set(model.logs.keys)
             for log in logs where !known.contains(log.id) { model.logs[log.id] = (log.userID, log.habitID) }
         default:

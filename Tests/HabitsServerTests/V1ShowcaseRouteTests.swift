@@ -25,7 +25,7 @@ import Testing
         try await makeApplication(store: store).test(.router) { client in
             let created = try await client.send("/v1/programs", .post, body(Self.programJSON))
             #expect(created.status == .created)
-            let program = try decodeV1(ProgramResource.self, created)
+            let program = try decodeV1(Program.self, created)
             #expect(created.headers[.location] == "/v1/programs/\(program.id)")
             #expect(program.createdAt == Fixture.now && program.habitIDs == [1, 2] && program.featured)
             #expect(program.price == Price(minorUnits: 1999, currency: "USD"))
@@ -33,17 +33,17 @@ import Testing
             #expect(
                 text.contains(#""image":"\/images\/programs\/\#(program.id)""#) || text.contains("/images/programs"))
             #expect(text.contains(#""rating":{"average":0,"count":0}"#))
-            #expect(try decodeV1(ProgramResource.self, try await client.send("/v1/programs/\(program.id)")) == program)
+            #expect(try decodeV1(Program.self, try await client.send("/v1/programs/\(program.id)")) == program)
 
             let patched = try decodeV1(
-                ProgramResource.self,
+                Program.self,
                 try await client.send(
                     "/v1/programs/\(program.id)", .patch,
                     body(#"{"tag":null,"price":{"amount":"19900","currency":"KRW"},"habitIDs":[3]}"#)))
             #expect(patched.tag == nil && patched.price.currency == "KRW" && patched.habitIDs == [3])
             #expect(patched.title == program.title && patched.createdAt == program.createdAt)
             _ = try await client.send("/v1/programs", .post, body(Self.programJSON))
-            #expect(try await client.all("/v1/programs", ProgramResource.self, limit: 1).count == 2)
+            #expect(try await client.all("/v1/programs", Program.self, limit: 1).count == 2)
 
             let bad: [(String, HTTPResponse.Status)] = [
                 (
@@ -89,21 +89,21 @@ import Testing
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let program = try decodeV1(
-                ProgramResource.self, try await client.send("/v1/programs", .post, body(Self.programJSON)))
+                Program.self, try await client.send("/v1/programs", .post, body(Self.programJSON)))
             #expect(try await client.send("/v1/users/2/programs/\(program.id)", .put).status == .noContent)
             #expect(try await client.send("/v1/users/2/programs/\(program.id)", .put).status == .noContent)
-            #expect(try await client.all("/v1/users/2/programs", ProgramResource.self).map(\.id) == [program.id])
-            #expect(Set(try await client.all("/v1/users/2/favorites", HabitResource.self).map(\.id)) == [1, 2])
+            #expect(try await client.all("/v1/users/2/programs", Program.self).map(\.id) == [program.id])
+            #expect(Set(try await client.all("/v1/users/2/favorites", Habit.self).map(\.id)) == [1, 2])
             try expectError(
                 try await client.send("/v1/users/2/programs/77", .put), .notFound, code: "program_not_found")
             try expectError(try await client.send("/v1/users/77/programs/\(program.id)", .put), .notFound)
 
             let rated = try await client.send("/v1/users/2/ratings/\(program.id)", .put, body(#"{"stars":5}"#))
             #expect(rated.status == .ok)
-            #expect(try decodeV1(ProgramResource.self, rated).rating == RatingSummary(count: 1, starTotal: 5))
+            #expect(try decodeV1(Program.self, rated).rating == RatingSummary(count: 1, starTotal: 5))
             _ = try await client.send("/v1/users/3/ratings/\(program.id)", .put, body(#"{"stars":2}"#))
             _ = try await client.send("/v1/users/2/ratings/\(program.id)", .put, body(#"{"stars":4}"#))
-            let shown = try decodeV1(ProgramResource.self, try await client.send("/v1/programs/\(program.id)"))
+            let shown = try decodeV1(Program.self, try await client.send("/v1/programs/\(program.id)"))
             #expect(shown.rating == RatingSummary(count: 2, starTotal: 6) && shown.rating.average == 3)
             for stars in ["0", "6", "-1"] {
                 let refused = try await client.send(
@@ -115,12 +115,12 @@ import Testing
                 try await client.send("/v1/users/2/ratings/\(program.id)", .put, body(#"{"stars":4.5}"#)), .badRequest)
             #expect(try await client.send("/v1/users/3/ratings/\(program.id)", .delete).status == .noContent)
             #expect(try await client.send("/v1/users/3/ratings/\(program.id)", .delete).status == .noContent)
-            let after = try decodeV1(ProgramResource.self, try await client.send("/v1/programs/\(program.id)"))
+            let after = try decodeV1(Program.self, try await client.send("/v1/programs/\(program.id)"))
             #expect(after.rating == RatingSummary(count: 1, starTotal: 4))
 
             #expect(try await client.send("/v1/users/2/programs/\(program.id)", .delete).status == .noContent)
-            #expect(try await client.all("/v1/users/2/programs", ProgramResource.self).isEmpty)
-            #expect(try await client.all("/v1/users/2/favorites", HabitResource.self).count == 2, "favourites stay")
+            #expect(try await client.all("/v1/users/2/programs", Program.self).isEmpty)
+            #expect(try await client.all("/v1/users/2/favorites", Habit.self).count == 2, "favourites stay")
         }
     }
 
@@ -128,7 +128,7 @@ import Testing
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let program = try decodeV1(
-                ProgramResource.self, try await client.send("/v1/programs", .post, body(Self.programJSON)))
+                Program.self, try await client.send("/v1/programs", .post, body(Self.programJSON)))
             let generated = try await client.send("/images/programs/\(program.id)")
             #expect(generated.status == .ok && generated.headers[.contentType] == "image/png")
             let tag = try #require(generated.headers[.eTag])
@@ -139,7 +139,7 @@ import Testing
             ) { $0 }
             #expect(again.status == .notModified && again.body.readableBytes == 0)
 
-            let png = Avatar.png(for: User(id: "p", name: "P", color: nil, bio: nil), size: 16)
+            let png = Avatar.png(for: CourseAPI.User(id: "p", name: "P", color: nil, bio: nil), size: 16)
             let stored = try await client.execute(
                 uri: "/v1/programs/\(program.id)/image", method: .put, headers: [.contentType: "image/png"],
                 body: ByteBuffer(bytes: png)
@@ -171,14 +171,14 @@ import Testing
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in
             let tag = try decodeV1(
-                HelpTagResource.self, try await client.send("/v1/help/tags", .post, body(#"{"name":" Billing "}"#)))
+                HelpTag.self, try await client.send("/v1/help/tags", .post, body(#"{"name":" Billing "}"#)))
             #expect(tag.name == "Billing")
             try expectError(
                 try await client.send("/v1/help/tags", .post, body(#"{"name":"BILLING"}"#)), .conflict, code: "conflict"
             )
             try expectError(try await client.send("/v1/help/tags", .post, body(#"{"name":""}"#)), .unprocessableContent)
             let renamed = try await client.send("/v1/help/tags/\(tag.id)", .patch, body(#"{"name":"Payments"}"#))
-            #expect(try decodeV1(HelpTagResource.self, renamed).name == "Payments")
+            #expect(try decodeV1(HelpTag.self, renamed).name == "Payments")
             try expectError(
                 try await client.send("/v1/help/tags/99", .patch, body(#"{"name":"X"}"#)), .notFound,
                 code: "tag_not_found")
@@ -188,7 +188,7 @@ import Testing
                 body(#"{"question":"How do I pay?","answer":"By card.","tagIDs":[\#(tag.id)]}"#))
             #expect(faq.status == .created)
             let mine = try decodeV1(
-                QuestionResource.self,
+                Question.self,
                 try await client.send("/v1/help/questions", .post, body(#"{"question":"운동 기록이 사라졌어요 😢","authorID":2}"#))
             )
             #expect(mine.answer == nil && mine.authorID == 2 && mine.createdAt == Fixture.now)
@@ -205,19 +205,19 @@ import Testing
                 try await client.send("/v1/help/questions", .post, body(#"{"question":"Q","tagIDs":[99]}"#)),
                 .unprocessableContent, code: "invalid")
 
-            #expect(try await client.all("/v1/help/questions?viewer=2", QuestionResource.self).count == 2)
-            #expect(try await client.all("/v1/help/questions?viewer=3", QuestionResource.self).count == 1)
-            #expect(try await client.all("/v1/help/questions?viewer=3&tag=\(tag.id)", QuestionResource.self).count == 1)
+            #expect(try await client.all("/v1/help/questions?viewer=2", Question.self).count == 2)
+            #expect(try await client.all("/v1/help/questions?viewer=3", Question.self).count == 1)
+            #expect(try await client.all("/v1/help/questions?viewer=3&tag=\(tag.id)", Question.self).count == 1)
             try expectError(try await client.send("/v1/help/questions?viewer=99"), .notFound, code: "user_not_found")
             try expectError(try await client.send("/v1/help/questions?tag=99"), .notFound, code: "tag_not_found")
             try expectError(try await client.send("/v1/help/questions?viewer=x"), .badRequest)
 
             let answered = try await client.send(
                 "/v1/help/questions/\(mine.id)", .patch, body(#"{"answer":"Pull down to sync again."}"#))
-            #expect(try decodeV1(QuestionResource.self, answered).answer == "Pull down to sync again.")
-            #expect(try await client.all("/v1/help/questions?viewer=3", QuestionResource.self).count == 2)
+            #expect(try decodeV1(Question.self, answered).answer == "Pull down to sync again.")
+            #expect(try await client.all("/v1/help/questions?viewer=3", Question.self).count == 2)
             #expect(try await client.send("/v1/help/tags/\(tag.id)", .delete).status == .noContent)
-            let untagged = try decodeV1(QuestionResource.self, try await client.send("/v1/help/questions/1"))
+            let untagged = try decodeV1(Question.self, try await client.send("/v1/help/questions/1"))
             #expect(untagged.tagIDs == [])
             #expect(try await client.send("/v1/help/questions/\(mine.id)", .delete).status == .noContent)
             try expectError(
@@ -234,7 +234,7 @@ import Testing
                 let picked = try await client.send(
                     "/v1/users/2/emoji-picks", .post, body(#"{"habitID":\#(habit),"emoji":"\#(emoji)"}"#))
                 #expect(picked.status == .ok)
-                #expect(try decodeV1(HabitResource.self, picked).emoji == emoji)
+                #expect(try decodeV1(Habit.self, picked).emoji == emoji)
             }
             #expect(
                 try decodeV1(RecentEmojiList.self, try await client.send("/v1/users/2/recent-emoji")).items == [

@@ -20,28 +20,28 @@ import Testing
                         + #""timeZone":"Asia/Tokyo","locale":"ja_JP"}"#
                 ))
             #expect(created.status == .created)
-            let sam = try decodeV1(UserResource.self, created)
+            let sam = try decodeV1(User.self, created)
             #expect(created.headers[.location] == "/v1/users/\(sam.id)")
             #expect(sam.name == "Sam Lee", "names are trimmed")
             #expect(sam.timeZone == "Asia/Tokyo" && sam.locale == "ja_JP")
 
             let defaults = try decodeV1(
-                UserResource.self, try await client.send("/v1/users", .post, body(#"{"name":"Kim"}"#)))
+                User.self, try await client.send("/v1/users", .post, body(#"{"name":"Kim"}"#)))
             #expect(defaults.timeZone == "UTC" && defaults.locale == "en_US" && !defaults.key.isEmpty)
 
-            #expect(try decodeV1(UserResource.self, try await client.send("/v1/users/\(sam.id)")) == sam)
+            #expect(try decodeV1(User.self, try await client.send("/v1/users/\(sam.id)")) == sam)
 
             let patched = try await client.send(
                 "/v1/users/\(sam.id)", .patch, body(#"{"name":"Samuel","bio":"Hi","color":null}"#))
             #expect(patched.status == .ok)
-            let samuel = try decodeV1(UserResource.self, patched)
+            let samuel = try decodeV1(User.self, patched)
             #expect(samuel.name == "Samuel" && samuel.bio == "Hi" && samuel.color == nil && samuel.key == "sam")
 
             // The course API sees the rename under the same key.
             let courseUsers = try decode([String: CourseClient.User].self, try await client.send("/users"))
             #expect(courseUsers["sam"]?.name == "Samuel")
 
-            let listed = try await client.all("/v1/users", UserResource.self)
+            let listed = try await client.all("/v1/users", User.self)
             #expect(listed.count == 7)
             #expect(listed.map(\.id) == listed.map(\.id).sorted())
 
@@ -116,7 +116,7 @@ import Testing
             var inserted = 0
             repeat {
                 let uri = "/v1/users?limit=2" + (cursor.map { "&cursor=\($0)" } ?? "")
-                let page = try decodeV1(Page<UserResource>.self, try await client.send(uri))
+                let page = try decodeV1(Page<User>.self, try await client.send(uri))
                 seen += page.items.map(\.id)
                 cursor = page.nextCursor
                 if inserted < 4 && cursor != nil {
@@ -134,9 +134,9 @@ import Testing
     @Test func deletingAUserWithLogsNeedsCascade() async throws {
         let store = try await SQLiteHabitStore.temporary(
             content: Fixture.content(logs: [
-                LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
-                LoggedHabit(userID: "user1", habitName: "Swim", timestamp: Fixture.now),
-                LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
+                CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now),
+                CourseAPI.LoggedHabit(userID: "user1", habitName: "Swim", timestamp: Fixture.now),
+                CourseAPI.LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now),
             ]))
         let user1 = try await userID(store, key: "user1")
         try await makeApplication(store: store).test(.router) { client in
@@ -163,17 +163,17 @@ import Testing
         try await makeApplication(store: store).test(.router) { client in
             #expect(try await client.send("/v1/users/\(user1)/favorites/\(run)", .put).status == .noContent)
             #expect(try await client.send("/v1/users/\(user1)/favorites/\(run)", .put).status == .noContent)
-            #expect(try await client.all("/v1/users/\(user1)/favorites", HabitResource.self).map(\.id) == [run])
+            #expect(try await client.all("/v1/users/\(user1)/favorites", Habit.self).map(\.id) == [run])
             #expect(try await client.send("/v1/users/\(user1)/favorites/\(run)", .delete).status == .noContent)
-            #expect(try await client.all("/v1/users/\(user1)/favorites", HabitResource.self).isEmpty)
+            #expect(try await client.all("/v1/users/\(user1)/favorites", Habit.self).isEmpty)
             try expectError(
                 try await client.send("/v1/users/\(user1)/favorites/99999", .put), .notFound, code: "habit_not_found")
             try expectError(try await client.send("/v1/users/99999/favorites"), .notFound, code: "user_not_found")
 
             #expect(try await client.send("/v1/users/\(user1)/following/\(user2)", .put).status == .noContent)
-            #expect(try await client.all("/v1/users/\(user1)/following", UserResource.self).map(\.key) == ["user2"])
+            #expect(try await client.all("/v1/users/\(user1)/following", User.self).map(\.key) == ["user2"])
             #expect(try await client.send("/v1/users/\(user1)/following/\(user2)", .delete).status == .noContent)
-            #expect(try await client.all("/v1/users/\(user1)/following", UserResource.self).isEmpty)
+            #expect(try await client.all("/v1/users/\(user1)/following", User.self).isEmpty)
             try expectError(
                 try await client.send("/v1/users/\(user1)/following/\(user1)", .put), .unprocessableContent,
                 code: "invalid")

@@ -49,9 +49,9 @@ import Testing
     @Test func userSuppliedTextIsEscaped() async throws {
         let (store, users, _) = try await screenStore()
         let category = try await store.createCategory(
-            CategoryResource(id: 0, name: "<i>Cat</i>", color: Color(hue: 0.1, saturation: 0.5, brightness: 0.5)))
+            Category(id: 0, name: "<i>Cat</i>", color: Color(hue: 0.1, saturation: 0.5, brightness: 0.5)))
         let habit = try await store.createHabit(
-            HabitResource(
+            Habit(
                 id: 0, name: "<script>alert(1)</script>", categoryID: category.id, info: "\"quoted\" & <b>", emoji: nil)
         )
         try await store.setFavorite(userID: users["user0"] ?? 0, habitID: habit.id, true)

@@ -20,12 +20,12 @@ func withStore(_ implementation: StoreImplementation, _ body: (any HabitStore) a
     try await body(try await implementation.makeFixture())
 }
 
-func newUser(_ key: String, name: String? = nil) -> UserResource {
-    UserResource(
+func newUser(_ key: String, name: String? = nil) -> User {
+    User(
         id: 0, key: key, name: name ?? "Name \(key)", color: nil, bio: nil, timeZone: "Europe/Paris", locale: "fr_FR")
 }
 
-func allUsers(_ store: any HabitStore) async throws -> [UserResource] {
+func allUsers(_ store: any HabitStore) async throws -> [User] {
     try await store.users(page: PageRequest(limit: 200)).items
 }
 
@@ -50,9 +50,9 @@ func screenIDs(_ store: any HabitStore) async throws -> (users: [String: Int64],
 }
 
 /// A program of the fixture's Health category (row id 1) with `habitIDs`.
-func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = [], featured: Bool = false) -> ProgramResource
+func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = [], featured: Bool = false) -> Program
 {
-    ProgramResource(
+    Program(
         id: 0, title: title, author: "Ada", summary: "Run three times a week.", categoryID: 1,
         price: Price(minorUnits: 1999, currency: "USD"), tag: nil, habitIDs: habitIDs, featured: featured,
         createdAt: Fixture.now)
@@ -60,7 +60,7 @@ func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = [], fea
 
 /// A question sent at `Fixture.now`.
 func fixtureQuestion(_ text: String, answer: String? = nil, tags: [Int64] = [], author: Int64? = nil)
-    -> QuestionResource
+    -> Question
 {
-    QuestionResource(id: 0, question: text, answer: answer, tagIDs: tags, authorID: author, createdAt: Fixture.now)
+    Question(id: 0, question: text, answer: answer, tagIDs: tags, authorID: author, createdAt: Fixture.now)
 }

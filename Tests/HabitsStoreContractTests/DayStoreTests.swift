@@ -17,7 +17,7 @@ import Testing
     {
         let store = try await implementation.makeFixture()
         let user = try await store.createUser(
-            UserResource(id: 0, key: "zoe", name: "Zoe", color: nil, bio: nil, timeZone: zone, locale: "en_US"))
+            User(id: 0, key: "zoe", name: "Zoe", color: nil, bio: nil, timeZone: zone, locale: "en_US"))
         return (store, user.id, try await habitID(store, named: "Run"))
     }
 
@@ -40,7 +40,7 @@ import Testing
             LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("2026-03-09T22:30:00Z"))
         ])
         try await store.log(
-            LoggedHabit(userID: "zoe", habitName: "Run", timestamp: Fixture.instant("2026-03-08T23:30:00Z")))
+            CourseAPI.LoggedHabit(userID: "zoe", habitName: "Run", timestamp: Fixture.instant("2026-03-08T23:30:00Z")))
         #expect(try await count(store, user, habit) == 3)
         try await store.unmarkDay(userID: user, habitID: habit, day: Self.day("2026-03-09"), now: now)
         #expect(try await store.logs(userID: user, in: TimeRange(), page: PageRequest(limit: 10)).items.isEmpty)
@@ -128,7 +128,7 @@ import Testing
         let (store, user, habit) = try await Self.store(implementation, zone: "America/New_York")
         // 22:30 on Friday 2026-11-20 in New York is already Saturday in UTC.
         try await store.log(
-            LoggedHabit(userID: "zoe", habitName: "Run", timestamp: Fixture.instant("2026-11-21T03:30:00Z")))
+            CourseAPI.LoggedHabit(userID: "zoe", habitName: "Run", timestamp: Fixture.instant("2026-11-21T03:30:00Z")))
         #expect(try await Self.days(store, user, habit, "2026-11-01", "2026-11-30") == ["2026-11-20"])
     }
 

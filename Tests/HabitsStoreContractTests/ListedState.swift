@@ -11,8 +11,8 @@ struct ListedState {
         var habitID: Int64
     }
 
-    var users: [Int64: UserResource] = [:]
-    var habits: [Int64: HabitResource] = [:]
+    var users: [Int64: User] = [:]
+    var habits: [Int64: Habit] = [:]
     var counts: [Pair: Int] = [:]
     var favorites: [Int64: Set<Int64>] = [:]
     var followed: [Int64: Set<Int64>] = [:]
@@ -58,7 +58,7 @@ struct ListedState {
     }
 
     /// Users in a name-then-key order, compared as bytes, as `ScreenSource` documents its orders.
-    func byName(_ ids: some Sequence<Int64>) -> [UserResource] {
+    func byName(_ ids: some Sequence<Int64>) -> [User] {
         ids.compactMap { users[$0] }.sorted { left, right in
             if left.name != right.name { return Self.bytesPrecede(left.name, right.name) }
             return Self.bytesPrecede(left.key, right.key)

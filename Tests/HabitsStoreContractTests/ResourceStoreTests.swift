@@ -54,14 +54,14 @@ import Testing
             _ = try await store.createUser(newUser("sam"))
             await #expect(throws: HabitsError.self) { try await store.createUser(newUser("SAM")) }
             let category = try await store.createCategory(
-                CategoryResource(id: 0, name: "Focus", color: Color(hue: 0, saturation: 0, brightness: 0)))
+                Category(id: 0, name: "Focus", color: Color(hue: 0, saturation: 0, brightness: 0)))
             await #expect(throws: HabitsError.self) {
                 try await store.createCategory(
-                    CategoryResource(id: 0, name: "fOCUS", color: Color(hue: 0, saturation: 0, brightness: 0)))
+                    Category(id: 0, name: "fOCUS", color: Color(hue: 0, saturation: 0, brightness: 0)))
             }
             await #expect(throws: HabitsError.self) {
                 try await store.createHabit(
-                    HabitResource(id: 0, name: "run", categoryID: category.id, info: "", emoji: nil))
+                    Habit(id: 0, name: "run", categoryID: category.id, info: "", emoji: nil))
             }
             let run = try await habitID(store, named: "Run")
             await #expect(throws: HabitsError.self) {
@@ -76,7 +76,7 @@ import Testing
             #expect(renamed.name == "RUN")
             await #expect(throws: HabitsError.notFound(kind: .category, id: "424242")) {
                 try await store.createHabit(
-                    HabitResource(id: 0, name: "Fly", categoryID: 424_242, info: "", emoji: nil))
+                    Habit(id: 0, name: "Fly", categoryID: 424_242, info: "", emoji: nil))
             }
         }
     }
@@ -84,8 +84,8 @@ import Testing
     @Test(arguments: StoreImplementation.allCases)
     func renamingAHabitKeepsItsHistory(implementation: StoreImplementation) async throws {
         try await withStore(implementation) { store in
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+            try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+            try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
             let run = try await habitID(store, named: "Run")
             _ = try await store.updateHabit(id: run) { habit in
                 var habit = habit; habit.name = "Jog"; habit.emoji = "🏃"; return habit
@@ -93,7 +93,7 @@ import Testing
             let snapshot = try await store.statisticsSnapshot()
             #expect(snapshot.count(userID: "user1", habitName: "Jog") == 2)
             #expect(snapshot.habit(named: "Run") == nil)
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Jog", timestamp: Fixture.now))
+            try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Jog", timestamp: Fixture.now))
             #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Jog") == 3)
             let user1 = try await userID(store, key: "user1")
             _ = try await store.updateUser(id: user1) { user in
@@ -106,9 +106,9 @@ import Testing
     @Test(arguments: StoreImplementation.allCases)
     func deletingWithLogsNeedsCascadeWhichFixesCounters(implementation: StoreImplementation) async throws {
         try await withStore(implementation) { store in
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
-            try await store.log(LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now))
-            try await store.log(LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now))
+            try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+            try await store.log(CourseAPI.LoggedHabit(userID: "user2", habitName: "Run", timestamp: Fixture.now))
+            try await store.log(CourseAPI.LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now))
             let user2 = try await userID(store, key: "user2")
             let run = try await habitID(store, named: "Run")
             let revision = store.currentRevision()
@@ -227,7 +227,7 @@ import Testing
             let health = try #require(try await store.categories(page: PageRequest()).items.first)
             await #expect(throws: HabitsError.self) { try await store.deleteCategory(id: health.id) }
             let spare = try await store.createCategory(
-                CategoryResource(id: 0, name: "Spare", color: Color(hue: 0.5, saturation: 0.5, brightness: 0.5)))
+                Category(id: 0, name: "Spare", color: Color(hue: 0.5, saturation: 0.5, brightness: 0.5)))
             let renamed = try await store.updateCategory(id: health.id) { category in
                 var category = category; category.name = "Wellbeing"; return category
             }

@@ -20,7 +20,7 @@ import Testing
         var usersAfter: Int
         /// Read for the first time after the write: a snapshot taken table by table would see it.
         var standingsAfter: [Standing]
-        var lateUser: UserResource?
+        var lateUser: User?
         var revision: Int64
     }
 
@@ -51,7 +51,7 @@ import Testing
         var started = firstRead.makeAsyncIterator()
         await started.next()
         // Committed while the body is suspended inside its read.
-        try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+        try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
         _ = try await store.createUser(newUser("late"))
         let newRevision = store.currentRevision()
         #expect(newRevision > oldRevision)
@@ -94,7 +94,7 @@ import Testing
             }
             group.addTask {
                 for _ in 0..<10 {
-                    try await store.log(LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now))
+                    try await store.log(CourseAPI.LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now))
                 }
                 return (-1, -1, -1)
             }
@@ -126,14 +126,14 @@ import Testing
             }
         }
         await #expect(throws: HabitsError.notFound(kind: .user, id: "ghost")) {
-            try await store.readScreens { source -> UserResource in
+            try await store.readScreens { source -> User in
                 guard let user = try await source.user(key: "ghost") else {
                     throw HabitsError.notFound(kind: .user, id: "ghost")
                 }
                 return user
             }
         }
-        try await store.log(LoggedHabit(userID: "user3", habitName: "Read", timestamp: Fixture.now))
+        try await store.log(CourseAPI.LoggedHabit(userID: "user3", habitName: "Read", timestamp: Fixture.now))
         let (users, habits) = try await screenIDs(store)
         let count = try await store.readScreens { source in
             try await source.count(userID: users["user3"] ?? 0, habitID: habits["Read"] ?? 0)

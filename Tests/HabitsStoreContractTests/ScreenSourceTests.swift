@@ -19,7 +19,7 @@ import Testing
             }
         }
         for (key, count) in [("user1", 3), ("user2", 1), ("user3", 3), ("user4", 5)] {
-            try await store.log(Array(repeating: LoggedHabit(userID: key, habitName: "Run", timestamp: Fixture.now),
+            try await store.log(Array(repeating: CourseAPI.LoggedHabit(userID: key, habitName: "Run", timestamp: Fixture.now),
                                       count: count))
         }
         let (standings, positions) = try await store.readScreens { source -> ([String], [RankPosition]) in
@@ -43,7 +43,7 @@ import Testing
     @Test(arguments: StoreImplementation.allCases)
     func aRevisionIsReadWithTheRestOfItsTransaction(implementation: StoreImplementation) async throws {
         let store = try await implementation.makeFixture()
-        try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+        try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
         let revision = try await store.readScreens { $0.revision }
         #expect(revision == store.currentRevision())
         #expect(try await store.readScreens { try await $0.user(key: "ghost") } == nil)
@@ -57,11 +57,11 @@ import Testing
     func loggedHabitsAndPairCountsAgreeWithCounts(implementation: StoreImplementation) async throws {
         var random = SeededRandom(seed: 7)
         let content = Fixture.content()
-        let logs = (0..<200).compactMap { _ -> LoggedHabit? in
+        let logs = (0..<200).compactMap { _ -> CourseAPI.LoggedHabit? in
             guard let user = content.users.randomElement(using: &random),
                 let habit = content.habits.randomElement(using: &random)
             else { return nil }
-            return LoggedHabit(userID: user.id, habitName: habit.name, timestamp: Fixture.now)
+            return CourseAPI.LoggedHabit(userID: user.id, habitName: habit.name, timestamp: Fixture.now)
         }
         let store = try await implementation.make(content: Fixture.content(logs: logs))
         let mismatches = try await store.readScreens { source in

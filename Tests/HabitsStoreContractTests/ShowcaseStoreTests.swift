@@ -61,8 +61,8 @@ import Testing
     @Test(arguments: StoreImplementation.allCases)
     func unansweredQuestionsAreSeenByTheirAuthorsOnly(implementation: StoreImplementation) async throws {
         let store = try await implementation.makeFixture()
-        let billing = try await store.createHelpTag(HelpTagResource(id: 0, name: "Billing"))
-        let sync = try await store.createHelpTag(HelpTagResource(id: 0, name: "Sync"))
+        let billing = try await store.createHelpTag(HelpTag(id: 0, name: "Billing"))
+        let sync = try await store.createHelpTag(HelpTag(id: 0, name: "Sync"))
         let faq = try await store.createQuestion(
             fixtureQuestion("How do I pay?", answer: "By card.", tags: [billing.id]))
         let mine = try await store.createQuestion(fixtureQuestion("Refund?", tags: [sync.id, billing.id], author: 2))
@@ -105,7 +105,7 @@ import Testing
         _ = try await store.rateProgram(userID: 2, programID: program.id, stars: 5)
         _ = try await store.rateProgram(userID: 3, programID: program.id, stars: 2)
         _ = try await store.rateProgram(userID: 2, programID: other.id, stars: 4)
-        let tag = try await store.createHelpTag(HelpTagResource(id: 0, name: "Account"))
+        let tag = try await store.createHelpTag(HelpTag(id: 0, name: "Account"))
         let sent = try await store.createQuestion(fixtureQuestion("Delete me?", tags: [tag.id], author: 2))
         let faq = try await store.createQuestion(fixtureQuestion("What?", answer: "This.", tags: [tag.id]))
         _ = try await store.pickEmoji(userID: 2, habitID: 4, emoji: "🏊")
@@ -146,7 +146,7 @@ import Testing
         _ = try await store.rateProgram(userID: 2, programID: program.id, stars: 3)
         try await store.setProgramPicture(
             StoredImage(contentType: "image/png", bytes: Data([1])), programID: program.id)
-        let tag = try await store.createHelpTag(HelpTagResource(id: 0, name: "Sync"))
+        let tag = try await store.createHelpTag(HelpTag(id: 0, name: "Sync"))
         _ = try await store.createQuestion(fixtureQuestion("Q", tags: [tag.id], author: 2))
         _ = try await store.pickEmoji(userID: 2, habitID: 1, emoji: "🏃")
         var feed = store.storeChanges().makeAsyncIterator()
@@ -164,7 +164,7 @@ import Testing
     func aCategoryWithProgramsCannotBeDeleted(implementation: StoreImplementation) async throws {
         let store = try await implementation.make(content: nil)
         let empty = try await store.createCategory(
-            CategoryResource(id: 0, name: "Empty", color: Color(hue: 0, saturation: 0, brightness: 0)))
+            Category(id: 0, name: "Empty", color: Color(hue: 0, saturation: 0, brightness: 0)))
         var program = fixtureProgram()
         program.categoryID = empty.id
         let created = try await store.createProgram(program)
@@ -189,7 +189,7 @@ import Testing
         #expect(try await next() == StoreChange(revision: store.currentRevision(), programs: true))
         try await store.joinProgram(userID: 1, programID: program.id)
         #expect(try await next() == StoreChange(revision: store.currentRevision(), programs: true))
-        let tag = try await store.createHelpTag(HelpTagResource(id: 0, name: "Sync"))
+        let tag = try await store.createHelpTag(HelpTag(id: 0, name: "Sync"))
         #expect(try await next() == StoreChange(revision: store.currentRevision(), help: true))
         _ = try await store.createQuestion(fixtureQuestion("Why?", tags: [tag.id], author: 1))
         #expect(try await next() == StoreChange(revision: store.currentRevision(), help: true))
@@ -242,9 +242,9 @@ import Testing
     @Test(arguments: StoreImplementation.allCases)
     func conflictsAndUnknownReferences(implementation: StoreImplementation) async throws {
         let store = try await implementation.makeFixture()
-        _ = try await store.createHelpTag(HelpTagResource(id: 0, name: "Éclair"))
+        _ = try await store.createHelpTag(HelpTag(id: 0, name: "Éclair"))
         await #expect(throws: HabitsError.self) {
-            _ = try await store.createHelpTag(HelpTagResource(id: 0, name: "éCLAIR"))
+            _ = try await store.createHelpTag(HelpTag(id: 0, name: "éCLAIR"))
         }
         await #expect(throws: HabitsError.notFound(kind: .habit, id: "9")) {
             _ = try await store.createProgram(fixtureProgram(habitIDs: [1, 9]))

@@ -13,7 +13,7 @@ import Testing
         var feed = store.storeChanges().makeAsyncIterator()
         try await store.setImage(StoredImage(contentType: "image/png", bytes: Data([1, 2])), userID: "user1")
         // A write that changes something: the element taken holds it and nothing of the picture.
-        try await store.log(LoggedHabit(userID: "user2", habitName: "Read", timestamp: Fixture.now))
+        try await store.log(CourseAPI.LoggedHabit(userID: "user2", habitName: "Read", timestamp: Fixture.now))
         let change = try #require(await feed.next())
         #expect(
             change == StoreChange(
@@ -30,7 +30,7 @@ import Testing
         var fast = store.storeChanges().makeAsyncIterator()
         var slow = store.storeChanges().makeAsyncIterator()
         for step in 1...50 {
-            try await store.log(LoggedHabit(userID: "user3", habitName: "Swim", timestamp: Fixture.now))
+            try await store.log(CourseAPI.LoggedHabit(userID: "user3", habitName: "Swim", timestamp: Fixture.now))
             try await store.setFavorite(userID: user, habitID: swim, step.isMultiple(of: 2))
             let change = try #require(await fast.next())
             #expect(change.counts == [CountChange(userID: user, habitID: swim, before: step - 1, after: step)])
@@ -46,9 +46,9 @@ import Testing
         let store = try await implementation.makeFixture()
         let (users, habits) = try await screenIDs(store)
         var feed = store.storeChanges().makeAsyncIterator()
-        let id = try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+        let id = try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
         try await store.deleteLog(id: id)
-        try await store.log(LoggedHabit(userID: "user4", habitName: "Read", timestamp: Fixture.now))
+        try await store.log(CourseAPI.LoggedHabit(userID: "user4", habitName: "Read", timestamp: Fixture.now))
         let change = try #require(await feed.next())
         let read = CountChange(userID: users["user4"] ?? 0, habitID: habits["Read"] ?? 0, before: 0, after: 1)
         #expect(change.counts == [read], "user1's Run went from 0 to 1 and back")
@@ -61,7 +61,7 @@ import Testing
         let user1 = try #require(users["user1"])
         let user2 = try #require(users["user2"])
         let run = try #require(habits["Run"])
-        try await store.log([LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)])
+        try await store.log([CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)])
         try await store.setFollowing(userID: user2, followedID: user1, true)
         try await store.setFavorite(userID: user1, habitID: run, true)
         var feed = store.storeChanges().makeAsyncIterator()
@@ -93,7 +93,7 @@ import Testing
         reader.cancel()
         #expect(await reader.value == 0)
         // The store still publishes, to nobody, without waiting for the ended reader.
-        try await store.log(LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+        try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
     }
     @Test(arguments: StoreImplementation.allCases)
     func concurrentFailedWritesReportNothing(implementation: StoreImplementation) async throws {
@@ -108,11 +108,11 @@ import Testing
                 group.addTask {
                     let user = "user\(index % 5)"
                     if index.isMultiple(of: 2) {
-                        _ = try? await store.log(LoggedHabit(userID: user, habitName: "Run", timestamp: Fixture.now))
+                        _ = try? await store.log(CourseAPI.LoggedHabit(userID: user, habitName: "Run", timestamp: Fixture.now))
                     } else {
                         _ = try? await store.log([
-                            LoggedHabit(userID: user, habitName: "Swim", timestamp: Fixture.now),
-                            LoggedHabit(userID: "ghost", habitName: "Swim", timestamp: Fixture.now),
+                            CourseAPI.LoggedHabit(userID: user, habitName: "Swim", timestamp: Fixture.now),
+                            CourseAPI.LoggedHabit(userID: "ghost", habitName: "Swim", timestamp: Fixture.now),
                         ])
                     }
                 }

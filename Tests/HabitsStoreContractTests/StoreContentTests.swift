@@ -50,7 +50,7 @@ import Testing
         let store = try await implementation.makeFixture()
         var broken = Fixture.content(withImage: false)
         broken.users = []
-        broken.logs = [LoggedHabit(userID: "nobody", habitName: "Run", timestamp: Fixture.now)]
+        broken.logs = [CourseAPI.LoggedHabit(userID: "nobody", habitName: "Run", timestamp: Fixture.now)]
         await #expect(throws: HabitsError.self) { try await store.replaceAll(with: broken) }
         #expect(try await store.users().count == 5)
     }
@@ -78,7 +78,7 @@ import Testing
     func aStoreHoldingOnlyHelpIsNotEmpty(implementation: StoreImplementation) async throws {
         let store = try await implementation.make(content: nil)
         #expect(try await store.contentOrigin() == .empty)
-        _ = try await store.createHelpTag(HelpTagResource(id: 0, name: "Streaks"))
+        _ = try await store.createHelpTag(HelpTag(id: 0, name: "Streaks"))
         #expect(try await store.contentOrigin() == .other(users: 0, habits: 0, logs: 0))
     }
 
@@ -87,10 +87,10 @@ import Testing
         let store = try await implementation.makeFixture()
         let before = store.currentRevision()
         await #expect(throws: HabitsError.notFound(kind: .user, id: "ghost")) {
-            try await store.log(LoggedHabit(userID: "ghost", habitName: "Run", timestamp: Fixture.now))
+            try await store.log(CourseAPI.LoggedHabit(userID: "ghost", habitName: "Run", timestamp: Fixture.now))
         }
         await #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) {
-            try await store.log(LoggedHabit(userID: "user1", habitName: "Fly", timestamp: Fixture.now))
+            try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Fly", timestamp: Fixture.now))
         }
         await #expect(throws: HabitsError.notFound(kind: .log, id: "99")) { try await store.deleteLog(id: 99) }
         #expect(store.currentRevision() == before)
@@ -102,14 +102,14 @@ import Testing
     func aBatchIsAllOrNothing(implementation: StoreImplementation) async throws {
         let store = try await implementation.makeFixture()
         let before = store.currentRevision()
-        let good = LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)
-        let bad = LoggedHabit(userID: "user1", habitName: "Fly", timestamp: Fixture.now)
+        let good = CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now)
+        let bad = CourseAPI.LoggedHabit(userID: "user1", habitName: "Fly", timestamp: Fixture.now)
         await #expect(throws: HabitsError.notFound(kind: .habit, id: "Fly")) { try await store.log([good, good, bad]) }
         #expect(store.currentRevision() == before)
         #expect(try await store.statisticsSnapshot().count(userID: "user1", habitName: "Run") == 0)
 
         let ids = try await store.log([
-            good, good, LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now),
+            good, good, CourseAPI.LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now),
         ])
         #expect(ids.count == 3 && Set(ids).count == 3)
         #expect(store.currentRevision() == before + 1, "one revision per batch")

@@ -15,16 +15,16 @@ public enum Fixture {
     }
 
     /// Five users (`user0` without a bio), four habits in one category, and a picture for `user1`.
-    public static func content(logs: [LoggedHabit] = [], withImage: Bool = true) -> StoreContent {
-        let health = HabitsDomain.Category(name: "Health", color: Color(hue: 0.2, saturation: 0.5, brightness: 0.8))
+    public static func content(logs: [CourseAPI.LoggedHabit] = [], withImage: Bool = true) -> StoreContent {
+        let health = CourseAPI.Category(name: "Health", color: Color(hue: 0.2, saturation: 0.5, brightness: 0.8))
         let users = (0..<5).map { index in
-            User(
+            CourseAPI.User(
                 id: "user\(index)", name: "User \(index)", color: Color(hue: 0.1, saturation: 0.2, brightness: 0.3),
                 bio: index == 0 ? nil : "Bio \(index)"
             )
         }
         let habits = ["Run", "Read", "Deep breathing", "Swim"].map {
-            Habit(name: $0, category: health, info: "About \($0)")
+            CourseAPI.Habit(name: $0, category: health, info: "About \($0)")
         }
         var images: [String: StoredImage] = [:]
         if withImage {

@@ -4,7 +4,7 @@ import HabitsStore
 
 /// One random write of the screen property.
 public enum StoreOperation: CustomStringConvertible, Sendable {
-    case courseLog([LoggedHabit])
+    case courseLog([CourseAPI.LoggedHabit])
     case createLogs([LogDraft])
     case deleteLog(Int64)
     case deleteUser(Int64, cascade: Bool)
@@ -46,7 +46,7 @@ public enum StoreOperation: CustomStringConvertible, Sendable {
     /// A write drawn from the users and habits a store holds; about one in eight refers to something
     /// unknown or refused.
     public static func random(
-        users userResources: [Int64: UserResource], habits habitResources: [Int64: HabitResource], logIDs: [Int64],
+        users userResources: [Int64: User], habits habitResources: [Int64: Habit], logIDs: [Int64],
         serial: Int, using random: inout SeededRandom
     ) -> StoreOperation {
         let users = userResources.keys.sorted()
@@ -60,13 +60,13 @@ public enum StoreOperation: CustomStringConvertible, Sendable {
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<25:
             let events = (0..<Int.random(in: 1...3, using: &random)).map { _ in
-                LoggedHabit(
+                CourseAPI.LoggedHabit(
                     userID: userResources[user()]?.key ?? "", habitName: habitResources[habit()]?.name ?? "",
                     timestamp: Fixture.now)
             }
             // Sometimes a batch names a user nobody has: the whole batch fails.
             return Int.random(in: 0..<10, using: &random) == 0
-                ? .courseLog(events + [LoggedHabit(userID: "ghost", habitName: "Run", timestamp: Fixture.now)])
+                ? .courseLog(events + [CourseAPI.LoggedHabit(userID: "ghost", habitName: "Run", timestamp: Fixture.now)])
                 : .courseLog(events)
         case 25..<45:
             let drafts = (0..<Int.random(in: 1...4, using: &random)).map { _ in
@@ -108,10 +108,10 @@ public enum StoreOperation: CustomStringConvertible, Sendable {
             case .follow(let user, let other, let on): try await store.setFollowing(userID: user, followedID: other, on)
             case .createUser(let key, let name):
                 _ = try await store.createUser(
-                    UserResource(id: 0, key: key, name: name, color: nil, bio: nil, timeZone: "UTC", locale: "en_US"))
+                    User(id: 0, key: key, name: name, color: nil, bio: nil, timeZone: "UTC", locale: "en_US"))
             case .createHabit(let name):
                 _ = try await store.createHabit(
-                    HabitResource(id: 0, name: name, categoryID: categoryID, info: "", emoji: nil))
+                    Habit(id: 0, name: name, categoryID: categoryID, info: "", emoji: nil))
             case .picture(let key):
                 try await store.setImage(StoredImage(contentType: "image/png", bytes: Data([1, 2, 3])), userID: key)
             }

@@ -68,19 +68,20 @@ enum ScreenFixture {
 
     private static func content() -> StoreContent {
         let categories = (0..<categoryCount).map { index in
-            HabitsDomain.Category(
+            CourseAPI.Category(
                 name: "Category \(index)",
                 color: Color(hue: Double(index) / Double(categoryCount), saturation: 0.6, brightness: 0.8))
         }
         let habits = (0..<habitCount).map { index in
-            Habit(name: habitName(index), category: categories[index % categoryCount], info: "Benchmark habit \(index)")
+            CourseAPI.Habit(
+                name: habitName(index), category: categories[index % categoryCount], info: "Benchmark habit \(index)")
         }
         var random = SeededRandom(seed: 100_000)
         let names = ["Ada", "Bo", "Cy", "Dee", "Émile", "Fay", "Gus", "Hal", "Ida", "Zoë"]
         let users = (0..<userCount).map { index in
             // Few distinct names, so that rankings have ties broken by key.
             let name = "\(names[Int.random(in: 0..<names.count, using: &random)]) \(index % 1_000)"
-            return User(id: userKey(index), name: name, color: nil, bio: nil)
+            return CourseAPI.User(id: userKey(index), name: name, color: nil, bio: nil)
         }
         return StoreContent(users: users, categories: categories, habits: habits, logs: [], images: [:])
     }

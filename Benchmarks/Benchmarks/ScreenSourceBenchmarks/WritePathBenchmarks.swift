@@ -15,16 +15,18 @@ enum WritePathWorld {
 
     static func content() -> StoreContent {
         let categories = (0..<2).map {
-            HabitsDomain.Category(name: "Category \($0)", color: Color(hue: 0.1, saturation: 0.5, brightness: 0.5))
+            CourseAPI.Category(name: "Category \($0)", color: Color(hue: 0.1, saturation: 0.5, brightness: 0.5))
         }
-        let users = (0..<userCount).map { User(id: "writer\($0)", name: "Writer \($0)", color: nil, bio: nil) }
+        let users = (0..<userCount).map {
+            CourseAPI.User(id: "writer\($0)", name: "Writer \($0)", color: nil, bio: nil)
+        }
         let habits = (0..<habitCount).map {
-            Habit(name: "Habit \($0)", category: categories[$0 % categories.count], info: "")
+            CourseAPI.Habit(name: "Habit \($0)", category: categories[$0 % categories.count], info: "")
         }
         var random = SeededRandom(seed: 2_026)
         let start = Date(timeIntervalSince1970: 1_790_000_000)
         let logs = (0..<100_000).map { index in
-            LoggedHabit(
+            CourseAPI.LoggedHabit(
                 userID: users[Int.random(in: 0..<userCount, using: &random)].id,
                 habitName: habits[Int.random(in: 0..<habitCount, using: &random)].name,
                 timestamp: start.addingTimeInterval(Double(index))
@@ -34,8 +36,8 @@ enum WritePathWorld {
     }
 
     /// A random event of the world, as a client would post it.
-    static func event(using random: inout SeededRandom) -> LoggedHabit {
-        LoggedHabit(
+    static func event(using random: inout SeededRandom) -> CourseAPI.LoggedHabit {
+        CourseAPI.LoggedHabit(
             userID: "writer\(Int.random(in: 0..<userCount, using: &random))",
             habitName: "Habit \(Int.random(in: 0..<habitCount, using: &random))",
             timestamp: Date()

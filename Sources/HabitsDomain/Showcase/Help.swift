@@ -1,7 +1,7 @@
 import Foundation
 
 /// A topic of the help screen's questions, shown as a filter chip.
-public struct HelpTagResource: Codable, Hashable, Sendable {
+public struct HelpTag: Codable, Hashable, Sendable {
     public var id: Int64
     public var name: String
 
@@ -15,7 +15,7 @@ public struct HelpTagResource: Codable, Hashable, Sendable {
 ///
 /// Everyone sees the answered questions; a question a user sent is listed for its author from the moment
 /// it is sent, answered or not.
-public struct QuestionResource: Codable, Hashable, Sendable {
+public struct Question: Codable, Hashable, Sendable {
     public var id: Int64
     public var question: String
     /// nil until someone answers.

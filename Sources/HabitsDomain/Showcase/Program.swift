@@ -1,7 +1,7 @@
 import Foundation
 
 /// A habit program, the way a course marketplace shows a course: Discover's cards and banner.
-public struct ProgramResource: Codable, Hashable, Sendable {
+public struct Program: Codable, Hashable, Sendable {
     public var id: Int64
     public var title: String
     public var author: String

@@ -26,9 +26,9 @@ public struct ProgramDraft: Decodable, Hashable, Sendable {
     }
 
     /// The program this draft describes, created at `now`, checked.
-    public func program(createdAt now: Date) throws(HabitsError) -> ProgramResource {
+    public func program(createdAt now: Date) throws(HabitsError) -> Program {
         try ShowcaseRules.checked(
-            ProgramResource(
+            Program(
                 id: 0, title: title, author: author, summary: summary ?? "", categoryID: categoryID, price: price,
                 tag: tag, habitIDs: habitIDs ?? [], featured: featured ?? false, createdAt: now))
     }
@@ -60,7 +60,7 @@ public struct ProgramPatch: Decodable, Hashable, Sendable {
     }
 
     /// Applies the changes and checks the result (references are the store's to check).
-    public func applied(to program: ProgramResource) throws(HabitsError) -> ProgramResource {
+    public func applied(to program: Program) throws(HabitsError) -> Program {
         var program = program
         if let title { program.title = title }
         if let author { program.author = author }
@@ -105,9 +105,9 @@ public struct QuestionDraft: Decodable, Hashable, Sendable {
     }
 
     /// The question this draft describes, sent at `now`, checked.
-    public func resource(createdAt now: Date) throws(HabitsError) -> QuestionResource {
+    public func resource(createdAt now: Date) throws(HabitsError) -> Question {
         try ShowcaseRules.checked(
-            QuestionResource(
+            Question(
                 id: 0, question: question, answer: answer, tagIDs: tagIDs ?? [], authorID: authorID, createdAt: now))
     }
 }
@@ -128,7 +128,7 @@ public struct QuestionPatch: Decodable, Hashable, Sendable {
     }
 
     /// Applies the changes and checks the result (the tags' existence is the store's to check).
-    public func applied(to question: QuestionResource) throws(HabitsError) -> QuestionResource {
+    public func applied(to question: Question) throws(HabitsError) -> Question {
         var question = question
         if let text = self.question { question.question = text }
         if let answer { question.answer = answer.wrapped }

@@ -76,7 +76,7 @@ public enum ShowcaseRules {
     }
 
     /// A program with every field checked and its text trimmed; references are the store's to check.
-    public static func checked(_ program: ProgramResource) throws(HabitsError) -> ProgramResource {
+    public static func checked(_ program: Program) throws(HabitsError) -> Program {
         var program = program
         program.title = try titleRule.checked(program.title)
         program.author = try authorRule.checked(program.author)
@@ -87,14 +87,14 @@ public enum ShowcaseRules {
     }
 
     /// A help tag with its name trimmed.
-    public static func checked(_ tag: HelpTagResource) throws(HabitsError) -> HelpTagResource {
+    public static func checked(_ tag: HelpTag) throws(HabitsError) -> HelpTag {
         var tag = tag
         tag.name = try tagNameRule.checked(tag.name)
         return tag
     }
 
     /// A question with its text checked and its tags in id order.
-    public static func checked(_ question: QuestionResource) throws(HabitsError) -> QuestionResource {
+    public static func checked(_ question: Question) throws(HabitsError) -> Question {
         var question = question
         question.question = try self.question(question.question)
         question.answer = try question.answer.flatMap { raw throws(HabitsError) in try answer(raw) }

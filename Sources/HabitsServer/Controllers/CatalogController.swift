@@ -26,27 +26,27 @@ struct CatalogController: Sendable {
 
     @Sendable func listCategories(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<Page<CategoryResource>> {
+    ) async throws -> JSON<Page<Category>> {
         JSON(try await store.categories(page: try RequestInput.page(request)))
     }
 
     @Sendable func createCategory(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<CategoryResource> {
+    ) async throws -> JSON<Category> {
         let draft = try await RequestBody.decode(CategoryDraft.self, from: request)
-        let category = try ResourceRules.checked(CategoryResource(id: 0, name: draft.name, color: draft.color))
+        let category = try ResourceRules.checked(Category(id: 0, name: draft.name, color: draft.color))
         let created = try await store.createCategory(category)
         return .created(created, location: "/v1/categories/\(created.id)")
     }
 
-    @Sendable func getCategory(_ request: Request, context: HabitsRequestContext) async throws -> JSON<CategoryResource>
+    @Sendable func getCategory(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Category>
     {
         JSON(try await store.category(id: try RequestInput.id("categoryID", context)))
     }
 
     @Sendable func updateCategory(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<CategoryResource> {
+    ) async throws -> JSON<Category> {
         let id = try RequestInput.id("categoryID", context)
         let patch = try await RequestBody.decode(CategoryPatch.self, from: request)
         return JSON(try await store.updateCategory(id: id) { try patch.applied(to: $0) })
@@ -61,25 +61,25 @@ struct CatalogController: Sendable {
 
     @Sendable func listHabits(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<Page<HabitResource>> {
+    ) async throws -> JSON<Page<Habit>> {
         JSON(try await store.habits(page: try RequestInput.page(request)))
     }
 
-    @Sendable func createHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HabitResource> {
+    @Sendable func createHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
         let draft = try await RequestBody.decode(HabitDraft.self, from: request)
         let habit = try ResourceRules.checked(
-            HabitResource(
+            Habit(
                 id: 0, name: draft.name, categoryID: draft.categoryID, info: draft.info ?? "", emoji: draft.emoji
             ))
         let created = try await Self.categoryMustExist { try await store.createHabit(habit) }
         return .created(created, location: "/v1/habits/\(created.id)")
     }
 
-    @Sendable func getHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HabitResource> {
+    @Sendable func getHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
         JSON(try await store.habit(id: try RequestInput.id("habitID", context)))
     }
 
-    @Sendable func updateHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HabitResource> {
+    @Sendable func updateHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
         let id = try RequestInput.id("habitID", context)
         let patch = try await RequestBody.decode(HabitPatch.self, from: request)
         return JSON(

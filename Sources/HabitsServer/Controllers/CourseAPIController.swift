@@ -39,7 +39,7 @@ struct CourseAPIController: Sendable {
 
     @Sendable func categories(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<[HabitsDomain.Category]> {
+    ) async throws -> JSON<[CourseAPI.Category]> {
         JSON(try await store.categories())
     }
 
@@ -49,7 +49,7 @@ struct CourseAPIController: Sendable {
 
     @Sendable func habitStatistics(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<[HabitStatistics]> {
+    ) async throws -> JSON<[CourseAPI.HabitStatistics]> {
         let names = try QueryList.values(named: "names", inQuery: request.uri.query)
         let snapshot = try await statistics.current().snapshot
         return JSON(try snapshot.habitStatistics(names: names), noStore: true)
@@ -57,7 +57,7 @@ struct CourseAPIController: Sendable {
 
     @Sendable func userStatistics(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<[UserStatistics]> {
+    ) async throws -> JSON<[CourseAPI.UserStatistics]> {
         let ids = try QueryList.values(named: "ids", inQuery: request.uri.query)
         let snapshot = try await statistics.current().snapshot
         return JSON(try snapshot.userStatistics(ids: ids), noStore: true)
@@ -65,14 +65,14 @@ struct CourseAPIController: Sendable {
 
     @Sendable func leadingStatistics(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<UserStatistics> {
+    ) async throws -> JSON<CourseAPI.UserStatistics> {
         let userID = try context.pathParameter("userID")
         let snapshot = try await statistics.current().snapshot
         return JSON(try snapshot.leadingStatistics(userID: userID), noStore: true)
     }
 
     @Sendable func logHabit(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let event = try await RequestBody.decode(LoggedHabit.self, from: request, limit: Self.maximumLogBody)
+        let event = try await RequestBody.decode(CourseAPI.LoggedHabit.self, from: request, limit: Self.maximumLogBody)
         try LogRules.validate(event, now: clock())
         try await store.log(event)
         metrics.countLogsWritten()

@@ -19,7 +19,7 @@ struct EmojiController: Sendable {
         return JSON(RecentEmojiList(items: try await store.recentEmoji(userID: userID)))
     }
 
-    @Sendable func pick(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HabitResource> {
+    @Sendable func pick(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
         let userID = try RequestInput.id("userID", context)
         let pick = try await RequestBody.decode(EmojiPick.self, from: request)
         let emoji = try ResourceRules.emoji(pick.emoji)

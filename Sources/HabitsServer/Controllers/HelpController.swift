@@ -26,23 +26,23 @@ struct HelpController: Sendable {
     // MARK: Tags
 
     @Sendable func listTags(_ request: Request, context: HabitsRequestContext) async throws -> JSON<
-        Page<HelpTagResource>
+        Page<HelpTag>
     > {
         JSON(try await store.helpTags(page: try RequestInput.page(request)))
     }
 
-    @Sendable func createTag(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HelpTagResource> {
+    @Sendable func createTag(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HelpTag> {
         let draft = try await RequestBody.decode(HelpTagDraft.self, from: request)
-        let tag = try ShowcaseRules.checked(HelpTagResource(id: 0, name: draft.name))
+        let tag = try ShowcaseRules.checked(HelpTag(id: 0, name: draft.name))
         let created = try await store.createHelpTag(tag)
         return .created(created, location: "/v1/help/tags/\(created.id)")
     }
 
-    @Sendable func updateTag(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HelpTagResource> {
+    @Sendable func updateTag(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HelpTag> {
         let id = try RequestInput.id("tagID", context)
         let draft = try await RequestBody.decode(HelpTagDraft.self, from: request)
-        let name = try ShowcaseRules.checked(HelpTagResource(id: id, name: draft.name)).name
-        return JSON(try await store.updateHelpTag(id: id) { HelpTagResource(id: $0.id, name: name) })
+        let name = try ShowcaseRules.checked(HelpTag(id: id, name: draft.name)).name
+        return JSON(try await store.updateHelpTag(id: id) { HelpTag(id: $0.id, name: name) })
     }
 
     @Sendable func deleteTag(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
@@ -54,7 +54,7 @@ struct HelpController: Sendable {
 
     @Sendable func listQuestions(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<Page<QuestionResource>> {
+    ) async throws -> JSON<Page<Question>> {
         let viewerID = try RequestInput.optionalID("viewer", request)
         let tagID = try RequestInput.optionalID("tag", request)
         return JSON(try await store.questions(viewerID: viewerID, tagID: tagID, page: try RequestInput.page(request)))
@@ -62,21 +62,21 @@ struct HelpController: Sendable {
 
     @Sendable func createQuestion(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<QuestionResource> {
+    ) async throws -> JSON<Question> {
         let draft = try await RequestBody.decode(QuestionDraft.self, from: request)
         let question = try draft.resource(createdAt: clock())
         let created = try await Self.referencesMustExist { try await store.createQuestion(question) }
         return .created(created, location: "/v1/help/questions/\(created.id)")
     }
 
-    @Sendable func getQuestion(_ request: Request, context: HabitsRequestContext) async throws -> JSON<QuestionResource>
+    @Sendable func getQuestion(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Question>
     {
         JSON(try await store.question(id: try RequestInput.id("questionID", context)))
     }
 
     @Sendable func updateQuestion(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<QuestionResource> {
+    ) async throws -> JSON<Question> {
         let id = try RequestInput.id("questionID", context)
         let patch = try await RequestBody.decode(QuestionPatch.self, from: request)
         return JSON(

@@ -16,7 +16,7 @@ struct LogsController: Sendable {
 
     /// The answer to a batch: the logs created, in the order given.
     struct BatchResult: Codable, Sendable {
-        var logs: [LogResource]
+        var logs: [Log]
     }
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
@@ -27,7 +27,7 @@ struct LogsController: Sendable {
             .delete(":logID", use: delete)
     }
 
-    @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<LogResource> {
+    @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Log> {
         let input = try await RequestBody.decode(LogInput.self, from: request)
         let now = clock()
         let draft = LogDraft(userID: input.userID, habitID: input.habitID, timestamp: input.timestamp ?? now)
@@ -55,7 +55,7 @@ struct LogsController: Sendable {
         return JSON(BatchResult(logs: created), status: .created)
     }
 
-    @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<LogResource> {
+    @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Log> {
         JSON(try await store.logEntry(id: try RequestInput.id("logID", context)))
     }
 

@@ -28,22 +28,22 @@ struct ProgramsController: Sendable {
         router.delete(RouterPath(Routes.rating.pattern), use: removeRating)
     }
 
-    @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<ProgramResource>> {
+    @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<Program>> {
         JSON(try await store.programs(page: try RequestInput.page(request)))
     }
 
-    @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ProgramResource> {
+    @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Program> {
         let draft = try await RequestBody.decode(ProgramDraft.self, from: request)
         let program = try draft.program(createdAt: clock())
         let created = try await Self.referencesMustExist { try await store.createProgram(program) }
         return .created(created, location: "/v1/programs/\(created.id)")
     }
 
-    @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ProgramResource> {
+    @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Program> {
         JSON(try await store.program(id: try RequestInput.id("programID", context)))
     }
 
-    @Sendable func update(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ProgramResource> {
+    @Sendable func update(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Program> {
         let id = try RequestInput.id("programID", context)
         let patch = try await RequestBody.decode(ProgramPatch.self, from: request)
         return JSON(
@@ -91,7 +91,7 @@ struct ProgramsController: Sendable {
 
     @Sendable func joined(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<Page<ProgramResource>> {
+    ) async throws -> JSON<Page<Program>> {
         let userID = try RequestInput.id("userID", context)
         return JSON(try await store.joinedPrograms(userID: userID, page: try RequestInput.page(request)))
     }
@@ -108,7 +108,7 @@ struct ProgramsController: Sendable {
         return NoContent()
     }
 
-    @Sendable func rate(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ProgramResource> {
+    @Sendable func rate(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Program> {
         let userID = try RequestInput.id("userID", context)
         let programID = try RequestInput.id("programID", context)
         let draft = try await RequestBody.decode(RatingDraft.self, from: request)

@@ -23,14 +23,14 @@ struct UsersController: Sendable {
         router.delete(RouterPath(Routes.following.pattern), use: unfollow)
     }
 
-    @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<UserResource>> {
+    @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<User>> {
         JSON(try await store.users(page: try RequestInput.page(request)))
     }
 
-    @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<UserResource> {
+    @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<User> {
         let draft = try await RequestBody.decode(UserDraft.self, from: request)
         let user = try ResourceRules.checked(
-            UserResource(
+            User(
                 id: 0,
                 key: draft.key ?? UUID().uuidString.lowercased(),
                 name: draft.name,
@@ -43,11 +43,11 @@ struct UsersController: Sendable {
         return .created(created, location: "/v1/users/\(created.id)")
     }
 
-    @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<UserResource> {
+    @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<User> {
         JSON(try await store.user(id: try RequestInput.id("userID", context)))
     }
 
-    @Sendable func update(_ request: Request, context: HabitsRequestContext) async throws -> JSON<UserResource> {
+    @Sendable func update(_ request: Request, context: HabitsRequestContext) async throws -> JSON<User> {
         let id = try RequestInput.id("userID", context)
         let patch = try await RequestBody.decode(UserPatch.self, from: request)
         return JSON(try await store.updateUser(id: id) { try patch.applied(to: $0) })
@@ -61,7 +61,7 @@ struct UsersController: Sendable {
 
     @Sendable func favorites(
         _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<Page<HabitResource>> {
+    ) async throws -> JSON<Page<Habit>> {
         let id = try RequestInput.id("userID", context)
         return JSON(try await store.favorites(userID: id, page: try RequestInput.page(request)))
     }
@@ -74,7 +74,7 @@ struct UsersController: Sendable {
         try await setFavorite(context, false)
     }
 
-    @Sendable func following(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<UserResource>>
+    @Sendable func following(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<User>>
     {
         let id = try RequestInput.id("userID", context)
         return JSON(try await store.following(userID: id, page: try RequestInput.page(request)))
@@ -88,7 +88,7 @@ struct UsersController: Sendable {
         try await setFollowing(context, false)
     }
 
-    @Sendable func logs(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<LogResource>> {
+    @Sendable func logs(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<Log>> {
         let id = try RequestInput.id("userID", context)
         let range = try RequestInput.timeRange(request)
         return JSON(try await store.logs(userID: id, in: range, page: try RequestInput.page(request)))

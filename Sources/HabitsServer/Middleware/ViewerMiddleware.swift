@@ -22,7 +22,7 @@ struct Viewer: Sendable, Equatable {
     /// Whether the request's cookie named a user who is gone: the page that answers clears it.
     var cookieIsStale = false
 
-    init(_ user: UserResource, source: Source, cookieIsStale: Bool = false) {
+    init(_ user: User, source: Source, cookieIsStale: Bool = false) {
         id = user.id
         key = user.key
         name = user.name
@@ -85,7 +85,7 @@ struct ViewerMiddleware: RouterMiddleware {
 
     /// The user `key` names, nil when none does: every viewer is looked up here, through the screens'
     /// source.
-    func user(key: String) async throws -> UserResource? {
+    func user(key: String) async throws -> User? {
         try await store.readScreens { source in try await source.user(key: key) }
     }
 

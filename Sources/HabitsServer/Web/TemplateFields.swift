@@ -164,7 +164,7 @@ extension HabitHeader: MustacheParent {
     }
 }
 
-extension HabitsScreens.UserCount: MustacheParent {
+extension UserCount: MustacheParent {
     public func child(named name: String) -> Any? {
         switch name {
         case "userName": userName
@@ -198,7 +198,7 @@ extension UserHeader: MustacheParent {
     }
 }
 
-extension HabitsScreens.HabitCount: MustacheParent {
+extension HabitCount: MustacheParent {
     public func child(named name: String) -> Any? {
         switch name {
         case "habitName": habitName
