@@ -1,0 +1,58 @@
+import CompositionalLayout
+import HabitsDomain
+import HabitsStore
+
+extension ScreenName {
+    /// One habit and everyone's count of it.
+    public static let habit = ScreenName(declared: "habit")
+}
+
+/// Habit: one habit's header and ranking (`?habit=`).
+public enum HabitScreen: Screen {
+    public static let name = ScreenName.habit
+    public static let payloads: [any ItemPayload.Type] = [HabitHeader.self, UserCount.self]
+    public static let title = "Habit"
+    public static let parent: ScreenName? = .habits
+    public static let parameters: Set<ScreenParameter> = [.habit]
+
+    public static func build<Source: ScreenSource>(
+        _ request: ScreenRequest, viewer: User, with builder: ScreenBuilder<Source>, revision: String
+    ) async throws -> ScreenDocument {
+        guard let habitID = request.habitID else { throw ScreenError.missingParameter("habit") }
+        return try await builder.habit(id: habitID, viewer: viewer, revision: revision)
+    }
+}
+
+extension ScreenBuilder {
+    func habit(id: Int64, viewer: User, revision: String) async throws -> ScreenDocument {
+        guard let habit = try await source.habit(id: id) else { throw ScreenError.unknownHabit(String(id)) }
+        let category = try await source.categories().first { $0.id == habit.categoryID }
+        let color = (category?.color ?? Color(hue: 0, saturation: 0, brightness: 0.5)).screenColor
+        let header = ScreenItem(
+            id: "about",
+            content: ItemContent(
+                HabitHeader(
+                    name: habit.name, emoji: habit.emoji, category: category?.name ?? "", color: color,
+                    description: habit.info)),
+            fallback: ItemFallback(title: habit.name, subtitle: habit.info),
+            actions: [.open(.menu, title: "Choose Icon", screen: .emoji, parameters: ["habit": String(habit.id)])])
+        let rows = try await source.standings(habitID: habit.id, limit: nil).map { standing in
+            ScreenItem(
+                id: "user-\(standing.user.id)",
+                content: ItemContent(
+                    UserCount(
+                        userID: standing.user.id, userName: standing.user.name, count: standing.count,
+                        isViewer: standing.user.id == viewer.id)),
+                fallback: ItemFallback(title: standing.user.name, subtitle: "\(standing.count)"),
+                actions: [
+                    .open(title: "Open \(standing.user.name)", screen: .user, parameters: ["of": "\(standing.user.id)"])
+                ])
+        }
+        return ScreenDocument(
+            screen: .habit, title: habit.name, revision: revision,
+            sections: [
+                ScreenSection(id: "about", layout: ScreenLayouts.headerBlock, items: [header]),
+                ScreenSection(id: "ranking", layout: ScreenLayouts.habitRanking, items: rows),
+            ])
+    }
+}
