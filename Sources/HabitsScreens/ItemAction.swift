@@ -25,7 +25,7 @@ public struct ItemAction: Codable, Hashable, Sendable {
     /// For `open`: the screen's query parameters.
     public var parameters: [String: String]?
 
-    /// A request to this server: `PUT /v1/users/3/favorites/12`.
+    /// A request to this server: a method and a path filled from `Routes`.
     public static func request(
         _ role: Role, title: String, method: String, path: String, body: [String: ActionValue]? = nil
     ) -> ItemAction {
