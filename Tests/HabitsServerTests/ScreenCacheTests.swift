@@ -48,7 +48,7 @@ func metricValue(_ name: String, in metrics: ServerMetrics) -> Double? {
         let requests = Self.months(viewer: try #require(users["user0"]), habit: try #require(habits["Run"]))
         _ = try await probe.document(for: requests[0])
         let entryBytes = await probe.cachedBytes
-        #expect(entryBytes > ScreenHub.entryOverhead)
+        #expect(entryBytes > ScreenDocumentCache.entryOverhead)
 
         // Room for about eight calendars.
         let budget = entryBytes * 8

@@ -2,7 +2,7 @@ import Foundation
 import HabitsScreens
 
 /// Screens that change with the clock rather than with a write: the streak calendar's "today" moves at
-/// the viewer's midnight.
+/// the viewer's midnight (`DayClock`).
 ///
 /// Only a screen with subscribers that is not gone is watched: one recorded as gone, left without
 /// subscribers or dropped for the budget leaves the watch, and a past end is never looked at twice.
@@ -19,47 +19,33 @@ extension ScreenHub {
         }
     }
 
-    /// Rebuilds the live screens whose day has ended, and tells how long to pause before looking again: to
-    /// a millisecond past the next end, at most `clockCheckInterval` (new screens, and a clock that jumps,
-    /// are noticed within it), at least `shortestClockPause`.
+    /// Rebuilds the live screens whose day has ended, and tells how long to pause before looking again
+    /// (`DayClock.pause`).
     func clockStep() async -> Duration {
         await rebuildPastDayEnds()
-        guard let end = nextDayEnd() else { return clockCheckInterval }
-        let wait = end.timeIntervalSince(serverTime())
-        // A millisecond past the end, so that the day has ended when the hub looks again.
-        let untilTheEnd = Duration.milliseconds(Int64(min(max(wait, 0), 86_400) * 1_000) + 1)
-        return max(Self.shortestClockPause, min(untilTheEnd, clockCheckInterval))
+        return DayClock<ScreenRequest>.pause(
+            until: nextDayEnd(), now: serverTime(), longest: clockCheckInterval, shortest: Self.shortestClockPause)
     }
 
     /// The server's time: what "today" is on the streak calendar.
     func serverTime() -> Date { clock() }
 
-    /// The earliest end of a day shown by a screen with subscribers that is not gone.
+    /// The earliest end of a day shown by a screen with subscribers that is not gone: only those are watched.
     ///
     /// - Complexity: O(d) for the d screens watched.
-    func nextDayEnd() -> Date? {
-        var earliest: Date?
-        for (request, end) in dayEnds {
-            guard let entry = entries[request], !entry.subscribers.isEmpty, entry.gone == nil else { continue }
-            earliest = min(earliest ?? end, end)
-        }
-        return earliest
-    }
+    func nextDayEnd() -> Date? { dayClock.nextDeadline() }
 
     /// When the day `request` shows as today ends, while it is watched.
-    func watchedDayEnd(of request: ScreenRequest) -> Date? { dayEnds[request] }
+    func watchedDayEnd(of request: ScreenRequest) -> Date? { dayClock.end(of: request) }
 
     /// Rebuilds the screens with subscribers whose day has ended by the server's clock, and wakes them.
     /// Every past end leaves the watch, rebuilt or not: a rebuild files the next one.
     ///
     /// - Complexity: O(d) for the d screens watched, plus the rebuilds.
     func rebuildPastDayEnds() async {
-        let now = clock()
         var jobs: [BuildJob] = []
-        for (request, end) in dayEnds where end <= now {
-            // Off the watch: a rebuild that fails is not retried in a loop, a screen not rebuilt not seen again.
-            dayEnds[request] = nil
-            guard let entry = entries[request], !entry.subscribers.isEmpty, entry.gone == nil else { continue }
+        for request in dayClock.takeDue(at: clock()) {
+            guard let entry = cache[request], entry.isWatched else { continue }
             jobs.append(BuildJob(request: request, base: entry.current))
         }
         guard !jobs.isEmpty else { return }

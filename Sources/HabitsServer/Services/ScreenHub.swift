@@ -14,79 +14,36 @@ import Prometheus
 /// document when that revision is no longer held. The wake carries the change the rebuild made, so that
 /// a subscriber one revision behind, the usual case, sends it without asking the hub again.
 ///
-/// What it keeps is bounded in bytes (`byteBudget`): each document is estimated once as it is recorded,
-/// history included, and the least recently used screens without subscribers are dropped once the total
-/// passes the budget (ScreenHub+Budget.swift). Screens with subscribers are never dropped, but count.
+/// Its state is in parts, each a value it owns, so that the state is shared through one actor and each
+/// part is tested on its own: the documents and their byte budget (`ScreenDocumentCache`), who waits on
+/// which screen (`ScreenSubscriptions`), what each document read and what a change asks of it
+/// (`ScreenInvalidation`), and the days that end at a viewer's midnight (`DayClock`). The hub keeps the
+/// flow: build, record (which updates every part), wake, follow the store and the clock.
 actor ScreenHub {
     /// Documents kept per screen, for `changes?since=` and resuming streams.
-    static let historyLength = 16
+    static let historyLength = ScreenDocumentCache.historyLength
     /// The default byte budget: 256 MiB.
-    static let defaultByteBudget = 256 << 20
-
-    struct Subscriber {
-        let wake: AsyncStream<ScreenWake>.Continuation
-    }
-
-    /// An entry's reads, shared rather than copied.
-    final class Reads: Sendable {
-        let dependencies: ScreenDependencies
-
-        init(_ dependencies: ScreenDependencies) { self.dependencies = dependencies }
-
-        /// What `change` means for the document that made these reads, tested where they are.
-        func impact(of change: StoreChange) -> ScreenImpact { dependencies.impact(of: change) }
-    }
-
-    struct Entry {
-        var history: [ScreenDocument] = []
-        /// The estimated bytes of each document of `history`, in its order.
-        var historyBytes: [Int] = []
-        /// The estimated bytes of `reads`.
-        var readsBytes = 0
-        /// The change from the document before the newest to the newest, when the rebuild made it.
-        var latestChange: ScreenChangeset?
-        /// What the newest document read, boxed: every change is tested against every live entry, and
-        /// copying the reads' many sets for each test cost more than the test.
-        var reads = Reads(ScreenDependencies())
-        /// The store revision the newest document was built at.
-        var builtAt: Int64 = -1
-        var subscribers: [UUID: Subscriber] = [:]
-        var lastUse: UInt64 = 0
-        var gone: HabitsError?
-
-        var current: ScreenDocument? { history.last }
-
-        /// What the entry is counted as against the byte budget.
-        var bytes: Int { ScreenHub.entryOverhead + readsBytes + historyBytes.reduce(0, +) }
-    }
+    static let defaultByteBudget = ScreenDocumentCache.defaultByteBudget
 
     private let store: any ScreenStore
     let metrics: ServerMetrics
     private let logger: Logger
     /// The server's clock: what "today" is on the streak calendar.
     let clock: @Sendable () -> Date
-    /// The most bytes the entries may hold before idle ones are dropped.
-    let byteBudget: Int
     /// The longest the clock goes unwatched (ScreenHub+Clock.swift).
     let clockCheckInterval: Duration
     // Internal rather than private: the hub's extensions in other files keep them.
-    var entries: [ScreenRequest: Entry] = [:]
-    /// The entries by the users and habits their newest documents read.
-    var readIndex = ScreenReadIndex<ScreenRequest>()
-    var subscriptions: [UUID: ScreenRequest] = [:]
-    private var useCounter: UInt64 = 0
+    var cache: ScreenDocumentCache
+    var subscriptions = ScreenSubscriptions()
+    var invalidation = ScreenInvalidation()
+    /// When the day ends that the newest document of each watched entry showing a "today" was built for.
+    var dayClock = DayClock<ScreenRequest>()
     /// The newest revision `run` has taken a change of, so that a subscription opened meanwhile can tell
     /// whether its first document is already behind.
     var lastChangeRevision: Int64 = 0
-    /// How many entries have subscribers, so that eviction knows the idle count without a scan.
-    var liveEntryCount = 0
-    /// The bytes the entries are counted as: the sum of their `bytes`.
-    var cachedBytes = 0
-    /// When the day ends that the newest document of each entry showing a "today" was built for.
-    var dayEnds: [ScreenRequest: Date] = [:]
 
-    /// The open subscriptions.
-    var subscriptionIDs: Dictionary<UUID, ScreenRequest>.Keys { subscriptions.keys }
+    /// The most bytes the entries may hold before idle ones are dropped.
+    var byteBudget: Int { cache.byteBudget }
 
     init(
         store: any ScreenStore, metrics: ServerMetrics, logger: Logger,
@@ -97,7 +54,7 @@ actor ScreenHub {
         self.clock = clock
         self.metrics = metrics
         self.logger = logger
-        self.byteBudget = byteBudget
+        self.cache = ScreenDocumentCache(byteBudget: byteBudget)
         self.clockCheckInterval = clockCheckInterval
         metrics.screenCacheBudget.set(Int64(byteBudget))
     }
@@ -145,32 +102,27 @@ actor ScreenHub {
         }
     }
 
-    /// What `change` asks of the live entries: a rebuild of each affected one, a recheck of each whose
-    /// users' ranks alone may have moved.
+    /// What `change` asks of the watched entries (`ScreenInvalidation`), as jobs: a rebuild of each affected
+    /// one, a recheck of each whose users' ranks alone may have moved.
     ///
-    /// - Complexity: O(c × t) for the c entries whose reads name the change's users or habits (every entry
-    ///   for a catalogue change) and the t cost of testing one (`ScreenDependencies.impact(of:)`).
+    /// - Complexity: O(c × t) for the c entries whose reads name the change's users or habits and the t cost
+    ///   of testing one, plus O(a) for the a affected.
     private func buildJobs(for change: StoreChange) -> [BuildJob] {
+        let actions = invalidation.actions(for: change) { cache.isWatched($0) }
         var jobs: [BuildJob] = []
+        jobs.reserveCapacity(actions.count)
         var rechecks = 0
-        // Only the entries whose reads name one of the change's users or habits can be affected. They are
-        // read in place: copying each one (its history and subscribers) cost more than testing it.
-        let candidates = readIndex.candidates(for: change)
-        let indices = candidates.map { $0.compactMap { entries.index(forKey: $0) } } ?? Array(entries.indices)
-        for index in indices {
-            guard !entries.values[index].subscribers.isEmpty, entries.values[index].gone == nil else { continue }
-            let request = entries.keys[index]
-            let reads = entries.values[index].reads
-            switch reads.impact(of: change) {
-            case .unaffected: continue
-            case .affected: jobs.append(BuildJob(request: request, base: entries.values[index].current))
-            case .recheck:
-                guard let current = entries.values[index].current else {
+        for (request, action) in actions {
+            let current = cache[request]?.current
+            switch action {
+            case .rebuild: jobs.append(BuildJob(request: request, base: current))
+            case .recheck(let reads):
+                guard let current else {
                     jobs.append(BuildJob(request: request))
                     continue
                 }
                 rechecks += 1
-                jobs.append(BuildJob(request: request, base: current, vouchedReads: reads.dependencies))
+                jobs.append(BuildJob(request: request, base: current, vouchedReads: reads))
             }
         }
         metrics.screenRechecks.increment(by: Int64(rechecks))
@@ -252,78 +204,36 @@ actor ScreenHub {
         }
     }
 
-    /// Keeps a newly built document: a document equal to the newest keeps the newest's revision. The
-    /// entry's subscribers are woken when it has a new document or is gone, whoever asked for the build: a
-    /// request's read that records a change first leaves `run` nothing new to wake them for. A screen that
+    /// Keeps a newly built document (`ScreenDocumentCache.record`), files its reads and the end of its day,
+    /// and wakes the entry's subscribers when it has a new document or is gone, whoever asked for the build:
+    /// a request's read that records a change first leaves `run` nothing new to wake them for. A screen that
     /// cannot be built is kept only for its subscribers, to tell them it is gone.
     private func record(_ request: ScreenRequest, _ result: BuildResult) throws -> ScreenDocument {
-        useCounter += 1
-        // Taken out while it changes, so that its history and subscribers are not copied on write.
-        let kept = entries.removeValue(forKey: request)
-        let counted = kept?.bytes ?? 0
-        var entry = kept ?? Entry()
-        entry.lastUse = useCounter
-        let newest = entry.current?.revision
-        var keep = true
-        defer {
-            if entry.current?.revision != newest || entry.gone != nil {
-                let wake = ScreenWake.changed(entry.gone == nil ? entry.latestChange : nil)
-                for subscriber in entry.subscribers.values { subscriber.wake.yield(wake) }
-            }
-            cachedBytes -= counted
-            if keep || !entry.subscribers.isEmpty {
-                cachedBytes += entry.bytes
-                entries[request] = entry
-            } else {
-                readIndex.remove(request)
-                dayEnds[request] = nil
-            }
-            evictPastBudget()
-        }
+        defer { evictPastBudget() }
         switch result {
         case .failed(let error):
-            if entry.subscribers.isEmpty {
-                keep = false
-            } else if case .notFound = error {
-                entry.gone = error
+            switch cache.recordFailure(request, error) {
+            case .dropped:
+                invalidation.remove(request)
+                dayClock.unwatch(request)
+            case .gone:
                 // A gone screen is not rebuilt when its day ends.
-                dayEnds[request] = nil
+                dayClock.unwatch(request)
+                subscriptions.wake(request, with: .changed(nil))
+            case .kept: break
             }
             throw error
-        case .built(var document, let dependencies, let storeRevision, let fromBase):
-            entry.gone = nil
-            if let current = entry.current, storeRevision < entry.builtAt {
-                // An older read finishing late: answer it, but keep the newer document.
-                return current.showsTheSame(as: document) ? current : document
+        case .built(let document, let dependencies, let storeRevision, let fromBase):
+            let recorded = cache.record(
+                request, document, readsBytes: dependencies.estimatedByteCount, storeRevision: storeRevision,
+                fromBase: fromBase)
+            if recorded.isNewest {
+                invalidation.file(request, reads: dependencies)
+                // Watched only for subscribers: a screen opened later is built for its own day.
+                dayClock.watch(request, until: cache.isWatched(request) ? dependencies.dayEnds : nil)
             }
-            entry.reads = Reads(dependencies)
-            entry.readsBytes = dependencies.estimatedByteCount
-            // Watched only for subscribers: a screen opened later is built for its own day.
-            dayEnds[request] = entry.subscribers.isEmpty ? nil : dependencies.dayEnds
-            readIndex.file(request, reads: dependencies)
-            entry.builtAt = storeRevision
-            // The rebuild's changeset from the current document tells whether anything changed, unless
-            // another build replaced that document meanwhile.
-            let change = fromBase.flatMap { $0.from == entry.current?.revision ? $0 : nil }
-            if let current = entry.current {
-                if change?.isEmpty ?? current.showsTheSame(as: document) { return current }
-                if current.revision == document.revision {
-                    // Same store revision, other content (a rebuild after a catalogue change): a new name.
-                    document.revision += "." + String(useCounter)
-                }
-            }
-            entry.latestChange = change.map { change in
-                var named = change
-                named.revision = document.revision
-                return named
-            }
-            entry.history.append(document)
-            entry.historyBytes.append(document.estimatedByteCount)
-            if entry.history.count > Self.historyLength {
-                entry.history.removeFirst()
-                entry.historyBytes.removeFirst()
-            }
-            return document
+            if recorded.isNew { subscriptions.wake(request, with: .changed(recorded.change)) }
+            return recorded.document
         }
     }
 
@@ -331,9 +241,6 @@ actor ScreenHub {
     func event(
         for request: ScreenRequest, from revision: String, to current: ScreenDocument
     ) -> PendingScreenEvent {
-        guard let old = entries[request]?.history.last(where: { $0.revision == revision }) else {
-            return .document(current)
-        }
-        return .changes(from: old, to: current)
+        cache.event(for: request, from: revision, to: current)
     }
 }

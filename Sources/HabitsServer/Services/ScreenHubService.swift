@@ -39,15 +39,11 @@ extension ScreenHub {
 
     /// Wakes every subscriber with `wake`.
     ///
-    /// - Complexity: O(n + s) for the n screens kept and the s subscriptions.
-    func wakeAllSubscribers(_ wake: ScreenWake) {
-        for entry in entries.values {
-            for subscriber in entry.subscribers.values { subscriber.wake.yield(wake) }
-        }
-    }
+    /// - Complexity: O(s) for the s subscriptions.
+    func wakeAllSubscribers(_ wake: ScreenWake) { subscriptions.wakeAll(with: wake) }
 
     /// Ends every open stream (at shutdown).
     func endAllSubscriptions() {
-        for id in Array(subscriptionIDs) { unsubscribe(id) }
+        for id in Array(subscriptions.ids) { unsubscribe(id) }
     }
 }

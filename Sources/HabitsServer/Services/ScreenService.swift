@@ -51,9 +51,11 @@ struct ScreenService: Sendable {
     /// A Server-Sent Events stream of `screen`, each event written by `encode`: the API's JSON, or the
     /// web client's HTML fragments.
     ///
-    /// What the stream holds (its place under the stream limit, its subscription) is let go when it ends,
-    /// and also when its response is never written because the client went away first: then the body is
-    /// dropped unrun, and with it the lease.
+    /// The first document is built before the response, so that a screen that cannot be built is an error
+    /// status rather than a stream. The subscription is scoped to the response body
+    /// (`ScreenHub.subscribe(_:_:)`): it ends however the body ends, and a body never run (its client went
+    /// away first) never opens one. Its place under the stream limit is let go as the body ends, or when
+    /// the body is dropped unrun.
     func eventStream(
         for screen: ScreenRequest, request: Request, context: HabitsRequestContext,
         encode: @escaping @Sendable (ScreenEvent) throws -> [UInt8]
@@ -63,21 +65,31 @@ struct ScreenService: Sendable {
             HTTPField.Name.lastEventID.flatMap { request.headers[$0] }
             ?? request.uri.queryParameters.get("since").map { String($0) }
         let ticket = try streams.admit(client: context.clientAddress)
-        let (id, wake, tick) = try await hub.subscribe(screen)
-        let lease = StreamLease(hub: hub, subscription: id, ticket: ticket)
+        // The subscription opened as the body starts finds this document current and does not build it again.
+        _ = try await hub.document(for: screen)
         let hub = self.hub
-        // A connection that closes (its client reset it or left, EventStreamHangUpHandler) ends the stream
-        // at once, rather than at its next write.
-        context.connectionClosed?.whenComplete { _ in tick.finish() }
+        let connectionClosed = context.connectionClosed
         let body = ResponseBody { writer in
-            defer { lease.end() }
+            defer { ticket.release() }
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-            // The HTTP server waits for open requests before the other services hear of a shutdown, so
-            // a stream ends itself when the server starts to shut down.
-            try await withGracefulShutdownHandler {
-                try await Self.writeEvents(wake, of: id, after: lastEventID, hub: hub, to: &writer, encode: encode)
-            } onGracefulShutdown: {
-                tick.finish()
+            do {
+                try await hub.subscribe(screen) { subscription in
+                    // A connection that closes (its client reset it or left, EventStreamHangUpHandler) ends
+                    // the stream at once, rather than at its next write.
+                    connectionClosed?.whenComplete { _ in subscription.end() }
+                    // The HTTP server waits for open requests before the other services hear of a shutdown,
+                    // so a stream ends itself when the server starts to shut down.
+                    try await withGracefulShutdownHandler {
+                        try await Self.writeEvents(
+                            subscription, after: lastEventID, hub: hub, to: &writer, encode: encode)
+                    } onGracefulShutdown: {
+                        subscription.end()
+                    }
+                }
+            } catch let error as HabitsError {
+                // The screen went between its first build and the subscription: the stream says it is gone.
+                guard case .notFound = error else { throw error }
+                try await writer.write(ByteBuffer(bytes: try encode(.gone(error))))
             }
             try await writer.finish(nil)
         }
@@ -90,16 +102,16 @@ struct ScreenService: Sendable {
     /// Writes one event per wake, which takes the subscriber to the newest document (a newer one wakes the
     /// stream again), until the wakes end or the screen is gone.
     static func writeEvents(
-        _ wake: AsyncStream<ScreenWake>, of id: UUID, after lastEventID: String?, hub: ScreenHub,
+        _ subscription: ScreenSubscriptions.Subscription, after lastEventID: String?, hub: ScreenHub,
         to writer: inout some ResponseBodyWriter, encode: (ScreenEvent) throws -> [UInt8]
     ) async throws {
         var sentRevision = lastEventID
-        for await reason in wake {
+        for await reason in subscription.wakes {
             let event: ScreenEvent?
             if case .changed(let change?) = reason, change.from == sentRevision {
                 event = .changes(change)
             } else {
-                event = await hub.nextEvent(for: id, after: sentRevision)?.resolved()
+                event = await hub.nextEvent(for: subscription.id, after: sentRevision)?.resolved()
             }
             guard let event else {
                 if case .tick = reason { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
@@ -115,25 +127,3 @@ struct ScreenService: Sendable {
         }
     }
 }
-
-/// An open stream's hold on the hub and on the stream limit, let go by `end()` or when the lease is dropped.
-final class StreamLease: Sendable {
-    private let hub: ScreenHub
-    private let subscription: UUID
-    private let ticket: StreamTicket
-
-    init(hub: ScreenHub, subscription: UUID, ticket: StreamTicket) {
-        self.hub = hub
-        self.subscription = subscription
-        self.ticket = ticket
-    }
-
-    deinit { end() }
-
-    /// Ends the subscription and gives the stream's place back; a second call finds nothing left to end.
-    func end() {
-        ticket.release()
-        Task { [hub, subscription] in await hub.unsubscribe(subscription) }
-    }
-}
-

@@ -1,0 +1,77 @@
+import HabitsScreens
+import HabitsStore
+
+/// What each kept document read, and what a committed change asks of them: a rebuild of each document it
+/// affects, a recheck of each whose users' ranks alone may have moved, nothing of the rest.
+///
+/// The reads are filed in a `ScreenReadIndex` by the users and habits they name, so that a change is tested
+/// only against the documents that read one of its users or habits (every one for a catalogue change).
+struct ScreenInvalidation {
+    /// A document's reads, shared rather than copied: every change is tested against every candidate, and
+    /// copying the reads' many sets for each test cost more than the test.
+    final class Reads: Sendable {
+        let dependencies: ScreenDependencies
+
+        init(_ dependencies: ScreenDependencies) { self.dependencies = dependencies }
+    }
+
+    /// What a change asks of one document.
+    enum Action {
+        /// Build it again.
+        case rebuild
+        /// Ask its ranks again; these reads vouch for the rest of the document while the ranks stay.
+        case recheck(vouchedBy: ScreenDependencies)
+    }
+
+    private var index = ScreenReadIndex<ScreenRequest>()
+    private var reads: [ScreenRequest: Reads] = [:]
+
+    /// How many documents' reads are filed.
+    var count: Int { reads.count }
+
+    /// What the newest document of `request` read, while it is filed.
+    func reads(of request: ScreenRequest) -> ScreenDependencies? { reads[request]?.dependencies }
+
+    /// Files what the newest document of `request` read, in place of what the one before read.
+    ///
+    /// - Complexity: O(u + h) for the users and habits the old and new reads name.
+    mutating func file(_ request: ScreenRequest, reads dependencies: ScreenDependencies) {
+        reads[request] = Reads(dependencies)
+        index.file(request, reads: dependencies)
+    }
+
+    /// Takes `request`'s reads out.
+    ///
+    /// - Complexity: O(u + h) for the users and habits its reads named.
+    mutating func remove(_ request: ScreenRequest) {
+        guard reads.removeValue(forKey: request) != nil else { return }
+        index.remove(request)
+    }
+
+    /// What `change` asks of the filed documents that `isWatched` says are rebuilt on a change; the others,
+    /// and those it does not affect, are left out.
+    ///
+    /// - Complexity: O(c × t) for the c documents whose reads name the change's users or habits (every one
+    ///   for a catalogue change) and the t cost of testing one (`ScreenDependencies.impact(of:)`).
+    func actions(
+        for change: StoreChange, isWatched: (ScreenRequest) -> Bool
+    ) -> [(request: ScreenRequest, action: Action)] {
+        var actions: [(request: ScreenRequest, action: Action)] = []
+        func test(_ request: ScreenRequest, _ filed: Reads) {
+            guard isWatched(request) else { return }
+            switch filed.dependencies.impact(of: change) {
+            case .unaffected: return
+            case .affected: actions.append((request, .rebuild))
+            case .recheck: actions.append((request, .recheck(vouchedBy: filed.dependencies)))
+            }
+        }
+        if let candidates = index.candidates(for: change) {
+            for request in candidates {
+                if let filed = reads[request] { test(request, filed) }
+            }
+        } else {
+            for (request, filed) in reads { test(request, filed) }
+        }
+        return actions
+    }
+}
