@@ -6,7 +6,7 @@ import Hummingbird
 /// `/v1/users/{userID}/recent-emoji` and `…/emoji-picks`: the emoji picker's Recents, and a pick that sets
 /// a habit's icon.
 struct EmojiController: Sendable {
-    let store: any ShowcaseStore
+    let store: any EmojiStore
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.group("/v1/users")

@@ -6,7 +6,7 @@ import Hummingbird
 /// `/v1/help/tags…` and `/v1/help/questions…`: the help screen's topics, its answered questions and the
 /// questions users send from the contact form.
 struct HelpController: Sendable {
-    let store: any ShowcaseStore
+    let store: any HelpStore
     let clock: @Sendable () -> Date
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
