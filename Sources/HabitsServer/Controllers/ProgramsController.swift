@@ -112,7 +112,7 @@ struct ProgramsController: Sendable {
         let userID = try RequestInput.id("userID", context)
         let programID = try RequestInput.id("programID", context)
         let draft = try await RequestBody.decode(RatingDraft.self, from: request)
-        let stars = try ShowcaseRules.stars(draft.stars)
+        let stars = try ProgramRules.stars(draft.stars)
         return JSON(try await store.rateProgram(userID: userID, programID: programID, stars: stars))
     }
 
