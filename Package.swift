@@ -57,7 +57,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The demo: its data set, showcase, loaders and activity simulator, over the store protocols alone.
+        // The demo: its data set, programs and help, loaders and activity simulator, over the store protocols alone.
         .target(name: "HabitsDemo", dependencies: ["HabitsDomain", "HabitsStore"]),
         // Screen documents: pure, built from the domain's reads with the engines.
         .target(

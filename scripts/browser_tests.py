@@ -14,9 +14,9 @@ import urllib.error
 import urllib.request
 
 from axe_selenium_python import Axe
+from browser_discover_help_emoji import DiscoverHelpEmojiTests
 from browser_hostile import HostileTextTests
 from browser_proxy import ProxyTests
-from browser_showcase import ShowcaseTests
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -58,7 +58,7 @@ class Server:
         return value
 
 
-class Suite(ShowcaseTests, ProxyTests, HostileTextTests):
+class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests):
     def __init__(self, base, proxy, today, screenshots):
         self.server = Server(base)
         self.base = base
@@ -110,7 +110,7 @@ class Suite(ShowcaseTests, ProxyTests, HostileTextTests):
             "users": ("/screens/users", "/v1/screens/users"),
             "user": (f"/screens/user?of={other['id']}", f"/v1/screens/user?of={other['id']}"),
             "log": ("/screens/log", "/v1/screens/log"), "streak": ("/screens/streak", "/v1/screens/streak"),
-        } | self.showcase_paths(habit_id)
+        } | self.discover_help_emoji_paths(habit_id)
 
     # ---- Tests ----
 

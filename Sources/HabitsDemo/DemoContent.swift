@@ -20,7 +20,8 @@ public enum DemoContent {
                 try await store.setFollowing(userID: me.id, followedID: user.id, true)
             }
         }
-        try await DemoShowcaseContent.load(data.showcase, into: store, users: users, habits: habits, me: me)
+        try await DemoProgramsAndHelpContent.load(
+            data.programsAndHelp, into: store, users: users, habits: habits, me: me)
     }
 
     /// Every item of a paged list.

@@ -21,8 +21,8 @@ public struct DemoDataSet: Sendable {
     public var favoriteHabitNames: [String]
     /// The ids of the users the active user follows.
     public var followedUserIDs: [String]
-    /// Programs, ratings, help and recent emoji for the showcase screens.
-    public var showcase: DemoShowcase
+    /// Programs, ratings, help and recent emoji for Discover, Help and the emoji picker.
+    public var programsAndHelp: DemoProgramsAndHelp
 
     /// How often one user logs one habit in the simulation.
     public struct PairRate: Hashable, Sendable {
@@ -107,7 +107,8 @@ public struct DemoDataSet: Sendable {
         let extra = habits.map(\.name).filter { !logged.contains($0) }.shuffled(using: &random).prefix(1)
         favoriteHabitNames = (logged + extra).sorted()
         followedUserIDs = users.map(\.id).filter { $0 != activeUserID }.shuffled(using: &random).prefix(6).sorted()
-        showcase = DemoShowcase(userIDs: users.map(\.id), activeUserID: activeUserID, now: now, random: &random)
+        programsAndHelp = DemoProgramsAndHelp(
+            userIDs: users.map(\.id), activeUserID: activeUserID, now: now, random: &random)
     }
 
     /// An ASCII id from a name: "Zoe Müller" → "zoe-muller", "Finn O'Brien" → "finn-obrien".

@@ -15,6 +15,15 @@ public enum ResourceRules {
     /// Bios and descriptions: up to 1,000 Unicode scalars, line breaks allowed.
     public static let textRule = TextRule(field: "bio", lengths: 0...maximumTextLength, multiline: true)
 
+    /// `ids` when they hold at most `maximum` and no id twice: a program's habits, a question's tags.
+    public static func ids(_ ids: [Int64], field: String, maximum: Int) throws(HabitsError) -> [Int64] {
+        guard ids.count <= maximum else {
+            throw .invalid(field: field, reason: "must hold at most \(maximum) ids (got \(ids.count)).")
+        }
+        guard Set(ids).count == ids.count else { throw .invalid(field: field, reason: "must not repeat an id.") }
+        return ids
+    }
+
     /// A name by `nameRule`: trimmed, in NFC (so that a composed and a decomposed "Café" are one name
     /// here as in the statistics), with nothing that hides or reorders text, so two names never look alike.
     public static func name(_ raw: String, field: String = "name") throws(HabitsError) -> String {

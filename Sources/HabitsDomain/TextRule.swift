@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one rule for text people write: names, bios, descriptions, program titles, help tags, questions,
-/// answers and searches. `ResourceRules` and `ShowcaseRules` check every such field through it.
+/// answers and searches. `ResourceRules`, `ProgramRules` and `HelpRules` check every such field through it.
 ///
 /// A value is accepted when, after it is put in NFC and trimmed of spaces and line breaks at both ends:
 /// - it holds a number of Unicode scalars in `lengths` (as JSON Schema's `maxLength` counts), so a letter

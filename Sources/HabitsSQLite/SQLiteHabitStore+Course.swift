@@ -164,7 +164,7 @@ extension SQLiteHabitStore {
             changes.catalogueChanged()
             changes.programsChanged()
             changes.helpChanged()
-            for table in ShowcaseRows.tablesChildrenFirst + [
+            for table in ProgramHelpEmojiSchema.tablesChildrenFirst + [
                 "avatars", "favorites", "follows", "habit_count_levels", "habit_count_tree", "habit_counts",
                 "habit_day_runs", "logs",
                 "habits",

@@ -3,8 +3,7 @@ import GRDB
 import HabitsDomain
 import HabitsStore
 
-/// `/v1` help tags and questions, and each user's recent emoji, in SQLite. Tag and question writes report
-/// `help`; an emoji pick reports the habit's change as `catalogue` and the user's recent emoji.
+/// `/v1` help tags and questions in SQLite. Tag and question writes report `help`.
 extension SQLiteHabitStore {
     // MARK: Help tags
 
@@ -22,7 +21,7 @@ extension SQLiteHabitStore {
     public func helpTags(page: PageRequest) async throws -> Page<HelpTag> {
         try await writer.read { db in
             let tags = try Row.fetchAll(
-                db.cachedStatement(sql: ShowcaseQueries.helpTagsAfter),
+                db.cachedStatement(sql: HelpQueries.helpTagsAfter),
                 arguments: [page.after?.id ?? 0, page.limit + 1]
             ).map { HelpTag(id: $0[0], name: $0[1]) }
             return page.page(of: tags) { PageCursor(id: $0.id) }
@@ -66,21 +65,21 @@ extension SQLiteHabitStore {
                     question.question, question.answer, question.authorID, question.createdAt.timeIntervalSince1970,
                 ])
             let id = db.lastInsertedRowID
-            try ShowcaseRows.setTags(db, questionID: id, question.tagIDs)
-            return try ShowcaseRows.requireQuestion(db, id: id)
+            try QuestionRows.setTags(db, questionID: id, question.tagIDs)
+            return try QuestionRows.requireQuestion(db, id: id)
         }
     }
 
     public func question(id: Int64) async throws -> Question {
-        try await writer.read { db in try ShowcaseRows.requireQuestion(db, id: id) }
+        try await writer.read { db in try QuestionRows.requireQuestion(db, id: id) }
     }
 
-    /// - Complexity: O(k log q) for the k questions of the page (see `ShowcaseRows.questions`).
+    /// - Complexity: O(k log q) for the k questions of the page (see `QuestionRows.questions`).
     public func questions(viewerID: Int64?, tagID: Int64?, page: PageRequest) async throws -> Page<Question> {
         try await writer.read { db in
             if let viewerID { _ = try Self.fetchUser(db, id: viewerID) }
             if let tagID { _ = try Self.fetchHelpTag(db, id: tagID) }
-            let questions = try ShowcaseRows.questions(
+            let questions = try QuestionRows.questions(
                 db, viewerID: viewerID, tagID: tagID, after: page.after?.id ?? 0, limit: page.limit + 1)
             return page.page(of: questions) { PageCursor(id: $0.id) }
         }
@@ -91,54 +90,22 @@ extension SQLiteHabitStore {
     ) async throws -> Question {
         try await writeBumping { db, changes in
             changes.helpChanged()
-            let current = try ShowcaseRows.requireQuestion(db, id: id)
+            let current = try QuestionRows.requireQuestion(db, id: id)
             let updated = try change(current)
             try db.execute(
                 sql: "UPDATE questions SET question = ?, answer = ? WHERE id = ?",
                 arguments: [updated.question, updated.answer, id])
-            if updated.tagIDs != current.tagIDs { try ShowcaseRows.setTags(db, questionID: id, updated.tagIDs) }
-            return try ShowcaseRows.requireQuestion(db, id: id)
+            if updated.tagIDs != current.tagIDs { try QuestionRows.setTags(db, questionID: id, updated.tagIDs) }
+            return try QuestionRows.requireQuestion(db, id: id)
         }
     }
 
     public func deleteQuestion(id: Int64) async throws {
         try await writeBumping { db, changes in
             changes.helpChanged()
-            _ = try ShowcaseRows.requireQuestion(db, id: id)
+            _ = try QuestionRows.requireQuestion(db, id: id)
             try db.execute(sql: "DELETE FROM question_tags WHERE question_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM questions WHERE id = ?", arguments: [id])
-        }
-    }
-
-    // MARK: Recent emoji
-
-    public func recentEmoji(userID: Int64) async throws -> [String] {
-        try await writer.read { db in
-            _ = try Self.fetchUser(db, id: userID)
-            return try ShowcaseRows.recentEmoji(db, userID: userID)
-        }
-    }
-
-    /// - Complexity: O(log n + e) for the user's e ≤ `RecentEmoji.limit` recent emoji.
-    public func pickEmoji(userID: Int64, habitID: Int64, emoji: String) async throws -> Habit {
-        try await writeBumping { db, changes in
-            _ = try Self.fetchUser(db, id: userID)
-            var habit = try Self.fetchHabit(db, id: habitID)
-            if habit.emoji != emoji {
-                try db.execute(sql: "UPDATE habits SET emoji = ? WHERE id = ?", arguments: [emoji, habitID])
-                habit.emoji = emoji
-                changes.catalogueChanged()
-            }
-            let recents = try ShowcaseRows.recentEmoji(db, userID: userID)
-            let picked = RecentEmoji.picking(emoji, after: recents)
-            guard picked != recents else { return habit }
-            // At most `RecentEmoji.limit` rows: rewriting them costs less than shifting positions in place.
-            try db.execute(sql: "DELETE FROM recent_emoji WHERE user_id = ?", arguments: [userID])
-            let insert = try db.cachedStatement(
-                sql: "INSERT INTO recent_emoji (user_id, position, emoji) VALUES (?, ?, ?)")
-            for (position, emoji) in picked.enumerated() { try insert.execute(arguments: [userID, position, emoji]) }
-            changes.recentEmoji(of: userID)
-            return habit
         }
     }
 

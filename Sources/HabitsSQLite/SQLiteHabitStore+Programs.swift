@@ -21,19 +21,19 @@ extension SQLiteHabitStore {
                     program.price.currency, program.tag, program.featured, program.createdAt.timeIntervalSince1970,
                 ])
             let id = db.lastInsertedRowID
-            try ShowcaseRows.setHabits(db, programID: id, program.habitIDs)
-            return try ShowcaseRows.requireProgram(db, id: id)
+            try ProgramRows.setHabits(db, programID: id, program.habitIDs)
+            return try ProgramRows.requireProgram(db, id: id)
         }
     }
 
     public func program(id: Int64) async throws -> Program {
-        try await writer.read { db in try ShowcaseRows.requireProgram(db, id: id) }
+        try await writer.read { db in try ProgramRows.requireProgram(db, id: id) }
     }
 
     public func programs(page: PageRequest) async throws -> Page<Program> {
         try await writer.read { db in
-            let programs = try ShowcaseRows.programs(
-                db, ShowcaseQueries.programsAfter, arguments: [page.after?.id ?? 0, page.limit + 1])
+            let programs = try ProgramRows.programs(
+                db, ProgramQueries.programsAfter, arguments: [page.after?.id ?? 0, page.limit + 1])
             return page.page(of: programs) { PageCursor(id: $0.id) }
         }
     }
@@ -43,7 +43,7 @@ extension SQLiteHabitStore {
     ) async throws -> Program {
         try await writeBumping { db, changes in
             changes.programsChanged()
-            let current = try ShowcaseRows.requireProgram(db, id: id)
+            let current = try ProgramRows.requireProgram(db, id: id)
             let updated = try change(current)
             _ = try Self.fetchCategory(db, id: updated.categoryID)
             try db.execute(
@@ -56,8 +56,8 @@ extension SQLiteHabitStore {
                     updated.title, updated.author, updated.summary, updated.categoryID, updated.price.minorUnits,
                     updated.price.currency, updated.tag, updated.featured, id,
                 ])
-            if updated.habitIDs != current.habitIDs { try ShowcaseRows.setHabits(db, programID: id, updated.habitIDs) }
-            return try ShowcaseRows.requireProgram(db, id: id)
+            if updated.habitIDs != current.habitIDs { try ProgramRows.setHabits(db, programID: id, updated.habitIDs) }
+            return try ProgramRows.requireProgram(db, id: id)
         }
     }
 
@@ -65,7 +65,7 @@ extension SQLiteHabitStore {
     public func deleteProgram(id: Int64) async throws {
         try await writeBumping { db, changes in
             changes.programsChanged()
-            _ = try ShowcaseRows.requireProgram(db, id: id)
+            _ = try ProgramRows.requireProgram(db, id: id)
             for table in ["memberships", "ratings", "program_habits", "program_images"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE program_id = ?", arguments: [id])
             }
@@ -75,7 +75,7 @@ extension SQLiteHabitStore {
 
     public func programPicture(id: Int64) async throws -> ProgramPicture {
         try await writer.read { db in
-            let program = try ShowcaseRows.requireProgram(db, id: id)
+            let program = try ProgramRows.requireProgram(db, id: id)
             let color = try Self.fetchCategory(db, id: program.categoryID).color
             let uploaded = try Row.fetchOne(
                 db, sql: "SELECT content_type, bytes FROM program_images WHERE program_id = ?", arguments: [id]
@@ -87,7 +87,7 @@ extension SQLiteHabitStore {
     public func setProgramPicture(_ image: StoredImage, programID: Int64) async throws {
         // Pictures are not in any screen's content (a card names the picture's address): no new revision.
         try await commits.write(bumpsRevision: false) { db, _ in
-            _ = try ShowcaseRows.requireProgram(db, id: programID)
+            _ = try ProgramRows.requireProgram(db, id: programID)
             try db.execute(
                 sql: """
                     INSERT INTO program_images (program_id, content_type, bytes) VALUES (?, ?, ?)
@@ -103,7 +103,7 @@ extension SQLiteHabitStore {
     public func joinProgram(userID: Int64, programID: Int64) async throws {
         try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)
-            _ = try ShowcaseRows.requireProgram(db, id: programID)
+            _ = try ProgramRows.requireProgram(db, id: programID)
             try db.execute(
                 sql: "INSERT OR IGNORE INTO memberships (user_id, program_id) VALUES (?, ?)",
                 arguments: [userID, programID])
@@ -121,7 +121,7 @@ extension SQLiteHabitStore {
     public func leaveProgram(userID: Int64, programID: Int64) async throws {
         try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)
-            _ = try ShowcaseRows.requireProgram(db, id: programID)
+            _ = try ProgramRows.requireProgram(db, id: programID)
             try db.execute(
                 sql: "DELETE FROM memberships WHERE user_id = ? AND program_id = ?", arguments: [userID, programID])
             if db.changesCount > 0 { changes.programsChanged() }
@@ -131,8 +131,8 @@ extension SQLiteHabitStore {
     public func joinedPrograms(userID: Int64, page: PageRequest) async throws -> Page<Program> {
         try await writer.read { db in
             _ = try Self.fetchUser(db, id: userID)
-            let programs = try ShowcaseRows.programs(
-                db, ShowcaseQueries.joinedPrograms, arguments: [userID, page.after?.id ?? 0, page.limit + 1])
+            let programs = try ProgramRows.programs(
+                db, ProgramQueries.joinedPrograms, arguments: [userID, page.after?.id ?? 0, page.limit + 1])
             return page.page(of: programs) { PageCursor(id: $0.id) }
         }
     }
@@ -141,7 +141,7 @@ extension SQLiteHabitStore {
     public func rateProgram(userID: Int64, programID: Int64, stars: Int) async throws -> Program {
         try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)
-            _ = try ShowcaseRows.requireProgram(db, id: programID)
+            _ = try ProgramRows.requireProgram(db, id: programID)
             let earlier = try Int.fetchOne(
                 db, sql: "SELECT stars FROM ratings WHERE user_id = ? AND program_id = ?",
                 arguments: [userID, programID])
@@ -152,23 +152,23 @@ extension SQLiteHabitStore {
                         ON CONFLICT (user_id, program_id) DO UPDATE SET stars = excluded.stars
                         """,
                     arguments: [userID, programID, stars])
-                try ShowcaseRows.moveRating(
+                try ProgramRows.moveRating(
                     db, programID: programID, count: earlier == nil ? 1 : 0, stars: stars - (earlier ?? 0))
                 changes.programsChanged()
             }
-            return try ShowcaseRows.requireProgram(db, id: programID)
+            return try ProgramRows.requireProgram(db, id: programID)
         }
     }
 
     public func removeRating(userID: Int64, programID: Int64) async throws {
         try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)
-            _ = try ShowcaseRows.requireProgram(db, id: programID)
+            _ = try ProgramRows.requireProgram(db, id: programID)
             let removed = try Int.fetchOne(
                 db, sql: "DELETE FROM ratings WHERE user_id = ? AND program_id = ? RETURNING stars",
                 arguments: [userID, programID])
             if let removed {
-                try ShowcaseRows.moveRating(db, programID: programID, count: -1, stars: -removed)
+                try ProgramRows.moveRating(db, programID: programID, count: -1, stars: -removed)
                 changes.programsChanged()
             }
         }

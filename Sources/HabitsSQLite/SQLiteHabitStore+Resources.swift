@@ -91,7 +91,9 @@ extension SQLiteHabitStore {
                 db, sql: "DELETE FROM follows WHERE follower_id = ? OR followed_id = ? RETURNING follower_id",
                 arguments: [id, id])
             for follower in followers { changes.follows(of: follower) }
-            try ShowcaseRows.removeUser(db, id: id, changes: changes)
+            try ProgramRows.removeUser(db, id: id, changes: changes)
+            try QuestionRows.removeUser(db, id: id, changes: changes)
+            try RecentEmojiRows.removeUser(db, id: id, changes: changes)
             try db.execute(sql: "DELETE FROM avatars WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
         }
@@ -161,7 +163,7 @@ extension SQLiteHabitStore {
             let used =
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM habits WHERE category_id = ?", arguments: [id]) ?? 0
             if used > 0 { throw StoreRefusal.categoryInUse(used) }
-            try ShowcaseRows.requireNoPrograms(db, categoryID: id)
+            try ProgramRows.requireNoPrograms(db, categoryID: id)
             try db.execute(sql: "DELETE FROM categories WHERE id = ?", arguments: [id])
         }
     }
@@ -236,7 +238,7 @@ extension SQLiteHabitStore {
             let favoredBy = try Int64.fetchAll(
                 db, sql: "DELETE FROM favorites WHERE habit_id = ? RETURNING user_id", arguments: [id])
             for user in favoredBy { changes.favorites(of: user) }
-            try ShowcaseRows.removeHabit(db, id: id, changes: changes)
+            try ProgramRows.removeHabit(db, id: id, changes: changes)
             try db.execute(sql: "DELETE FROM habits WHERE id = ?", arguments: [id])
         }
     }

@@ -195,7 +195,7 @@ enum SQLiteSchema {
             try RankTree.rebuildAll(db)
         }
         migrator.registerMigration("v8: programs, ratings, memberships, help tags and questions, recent emoji") { db in
-            try db.execute(sql: ShowcaseSchema.v8)
+            try db.execute(sql: ProgramHelpEmojiSchema.v8)
         }
         return migrator
     }

@@ -60,7 +60,9 @@ public protocol StatisticsSource: Sendable {
 /// Every write runs in one transaction that also updates the per-(user, habit) counter and bumps the
 /// revision, so a reader never sees a log without its count. Unknown references throw
 /// `HabitsError.notFound` and write nothing.
-public protocol HabitStore: ResourceStore, ShowcaseStore, StatisticsSource, StoreHealth, ScreenStore {
+public protocol HabitStore:
+    ResourceStore, ProgramStore, HelpStore, EmojiStore, StatisticsSource, StoreHealth, ScreenStore
+{
     /// All users, ordered by id.
     func users() async throws -> [CourseAPI.User]
     /// All habits, ordered by name.

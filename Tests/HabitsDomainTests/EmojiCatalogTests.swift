@@ -176,6 +176,16 @@ extension String {
         #expect(EmojiCatalog.entry(for: "") == nil)
     }
 
+    @Test func aPickIsOneFullyQualifiedEmojiOfTheList() throws {
+        #expect(try EmojiCatalog.pick("🐈") == "🐈")
+        #expect(throws: HabitsError.invalid(field: "emoji", reason: "must be 1 to 4 emoji characters, such as 🏃.")) {
+            try EmojiCatalog.pick("abc")
+        }
+        for text in ["🏃🏃", "\u{2764}"] {
+            #expect(throws: HabitsError.self) { try EmojiCatalog.pick(text) }
+        }
+    }
+
     @Test(arguments: [
         ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", "family: man, woman, girl, boy"),
         ("\u{1F1EF}\u{1F1F5}", "flag: Japan"),

@@ -9,8 +9,8 @@ import Testing
     /// Every rule the domain applies to text people write.
     static let rules: [TextRule] = [
         ResourceRules.nameRule, ResourceRules.textRule, ResourceRules.textRule.named("description"),
-        ShowcaseRules.titleRule, ShowcaseRules.authorRule, ShowcaseRules.summaryRule, ShowcaseRules.tagRule,
-        ShowcaseRules.tagNameRule, ShowcaseRules.questionRule, ShowcaseRules.answerRule,
+        ProgramRules.titleRule, ProgramRules.authorRule, ProgramRules.summaryRule, ProgramRules.tagRule,
+        HelpRules.tagNameRule, HelpRules.questionRule, HelpRules.answerRule,
     ]
 
     /// The rule as the issue states it, written apart from `TextRule`: nil when `value` (already
@@ -104,7 +104,7 @@ import Testing
     @Test func theIssuesExamplesAreRefused() throws {
         // A "1 to 40 character" help tag of 30,000 combining marks; a bio with control characters.
         let marks = "a" + String(repeating: "\u{301}", count: 30_000)
-        #expect(throws: HabitsError.self) { try ShowcaseRules.checked(HelpTag(id: 0, name: marks)) }
+        #expect(throws: HabitsError.self) { try HelpRules.checked(HelpTag(id: 0, name: marks)) }
         for bio in ["Early\u{0}riser", "Bell\u{7}", "\u{1B}[31mred", "Tab\tbed", "Line\u{2028}break", "a\u{202E}b"] {
             #expect(throws: HabitsError.self, "\(bio.debugDescription)") {
                 try ResourceRules.text(bio, field: "bio")
@@ -126,14 +126,14 @@ import Testing
         #expect(throws: HabitsError.self) { try ResourceRules.name("Two\nlines") }
     }
 
-    @Test func resourceAndShowcaseRulesAgree() throws {
+    @Test func resourceAndHelpRulesAgree() throws {
         // The same text gets the same verdict as a user's name and as a help tag's (both one line).
         forEachSeed(count: UInt64(200)) { seed in
             var generator = SeededRandom(seed: seed)
             let raw = HostileText.random(using: &generator, maximumPieces: 12)
             let asName = try? ResourceRules.name(raw)
-            let asTag = try? ShowcaseRules.checked(HelpTag(id: 0, name: raw)).name
-            if let asName, asName.unicodeScalars.count <= ShowcaseRules.tagNameLengths.upperBound {
+            let asTag = try? HelpRules.checked(HelpTag(id: 0, name: raw)).name
+            if let asName, asName.unicodeScalars.count <= HelpRules.tagNameLengths.upperBound {
                 #expect(asTag == asName, "seed \(seed)")
             }
             if let asTag { #expect(asName == asTag, "seed \(seed)") }

@@ -57,7 +57,7 @@ import Testing
             let id = (userIDs.last ?? 0) + 1
             world.addUser(id, randomName(&random))
         case 12, 13:
-            editShowcase(&world, &random, user: user, habit: habit)
+            editDiscoverHelpOrEmoji(&world, &random, user: user, habit: habit)
         case 10, 11:
             // A day of the month before the clock's, through the day after today.
             let today = LocalDay(Fixture.now, in: TimeZone(identifier: "UTC") ?? .current)
@@ -103,7 +103,7 @@ import Testing
             requests.append(
                 ScreenRequest(screen: .streak, viewerID: viewerID, habitID: habit.id, month: today.month.previous))
         }
-        return requests + showcaseRequests(in: world)
+        return requests + discoverHelpAndEmojiRequests(in: world)
     }
 
     @Test func changesetsReplayEveryEdit() async throws {

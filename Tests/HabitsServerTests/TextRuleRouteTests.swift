@@ -34,7 +34,7 @@ import Testing
         let name = ResourceRules.nameRule
         let bio = ResourceRules.textRule
         let description = ResourceRules.textRule.named("description")
-        let tag = ShowcaseRules.tagNameRule
+        let tag = HelpRules.tagNameRule
         let search = ScreenParameters.searchRule
         return [
             Field(
@@ -52,21 +52,21 @@ import Testing
                 stored: { $0["description"] as? String },
                 check: { text throws(HabitsError) in try description.checked(text) }),
             Field(
-                rule: ShowcaseRules.titleRule,
+                rule: ProgramRules.titleRule,
                 request: { text, _ in
                     post("/v1/programs", ["title": text, "author": "A", "categoryID": categoryID, "price": usd])
                 },
                 stored: { $0["title"] as? String },
-                check: { text throws(HabitsError) in try ShowcaseRules.titleRule.checked(text) }),
+                check: { text throws(HabitsError) in try ProgramRules.titleRule.checked(text) }),
             Field(
                 rule: tag, request: { text, seed in post("/v1/help/tags", ["name": "t\(seed) " + text]) },
                 stored: { $0["name"] as? String },
                 check: { text throws(HabitsError) in try tag.checked(text) }),
             Field(
-                rule: ShowcaseRules.questionRule,
+                rule: HelpRules.questionRule,
                 request: { text, _ in post("/v1/help/questions", ["question": text]) },
                 stored: { $0["question"] as? String },
-                check: { text throws(HabitsError) in try ShowcaseRules.question(text) }),
+                check: { text throws(HabitsError) in try HelpRules.question(text) }),
             Field(
                 rule: search,
                 request: { text, _ in

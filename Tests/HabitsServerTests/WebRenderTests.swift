@@ -60,10 +60,10 @@ import Testing
         (ItemContent(CalendarBlank()), #"<div class="item-body"></div>"#),
         (ItemContent(CalendarDay(date: today, done: true, today: today)), "2026-11-22, done, today"),
         (ItemContent(HabitChoice(habitID: 3, name: "Walk", emoji: nil, selected: true)), "(shown)"),
-    ] + showcaseSamples
+    ] + discoverHelpAndEmojiSamples
 
     /// Discover, Help and the emoji picker.
-    static let showcaseSamples: [(ItemContent, String)] = [
+    static let discoverHelpAndEmojiSamples: [(ItemContent, String)] = [
         (
             ItemContent(
                 BannerContent(
@@ -249,7 +249,7 @@ extension WebRenderTests {
 }
 
 /// The layouts of Discover, Help and the emoji picker as CSS.
-@Suite struct ShowcaseLayoutCSSTests {
+@Suite struct DiscoverHelpEmojiLayoutCSSTests {
     /// A section's layout in the example document of `screen` (`Docs/Examples`, checked against the code).
     static func layout(_ screen: ScreenName, _ section: String) throws -> LayoutSection {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

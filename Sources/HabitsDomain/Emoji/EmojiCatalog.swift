@@ -58,6 +58,17 @@ public enum EmojiCatalog {
         entriesByEmoji[emoji]
     }
 
+    /// An emoji the picker may pick: one of `ResourceRules.emoji` that is also a fully-qualified emoji of
+    /// Unicode's list, so that Recents, which keep only picks, can show every one.
+    public static func pick(_ raw: String) throws(HabitsError) -> String {
+        let emoji = try ResourceRules.emoji(raw)
+        guard entry(for: emoji) != nil else {
+            throw .invalid(
+                field: "emoji", reason: "must be one fully-qualified emoji of Unicode's list, such as 🏃 or 🐈.")
+        }
+        return emoji
+    }
+
     /// The groups with only the entries whose names hold every word of the query, ignoring case
     /// and diacritics ("FACE  grin", "pinata"); groups left empty are dropped. A blank query
     /// returns every group.

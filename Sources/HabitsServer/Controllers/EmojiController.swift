@@ -6,7 +6,7 @@ import Hummingbird
 /// `/v1/users/{userID}/recent-emoji` and `…/emoji-picks`: the emoji picker's Recents, and a pick that sets
 /// a habit's icon.
 struct EmojiController: Sendable {
-    let store: any ShowcaseStore
+    let store: any EmojiStore
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.group("/v1/users")
@@ -22,12 +22,7 @@ struct EmojiController: Sendable {
     @Sendable func pick(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
         let userID = try RequestInput.id("userID", context)
         let pick = try await RequestBody.decode(EmojiPick.self, from: request)
-        let emoji = try ResourceRules.emoji(pick.emoji)
-        // The picker offers the emoji of Unicode's list; Recents keep only those, so every one can be shown.
-        guard EmojiCatalog.entry(for: emoji) != nil else {
-            throw HabitsError.invalid(
-                field: "emoji", reason: "must be one fully-qualified emoji of Unicode's list, such as 🏃 or 🐈.")
-        }
+        let emoji = try EmojiCatalog.pick(pick.emoji)
         do {
             return JSON(try await store.pickEmoji(userID: userID, habitID: pick.habitID, emoji: emoji))
         } catch HabitsError.notFound(kind: .habit, let id) {

@@ -6,7 +6,7 @@ import Hummingbird
 /// `/v1/help/tags…` and `/v1/help/questions…`: the help screen's topics, its answered questions and the
 /// questions users send from the contact form.
 struct HelpController: Sendable {
-    let store: any ShowcaseStore
+    let store: any HelpStore
     let clock: @Sendable () -> Date
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
@@ -33,7 +33,7 @@ struct HelpController: Sendable {
 
     @Sendable func createTag(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HelpTag> {
         let draft = try await RequestBody.decode(HelpTagDraft.self, from: request)
-        let tag = try ShowcaseRules.checked(HelpTag(id: 0, name: draft.name))
+        let tag = try HelpRules.checked(HelpTag(id: 0, name: draft.name))
         let created = try await store.createHelpTag(tag)
         return .created(created, location: "/v1/help/tags/\(created.id)")
     }
@@ -41,7 +41,7 @@ struct HelpController: Sendable {
     @Sendable func updateTag(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HelpTag> {
         let id = try RequestInput.id("tagID", context)
         let draft = try await RequestBody.decode(HelpTagDraft.self, from: request)
-        let name = try ShowcaseRules.checked(HelpTag(id: id, name: draft.name)).name
+        let name = try HelpRules.checked(HelpTag(id: id, name: draft.name)).name
         return JSON(try await store.updateHelpTag(id: id) { HelpTag(id: $0.id, name: name) })
     }
 

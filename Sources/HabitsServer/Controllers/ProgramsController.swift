@@ -6,7 +6,7 @@ import Hummingbird
 /// `/v1/programs…`, programs' pictures, and `/v1/users/{userID}/programs…` and `…/ratings…`: the programs
 /// Discover shows, who joined them and how they rate them.
 struct ProgramsController: Sendable {
-    let store: any HabitStore
+    let store: any ProgramStore
     let clock: @Sendable () -> Date
     /// Bounds how many picture uploads are read at once, shared with the user pictures.
     let uploads: ConcurrencyLimit
@@ -112,7 +112,7 @@ struct ProgramsController: Sendable {
         let userID = try RequestInput.id("userID", context)
         let programID = try RequestInput.id("programID", context)
         let draft = try await RequestBody.decode(RatingDraft.self, from: request)
-        let stars = try ShowcaseRules.stars(draft.stars)
+        let stars = try ProgramRules.stars(draft.stars)
         return JSON(try await store.rateProgram(userID: userID, programID: programID, stars: stars))
     }
 

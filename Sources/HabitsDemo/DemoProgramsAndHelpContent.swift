@@ -3,10 +3,10 @@ import HabitsStore
 
 /// Loads the demo's programs, ratings, memberships, help and recent emoji through the store's `/v1` writes,
 /// after `DemoContent` has loaded the people and habits they name.
-enum DemoShowcaseContent {
-    /// Stores `showcase`; `users` and `habits` are the store's, `me` the active user.
+enum DemoProgramsAndHelpContent {
+    /// Stores `content`; `users` and `habits` are the store's, `me` the active user.
     static func load(
-        _ showcase: DemoShowcase, into store: any HabitStore, users: [User], habits: [Habit],
+        _ content: DemoProgramsAndHelp, into store: any HabitStore, users: [User], habits: [Habit],
         me: User
     ) async throws {
         let userIDs = Dictionary(users.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
@@ -15,7 +15,7 @@ enum DemoShowcaseContent {
         let categoryIDs = Dictionary(categories.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
 
         var programIDs: [String: Int64] = [:]
-        for program in showcase.programs {
+        for program in content.programs {
             guard let categoryID = categoryIDs[program.categoryName] else { continue }
             let created = try await store.createProgram(
                 Program(
@@ -27,7 +27,7 @@ enum DemoShowcaseContent {
         }
         // Ratings are independent writes: sent together, they share group commits.
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for rating in showcase.ratings {
+            for rating in content.ratings {
                 guard let userID = userIDs[rating.userID], let programID = programIDs[rating.programTitle] else {
                     continue
                 }
@@ -37,22 +37,22 @@ enum DemoShowcaseContent {
             }
             try await group.waitForAll()
         }
-        for title in showcase.joinedProgramTitles {
+        for title in content.joinedProgramTitles {
             if let programID = programIDs[title] { try await store.joinProgram(userID: me.id, programID: programID) }
         }
 
         var tagIDs: [String: Int64] = [:]
-        for name in showcase.helpTags {
+        for name in content.helpTags {
             tagIDs[name] = try await store.createHelpTag(HelpTag(id: 0, name: name)).id
         }
-        for question in showcase.questions {
+        for question in content.questions {
             _ = try await store.createQuestion(
                 Question(
                     id: 0, question: question.question, answer: question.answer,
                     tagIDs: question.tagNames.compactMap { tagIDs[$0] }.sorted(),
                     authorID: question.authorID.flatMap { userIDs[$0] }, createdAt: question.createdAt))
         }
-        for pick in showcase.picks {
+        for pick in content.picks {
             if let habitID = habitIDs[pick.habitName] {
                 _ = try await store.pickEmoji(userID: me.id, habitID: habitID, emoji: pick.emoji)
             }

@@ -4,7 +4,7 @@ import HabitsDomain
 /// The demo's content for Discover, Help and the emoji picker: programs in every demo category with
 /// ratings, the active user's memberships, help tags, answered questions, one question the active user
 /// sent, and the active user's recent emoji. Deterministic for a given seed and reference date.
-public struct DemoShowcase: Sendable {
+public struct DemoProgramsAndHelp: Sendable {
     /// A program, naming its category and habits as the demo data names them.
     public struct ProgramSeed: Hashable, Sendable {
         public var title: String
@@ -51,7 +51,7 @@ public struct DemoShowcase: Sendable {
     /// The active user's picks, oldest first: the last is the first of their recent emoji.
     public var picks: [Pick]
 
-    /// The showcase of a demo whose people are `userIDs` (course keys), the active one `activeUserID`,
+    /// The programs, help and picks of a demo whose people are `userIDs` (course keys), the active one `activeUserID`,
     /// drawing what is random from `random`.
     public init(userIDs: [String], activeUserID: String, now: Date, random: inout SeededRandom) {
         let day: TimeInterval = 24 * 3600

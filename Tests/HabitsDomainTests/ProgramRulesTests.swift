@@ -2,53 +2,11 @@ import Foundation
 import HabitsDomain
 import Testing
 
-@Suite struct ShowcaseRulesTests {
-    @Test func questionsHoldOneToTwoThousandCharactersAfterTrimming() throws {
-        #expect(throws: HabitsError.invalid(field: "question", reason: "The question can't be empty.")) {
-            try ShowcaseRules.question("")
-        }
-        #expect(throws: HabitsError.invalid(field: "question", reason: "The question can't be empty.")) {
-            try ShowcaseRules.question(" \n\t  ")
-        }
-        let longest = String(repeating: "a", count: 2_000)
-        #expect(try ShowcaseRules.question("  " + longest + "\n") == longest)
-        #expect(throws: HabitsError.invalid(field: "question", reason: "The question is longer than 2,000 characters."))
-        {
-            try ShowcaseRules.question(longest + "b")
-        }
-    }
-
-    @Test func lengthsCountUnicodeScalarsInNFC() throws {
-        // 가 is one scalar (three UTF-8 bytes); a decomposed syllable is two scalars until NFC makes it one;
-        // a family emoji is five scalars (three people joined by two ZWJs).
-        let korean = String(repeating: "가", count: 2_000)
-        #expect(try ShowcaseRules.question(korean).count == 2_000)
-        let decomposed = String(repeating: "\u{1100}\u{1161}", count: 2_000)
-        #expect(try ShowcaseRules.question(decomposed) == korean, "stored in NFC")
-        let family = String(repeating: "👨‍👩‍👧", count: 400)
-        #expect(try ShowcaseRules.question(family) == family)
-        #expect(throws: HabitsError.self) { try ShowcaseRules.question(korean + "나") }
-        #expect(throws: HabitsError.self) { try ShowcaseRules.question(family + "🏃") }
-        #expect(throws: HabitsError.self) { try ShowcaseRules.question("Why\u{0}?") }
-        #expect(try ShowcaseRules.question("Line one\nline two") == "Line one\nline two")
-        #expect(try ShowcaseRules.question("Line one\r\nline two") == "Line one\nline two")
-    }
-
-    @Test func aHelpTagOfFortyCharactersCannotHideThousandsOfMarks() {
-        // What a "1 to 40 character" tag held before lengths counted scalars.
-        let padded = "a" + String(repeating: "\u{301}", count: 30_000)
-        #expect(throws: HabitsError.self) { try ShowcaseRules.checked(HelpTag(id: 0, name: padded)) }
-        let marks = "a" + String(repeating: "\u{301}", count: 39)
-        #expect((try? ShowcaseRules.checked(HelpTag(id: 0, name: marks))) != nil)
-    }
-
-    @Test func answersAndStarsAndPrograms() throws {
-        #expect(try ShowcaseRules.answer("  ") == nil)
-        #expect(try ShowcaseRules.answer(String(repeating: "x", count: 10_000))?.count == 10_000)
-        #expect(throws: HabitsError.self) { try ShowcaseRules.answer(String(repeating: "x", count: 10_001)) }
-        #expect(try ShowcaseRules.stars(1) == 1 && ShowcaseRules.stars(5) == 5)
+@Suite struct ProgramRulesTests {
+    @Test func starsAndPrograms() throws {
+        #expect(try ProgramRules.stars(1) == 1 && ProgramRules.stars(5) == 5)
         #expect(throws: HabitsError.invalid(field: "stars", reason: "must be a whole number from 1 to 5 (got 0).")) {
-            try ShowcaseRules.stars(0)
+            try ProgramRules.stars(0)
         }
         let price = Price(minorUnits: 0, currency: "KRW")
         let draft = ProgramDraft(title: "  Calm  ", author: "Mina", categoryID: 1, price: price, habitIDs: [3, 1])

@@ -40,16 +40,3 @@ public struct Question: Codable, Hashable, Sendable {
     /// Whether everyone may see it: it has an answer.
     public var isPublic: Bool { answer != nil }
 }
-
-/// The emoji a user picked most recently, most recent first: the emoji picker's Recents section.
-public enum RecentEmoji {
-    /// How many a user's list keeps; picking a 31st drops the oldest.
-    public static let limit = 30
-
-    /// `recents` after picking `emoji`: it moves (or is added) to the front, and the list keeps `limit`.
-    ///
-    /// - Complexity: O(n) for the n ≤ `limit` kept.
-    public static func picking(_ emoji: String, after recents: [String]) -> [String] {
-        Array(([emoji] + recents.filter { $0 != emoji }).prefix(limit))
-    }
-}

@@ -7,9 +7,9 @@ import Testing
 @testable import HabitsSQLite
 import HabitsStore
 
-// The showcase in SQLite's own terms: rows that cascades must not leave behind (no read of the protocol
-// reaches an orphan row, so the contract tests cannot see one), the v8 migration, and query plans. The
-// showcase's rules every store keeps are in HabitsStoreContractTests.
+// The tables of programs, help and recent emoji in SQLite's own terms: rows that cascades must not leave
+// behind (no read of the protocol reaches an orphan row, so the contract tests cannot see one), the v8
+// migration, and query plans. The rules every store keeps are in HabitsStoreContractTests.
 
 /// A program of the fixture's Health category (row id 1) with `habitIDs`.
 func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = []) -> Program {
@@ -19,7 +19,7 @@ func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = []) -> 
         createdAt: Fixture.now)
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ShowcaseTableTests {
+@Suite(.timeLimit(.minutes(1))) struct ProgramHelpEmojiTableTests {
     /// Users 1…5, habits 1…4 (Run, Read, Deep breathing, Swim), category 1.
     static func store() async throws -> SQLiteHabitStore {
         try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
@@ -41,17 +41,17 @@ func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = []) -> 
         _ = try await store.pickEmoji(userID: 2, habitID: 4, emoji: "🏊")
 
         try await store.deleteUser(id: 2, cascade: true)
-        let counts = try await store.showcaseRowCounts()
+        let counts = try await store.v8RowCounts()
         #expect(counts["memberships"] == 1 && counts["ratings"] == 1 && counts["recent_emoji"] == 0)
         #expect(counts["question_tags"] == 0, "the deleted author's question took its tags along")
         try await store.deleteHabit(id: 2, cascade: true)
-        #expect(try await store.showcaseRowCounts()["program_habits"] == 2)
+        #expect(try await store.v8RowCounts()["program_habits"] == 2)
         try await store.deleteProgram(id: program.id)
-        let after = try await store.showcaseRowCounts()
+        let after = try await store.v8RowCounts()
         #expect(after["memberships"] == 0 && after["ratings"] == 0 && after["program_habits"] == 0)
     }
 
-    @Test func replacingEverythingEmptiesTheShowcaseTables() async throws {
+    @Test func replacingEverythingEmptiesTheProgramHelpAndEmojiTables() async throws {
         let store = try await Self.store()
         let program = try await store.createProgram(fixtureProgram(habitIDs: [1]))
         try await store.joinProgram(userID: 2, programID: program.id)
@@ -63,10 +63,10 @@ func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = []) -> 
             Question(id: 0, question: "Q", answer: nil, tagIDs: [tag.id], authorID: 2, createdAt: Fixture.now))
         _ = try await store.pickEmoji(userID: 2, habitID: 1, emoji: "🏃")
         try await store.replaceAll(with: Fixture.content(withImage: false))
-        #expect(try await store.showcaseRowCounts().values.allSatisfy { $0 == 0 })
+        #expect(try await store.v8RowCounts().values.allSatisfy { $0 == 0 })
     }
 
-    @Test func migratingToV8KeepsAV7DatabaseAndAddsTheShowcaseTables() async throws {
+    @Test func migratingToV8KeepsAV7DatabaseAndAddsTheProgramHelpAndEmojiTables() async throws {
         let database = try TemporaryDatabase()
         try SQLiteHabitStore.createDatabase(
             path: database.path, migratedUpTo: "v7: a tree of count levels per habit, for ranks in a few reads",
@@ -89,11 +89,11 @@ func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = []) -> 
 }
 
 extension SQLiteHabitStore {
-    /// How many rows each showcase table holds, for cascade checks.
-    func showcaseRowCounts() async throws -> [String: Int] {
+    /// How many rows each table of v8 holds, for cascade checks.
+    func v8RowCounts() async throws -> [String: Int] {
         try await writer.read { db in
             var counts: [String: Int] = [:]
-            for table in ShowcaseRows.tablesChildrenFirst {
+            for table in ProgramHelpEmojiSchema.tablesChildrenFirst {
                 counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
             }
             return counts
@@ -101,17 +101,18 @@ extension SQLiteHabitStore {
     }
 }
 
-@Suite struct ShowcaseQueryPlanTests {
-    /// Every read of the showcase screens and the `/v1` listings searches an index: no scan, no sort.
-    @Test func showcaseReadsSearchIndexes() async throws {
+@Suite struct ProgramHelpEmojiQueryPlanTests {
+    /// Every read of Discover, Help and the emoji picker, and of the `/v1` listings, searches an index: no
+    /// scan, no sort.
+    @Test func programHelpAndEmojiReadsSearchIndexes() async throws {
         let store = try await SQLiteHabitStore.temporary()
         for query in [
-            ShowcaseQueries.programByID, ShowcaseQueries.programHabitIDs,
-            ShowcaseQueries.programsOfCategory, ShowcaseQueries.programsAfter, ShowcaseQueries.joinedPrograms,
-            ShowcaseQueries.joinedProgramIDs, ShowcaseQueries.ratingsOfUser, ShowcaseQueries.moveRating,
-            ShowcaseQueries.helpTagsAfter, ShowcaseQueries.questionByID, ShowcaseQueries.questionTagIDs,
-            ShowcaseQueries.questionsAfter, ShowcaseQueries.answeredQuestions, ShowcaseQueries.unansweredQuestionsOf,
-            ShowcaseQueries.questionsOfTag, ShowcaseQueries.visibleQuestionsOfTag, ShowcaseQueries.recentEmoji,
+            ProgramQueries.programByID, ProgramQueries.programHabitIDs,
+            ProgramQueries.programsOfCategory, ProgramQueries.programsAfter, ProgramQueries.joinedPrograms,
+            ProgramQueries.joinedProgramIDs, ProgramQueries.ratingsOfUser, ProgramQueries.moveRating,
+            HelpQueries.helpTagsAfter, HelpQueries.questionByID, HelpQueries.questionTagIDs,
+            HelpQueries.questionsAfter, HelpQueries.answeredQuestions, HelpQueries.unansweredQuestionsOf,
+            HelpQueries.questionsOfTag, HelpQueries.visibleQuestionsOfTag, EmojiQueries.recentEmoji,
         ] {
             let plan = try await store.queryPlan(query)
             let lines = plan.split(separator: "\n")
@@ -119,12 +120,12 @@ extension SQLiteHabitStore {
             #expect(!plan.contains("TEMP B-TREE"), "\(query):\n\(plan)")
         }
         // The banner reads the first entry of a partial index that holds only the featured programs.
-        let featured = try await store.queryPlan(ShowcaseQueries.featuredProgram)
+        let featured = try await store.queryPlan(ProgramQueries.featuredProgram)
         #expect(featured == "SCAN programs USING INDEX programs_featured_newest", "\(featured)")
-        #expect(try await store.queryPlan(ShowcaseQueries.programsOfCategory).contains("programs_category_newest"))
-        #expect(try await store.queryPlan(ShowcaseQueries.answeredQuestions).contains("questions_answered"))
-        #expect(try await store.queryPlan(ShowcaseQueries.questionsOfTag).contains("question_tags_tag"))
-        let tagsPlan = try await store.queryPlan(ShowcaseQueries.helpTagsByName)
+        #expect(try await store.queryPlan(ProgramQueries.programsOfCategory).contains("programs_category_newest"))
+        #expect(try await store.queryPlan(HelpQueries.answeredQuestions).contains("questions_answered"))
+        #expect(try await store.queryPlan(HelpQueries.questionsOfTag).contains("question_tags_tag"))
+        let tagsPlan = try await store.queryPlan(HelpQueries.helpTagsByName)
         #expect(
             tagsPlan.hasPrefix("SCAN help_tags USING ") && tagsPlan.hasSuffix("INDEX help_tags_name"), "\(tagsPlan)")
     }

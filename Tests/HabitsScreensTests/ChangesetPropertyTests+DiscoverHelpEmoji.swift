@@ -7,7 +7,9 @@ import HabitsTestSupport
 
 extension ChangesetPropertyTests {
     /// One random edit of Discover's, Help's or the emoji picker's data.
-    static func editShowcase(_ world: inout WorldSource, _ random: inout SeededRandom, user: Int64, habit: Int64) {
+    static func editDiscoverHelpOrEmoji(
+        _ world: inout WorldSource, _ random: inout SeededRandom, user: Int64, habit: Int64
+    ) {
         let categoryIDs = world.categoryList.map(\.id)
         switch Int.random(in: 0..<8, using: &random) {
         case 0:
@@ -66,7 +68,7 @@ extension ChangesetPropertyTests {
 
     /// Discover, Help under every tag, and emoji pickers small enough to build often: searches, a grid and a
     /// collapsed group.
-    static func showcaseRequests(in world: WorldSource) -> [ScreenRequest] {
+    static func discoverHelpAndEmojiRequests(in world: WorldSource) -> [ScreenRequest] {
         var requests = [
             ScreenRequest(screen: .discover, viewerID: viewerID), ScreenRequest(screen: .help, viewerID: viewerID),
         ]

@@ -1,13 +1,12 @@
 import Foundation
 import HabitsDomain
 
-/// The `/v1` resources of the showcase screens: programs with their pictures, members and ratings;
-/// help tags and questions; each user's recent emoji.
+/// The `/v1` programs Discover shows: programs with their pictures, members and ratings.
 ///
 /// Like `ResourceStore`, every write is one transaction that keeps the programs' rating totals, bumps the
-/// revision and reports what it changed; values arrive checked with `ShowcaseRules`, and the store checks
+/// revision and reports what it changed; values arrive checked with `ProgramRules`, and the store checks
 /// references (`notFound`) and uniqueness (`conflict`).
-public protocol ShowcaseStore: Sendable {
+public protocol ProgramStore: Sendable {
     /// Creates a program (its `id` and `rating` are ignored) and returns it with its new id.
     func createProgram(_ program: Program) async throws -> Program
     /// The program with this id.
@@ -38,38 +37,6 @@ public protocol ShowcaseStore: Sendable {
     func rateProgram(userID: Int64, programID: Int64, stars: Int) async throws -> Program
     /// Removes a user's rating of a program; idempotent.
     func removeRating(userID: Int64, programID: Int64) async throws
-
-    /// Creates a help tag and returns it with its new id.
-    func createHelpTag(_ tag: HelpTag) async throws -> HelpTag
-    /// Help tags in id order.
-    func helpTags(page: PageRequest) async throws -> Page<HelpTag>
-    /// Reads the tag, applies `change` and stores the result, all in one transaction.
-    func updateHelpTag(
-        id: Int64, _ change: @escaping @Sendable (HelpTag) throws -> HelpTag
-    ) async throws -> HelpTag
-    /// Deletes a tag and takes it off every question.
-    func deleteHelpTag(id: Int64) async throws
-
-    /// Creates a question (its `id` is ignored) and returns it with its new id.
-    func createQuestion(_ question: Question) async throws -> Question
-    /// The question with this id.
-    func question(id: Int64) async throws -> Question
-    /// Questions in id order: every one when `viewerID` is nil, else the answered ones and the viewer's
-    /// own; only those under `tagID` when it is given.
-    func questions(viewerID: Int64?, tagID: Int64?, page: PageRequest) async throws -> Page<Question>
-    /// Reads the question, applies `change` and stores the result, all in one transaction; its id, author
-    /// and `createdAt` stay.
-    func updateQuestion(
-        id: Int64, _ change: @escaping @Sendable (Question) throws -> Question
-    ) async throws -> Question
-    /// Deletes a question.
-    func deleteQuestion(id: Int64) async throws
-
-    /// The emoji a user picked most recently, most recent first.
-    func recentEmoji(userID: Int64) async throws -> [String]
-    /// Sets a habit's emoji and moves it to the front of the user's recent emoji, in one transaction;
-    /// returns the changed habit. `emoji` must already be checked.
-    func pickEmoji(userID: Int64, habitID: Int64, emoji: String) async throws -> Habit
 }
 
 /// What the server needs to answer for a program's picture.

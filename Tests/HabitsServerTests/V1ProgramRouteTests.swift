@@ -9,9 +9,9 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-/// Programs, ratings, memberships, help and recent emoji through the real application. The fixture holds
+/// Programs, their pictures, ratings and memberships through the real application. The fixture holds
 /// users 1…5, habits 1…4 (Run, Read, Deep breathing, Swim) and category 1.
-@Suite struct V1ShowcaseRouteTests {
+@Suite struct V1ProgramRouteTests {
     static let programJSON = #"""
         {"title":"Couch to 5K","author":"Ada Lovelace","summary":"Three runs a week.","categoryID":1,
          "price":{"amount":"19.99","currency":"USD"},"tag":"New","habitIDs":[1,2],"featured":true}
@@ -164,100 +164,6 @@ import Testing
             ) { $0 }
             try expectError(missing, .notFound, code: "program_not_found")
             try expectError(try await client.send("/images/programs/99"), .notFound, code: "program_not_found")
-        }
-    }
-
-    @Test func helpTagsAndQuestions() async throws {
-        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
-        try await makeApplication(store: store).test(.router) { client in
-            let tag = try decodeV1(
-                HelpTag.self, try await client.send("/v1/help/tags", .post, body(#"{"name":" Billing "}"#)))
-            #expect(tag.name == "Billing")
-            try expectError(
-                try await client.send("/v1/help/tags", .post, body(#"{"name":"BILLING"}"#)), .conflict, code: "conflict"
-            )
-            try expectError(try await client.send("/v1/help/tags", .post, body(#"{"name":""}"#)), .unprocessableContent)
-            let renamed = try await client.send("/v1/help/tags/\(tag.id)", .patch, body(#"{"name":"Payments"}"#))
-            #expect(try decodeV1(HelpTag.self, renamed).name == "Payments")
-            try expectError(
-                try await client.send("/v1/help/tags/99", .patch, body(#"{"name":"X"}"#)), .notFound,
-                code: "tag_not_found")
-
-            let faq = try await client.send(
-                "/v1/help/questions", .post,
-                body(#"{"question":"How do I pay?","answer":"By card.","tagIDs":[\#(tag.id)]}"#))
-            #expect(faq.status == .created)
-            let mine = try decodeV1(
-                Question.self,
-                try await client.send("/v1/help/questions", .post, body(#"{"question":"운동 기록이 사라졌어요 😢","authorID":2}"#))
-            )
-            #expect(mine.answer == nil && mine.authorID == 2 && mine.createdAt == Fixture.now)
-            let empty = try await client.send("/v1/help/questions", .post, body(#"{"question":"   "}"#))
-            try expectError(empty, .unprocessableContent, code: "invalid")
-            #expect(try decode(ErrorBody.self, empty).error.message.contains("The question can't be empty."))
-            let long = try await client.send(
-                "/v1/help/questions", .post, body(#"{"question":"\#(String(repeating: "가", count: 2_001))"}"#))
-            #expect(try decode(ErrorBody.self, long).error.message.contains("longer than 2,000 characters"))
-            try expectError(
-                try await client.send("/v1/help/questions", .post, body(#"{"question":"Q","authorID":99}"#)),
-                .unprocessableContent, code: "invalid")
-            try expectError(
-                try await client.send("/v1/help/questions", .post, body(#"{"question":"Q","tagIDs":[99]}"#)),
-                .unprocessableContent, code: "invalid")
-
-            #expect(try await client.all("/v1/help/questions?viewer=2", Question.self).count == 2)
-            #expect(try await client.all("/v1/help/questions?viewer=3", Question.self).count == 1)
-            #expect(try await client.all("/v1/help/questions?viewer=3&tag=\(tag.id)", Question.self).count == 1)
-            try expectError(try await client.send("/v1/help/questions?viewer=99"), .notFound, code: "user_not_found")
-            try expectError(try await client.send("/v1/help/questions?tag=99"), .notFound, code: "tag_not_found")
-            try expectError(try await client.send("/v1/help/questions?viewer=x"), .badRequest)
-
-            let answered = try await client.send(
-                "/v1/help/questions/\(mine.id)", .patch, body(#"{"answer":"Pull down to sync again."}"#))
-            #expect(try decodeV1(Question.self, answered).answer == "Pull down to sync again.")
-            #expect(try await client.all("/v1/help/questions?viewer=3", Question.self).count == 2)
-            #expect(try await client.send("/v1/help/tags/\(tag.id)", .delete).status == .noContent)
-            let untagged = try decodeV1(Question.self, try await client.send("/v1/help/questions/1"))
-            #expect(untagged.tagIDs == [])
-            #expect(try await client.send("/v1/help/questions/\(mine.id)", .delete).status == .noContent)
-            try expectError(
-                try await client.send("/v1/help/questions/\(mine.id)"), .notFound, code: "question_not_found")
-        }
-    }
-
-    @Test func emojiPicksSetTheHabitAndTheRecents() async throws {
-        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
-        try await makeApplication(store: store).test(.router) { client in
-            let recents = try await client.send("/v1/users/2/recent-emoji")
-            #expect(String(buffer: recents.body) == #"{"items":[]}"#)
-            for (habit, emoji) in [(1, "🏃"), (2, "📚"), (3, "🏃")] {
-                let picked = try await client.send(
-                    "/v1/users/2/emoji-picks", .post, body(#"{"habitID":\#(habit),"emoji":"\#(emoji)"}"#))
-                #expect(picked.status == .ok)
-                #expect(try decodeV1(Habit.self, picked).emoji == emoji)
-            }
-            #expect(
-                try decodeV1(RecentEmojiList.self, try await client.send("/v1/users/2/recent-emoji")).items == [
-                    "🏃", "📚",
-                ])
-            try expectError(
-                try await client.send("/v1/users/2/emoji-picks", .post, body(#"{"habitID":1,"emoji":"abc"}"#)),
-                .unprocessableContent, code: "invalid")
-            // Two emoji, or an emoji without its presentation selector, are not one of the picker's.
-            for text in ["🏃🏃", "\u{2764}"] {
-                try expectError(
-                    try await client.send(
-                        "/v1/users/2/emoji-picks", .post, body(#"{"habitID":1,"emoji":"\#(text)"}"#)),
-                    .unprocessableContent, code: "invalid")
-            }
-            try expectError(
-                try await client.send("/v1/users/2/emoji-picks", .post, body(#"{"habitID":99,"emoji":"🏃"}"#)),
-                .unprocessableContent, code: "invalid")
-            try expectError(
-                try await client.send("/v1/users/99/emoji-picks", .post, body(#"{"habitID":1,"emoji":"🏃"}"#)),
-                .notFound, code: "user_not_found")
-            try expectError(try await client.send("/v1/users/99/recent-emoji"), .notFound, code: "user_not_found")
-            try expectError(try await client.send("/v1/users/2/emoji-picks", .post, body("{")), .badRequest)
         }
     }
 }

@@ -1,7 +1,7 @@
 import HabitsScreens
 import Mustache
 
-// What the templates of Discover, Help and the emoji picker read, by name (see TemplateFields.swift).
+// What Discover's templates read, by name (see TemplateFields.swift).
 
 extension BannerContent: MustacheParent {
     public func child(named name: String) -> Any? {
@@ -68,93 +68,6 @@ extension ProgramCard: MustacheParent {
         case "tag": tag
         case "isJoined": isJoined
         case "yourRating": yourRating
-        default: nil
-        }
-    }
-}
-
-extension FilterChip: MustacheParent {
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "isSelected": isSelected
-        default: nil
-        }
-    }
-}
-
-extension QuestionContent: MustacheParent {
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "questionID": questionID
-        case "question": question
-        case "answer": answer
-        case "status": status
-        case "tags": tags
-        case "isYours": isYours
-        default: nil
-        }
-    }
-}
-
-extension ContactGuide: MustacheParent {
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "subtitle": subtitle
-        case "buttonTitle": buttonTitle
-        case "field": field
-        case "placeholder": placeholder
-        case "minimumLength": minimumLength
-        case "maximumLength": maximumLength
-        default: nil
-        }
-    }
-}
-
-extension SearchField: MustacheParent {
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "parameter": parameter
-        case "query": query
-        case "placeholder": placeholder
-        case "kept": kept.sorted { $0.key < $1.key }.map { KeptParameter(name: $0.key, value: $0.value) }
-        default: nil
-        }
-    }
-}
-
-/// A parameter a search form sends unchanged.
-struct KeptParameter: MustacheParent {
-    var name: String
-    var value: String
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "name": name
-        case "value": value
-        default: nil
-        }
-    }
-}
-
-extension EmojiGroupContent: MustacheParent {
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "count": count
-        case "isExpanded": isExpanded
-        default: nil
-        }
-    }
-}
-
-extension EmojiChoice: MustacheParent {
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "emoji": emoji
-        case "name": self.name
-        case "isCurrent": isCurrent
         default: nil
         }
     }

@@ -6,8 +6,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 
-class ShowcaseTests:
-    def showcase_paths(self, habit_id):
+class DiscoverHelpEmojiTests:
+    def discover_help_emoji_paths(self, habit_id):
         emoji = f"habit={habit_id}"
         return {
             "discover": ("/screens/discover", "/v1/screens/discover"),

@@ -7,8 +7,8 @@ import HabitsTestSupport
 import Testing
 
 /// `--demo` fills Discover, Help and the emoji picker, the same way for the same seed and date.
-@Suite(.timeLimit(.minutes(2))) struct DemoShowcaseTests {
-    @Test func theDemoFillsEveryShowcaseScreen() async throws {
+@Suite(.timeLimit(.minutes(2))) struct DemoProgramsAndHelpTests {
+    @Test func theDemoFillsDiscoverHelpAndTheEmojiPicker() async throws {
         let data = DemoDataSet(now: Fixture.now)
         let store = try await SQLiteHabitStore.temporary()
         try await DemoContent.load(data, into: store)
@@ -37,18 +37,20 @@ import Testing
         #expect(try await store.helpTags(page: PageRequest()).items.count == 6)
 
         let again = DemoDataSet(now: Fixture.now)
-        #expect(again.showcase.programs == data.showcase.programs && again.showcase.ratings == data.showcase.ratings)
-        #expect(again.logs == data.logs, "the showcase is drawn after the history, which stays as it was")
+        #expect(again.programsAndHelp.programs == data.programsAndHelp.programs
+            && again.programsAndHelp.ratings == data.programsAndHelp.ratings)
+        #expect(again.logs == data.logs, "the programs and help are drawn after the history, which stays as it was")
     }
 
-    @Test func aSimulatorResetBringsTheShowcaseBack() async throws {
+    @Test func aSimulatorResetBringsTheProgramsAndHelpBack() async throws {
         let demo = DemoDataSet(activeUserID: "activeUser", now: Fixture.now)
-        // The demo's people and habits without the showcase: a reset adds it.
+        // The demo's people and habits without the programs and help: a reset adds them.
         let store = try await SQLiteHabitStore.temporary(content: StoreContent(demo: demo))
         #expect(try await store.programs(page: PageRequest(limit: 200)).items.isEmpty)
         let simulator = ActivitySimulator(store: store, demo: demo, activeUserID: "activeUser", startRunning: false)
         try await simulator.reset(now: Fixture.now)
-        #expect(try await store.programs(page: PageRequest(limit: 200)).items.count == demo.showcase.programs.count)
+        let programs = try await store.programs(page: PageRequest(limit: 200)).items
+        #expect(programs.count == demo.programsAndHelp.programs.count)
         let me = try #require(try await store.readScreens { try await $0.user(key: "activeUser") })
         #expect(try await store.recentEmoji(userID: me.id).count == 5)
         #expect(

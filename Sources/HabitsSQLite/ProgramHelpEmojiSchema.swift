@@ -1,8 +1,9 @@
-/// The tables of the showcase screens (Discover, Help, the emoji picker), created by migration v8.
+/// The tables of the programs (Discover), the help (tags and questions) and the emoji picker's recent emoji,
+/// created by migration v8.
 ///
 /// Every column a child row points through has an index that starts with it, so that a delete of the
 /// parent (and SQLite's foreign key check of it) searches instead of scanning.
-enum ShowcaseSchema {
+enum ProgramHelpEmojiSchema {
     /// Migration v8. Append-only like every migration: never edit it once shipped.
     static let v8 = """
         -- A program's rating is kept as a count and a sum of stars, changed in the rating's transaction,
@@ -88,4 +89,10 @@ enum ShowcaseSchema {
             PRIMARY KEY (user_id, position)
         ) WITHOUT ROWID;
         """
+
+    /// The tables of v8, children first: what a full replacement empties before the tables they point to.
+    static let tablesChildrenFirst = [
+        "program_images", "program_habits", "memberships", "ratings", "programs",
+        "question_tags", "questions", "help_tags", "recent_emoji",
+    ]
 }

@@ -4,7 +4,7 @@ import HabitsStore
 import HabitsTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ShowcaseStoreTests {
+@Suite(.timeLimit(.minutes(1))) struct ProgramHelpEmojiStoreTests {
     @Test(arguments: StoreImplementation.allCases)
     func joiningAddsTheProgramsHabitsToFavouritesInOneTransaction(implementation: StoreImplementation) async throws {
         let store = try await implementation.makeFixture()
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test(arguments: StoreImplementation.allCases)
-    func replacingEverythingEmptiesTheShowcase(implementation: StoreImplementation) async throws {
+    func replacingEverythingEmptiesProgramsHelpAndRecentEmoji(implementation: StoreImplementation) async throws {
         let store = try await implementation.makeFixture()
         let program = try await store.createProgram(fixtureProgram(habitIDs: [1]))
         try await store.joinProgram(userID: 2, programID: program.id)
@@ -229,7 +229,7 @@ import Testing
             try await write()
             var change = try await next()
             change.revision = 0
-            // Deleting a habit lists the favourites it removed; only the showcase flags are checked here.
+            // Deleting a habit lists the favourites it removed; only the programs and help flags are checked here.
             change.favoritesOf = name.hasPrefix("delete a habit") ? [] : change.favoritesOf
             #expect(change == expected, "\(name)")
         }
