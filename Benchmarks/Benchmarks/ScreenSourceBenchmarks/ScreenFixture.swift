@@ -49,10 +49,14 @@ enum ScreenFixture {
         progress("logs loaded after \(Int(Date().timeIntervalSince(started))) s; adding favourites and follows")
         let (viewer, favorites, followed) = try await store.readScreens { source in
             let habits = try await source.habits()
+            var followed: [Int64] = []
+            for index in followedIndices {
+                if let id = try await source.user(key: userKey(index))?.id { followed.append(id) }
+            }
             return (
                 try await source.user(key: userKey(viewerIndex))?.id ?? 0,
                 favoriteIndices.compactMap { index in habits.first { $0.name == habitName(index) }?.id },
-                try followedIndices.compactMap { try await source.user(key: userKey($0))?.id }
+                followed
             )
         }
         for habit in favorites { try await store.setFavorite(userID: viewer, habitID: habit, true) }
