@@ -18,6 +18,7 @@ ulimit -n "$(( viewers * 2 + 256 ))" 2>/dev/null || ulimit -n 65536 || true
 swift build -c release --product habits >/dev/null
 binary="$(swift build -c release --show-bin-path)/habits"
 source scripts/demo-server.sh
-start_demo_server "$binary" live warning
+# One client address opens every stream: raise the per-client bound above them.
+start_demo_server "$binary" live warning --max-streams-per-client "$(( viewers + 64 ))"
 stop_simulator
 timeout $(( seconds + 600 )) python3 scripts/live_load.py "$base" --viewers "$viewers" --rate "$rate" --seconds "$seconds" --graph "$graph"
