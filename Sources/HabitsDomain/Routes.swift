@@ -35,32 +35,150 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Every route that a screen's action names or a client calls by path, declared once.
+/// Every route of the server, declared once: controllers register these, screens fill them for their
+/// actions, and a test checks that the router serves exactly these and the OpenAPI document lists them.
 public enum Routes {
-    /// `POST` a log of the viewer's habit.
-    public static let logs = RoutePattern("/v1/logs")
+    // MARK: The course API (the course app's server, unchanged)
+    /// `GET` every user.
+    public static let courseUsers = RoutePattern("/users")
+    /// `GET` every habit.
+    public static let courseHabits = RoutePattern("/habits")
+    /// `GET` every category.
+    public static let courseCategories = RoutePattern("/categories")
+    /// `GET` the statistics of every user and habit.
+    public static let combinedStatistics = RoutePattern("/combinedStats")
+    /// `GET` each habit's counts by user.
+    public static let habitStatistics = RoutePattern("/habitStats")
+    /// `GET` each user's counts by habit.
+    public static let userStatistics = RoutePattern("/userStats")
+    /// `GET` the habits a user leads.
+    public static let leadingStatistics = RoutePattern("/userLeadingStats/:userID")
+    /// `POST` a logged habit.
+    public static let loggedHabit = RoutePattern("/loggedHabit")
+    /// `GET` or `PUT` a user's picture (the course API's path).
+    public static let userImage = RoutePattern("/images/:userID")
+
+    // MARK: Operations
+    /// `GET` whether the process runs.
+    public static let health = RoutePattern("/healthz")
+    /// `GET` whether the store answers.
+    public static let readiness = RoutePattern("/readyz")
+    /// `GET` the Prometheus metrics.
+    public static let metrics = RoutePattern("/metrics")
+    /// `GET` the OpenAPI document.
+    public static let openAPI = RoutePattern("/openapi.yaml")
+
+    // MARK: /v1 users, catalogue and logs
+    /// `GET` users by page, `POST` one.
+    public static let users = RoutePattern("/v1/users")
+    /// `GET`, `PATCH` or `DELETE` a user.
+    public static let user = RoutePattern("/v1/users/:userID")
+    /// `GET` a user's favourite habits.
+    public static let favorites = RoutePattern("/v1/users/:userID/favorites")
     /// `PUT` or `DELETE` a favourite habit.
     public static let favorite = RoutePattern("/v1/users/:userID/favorites/:habitID")
+    /// `GET` the users a user follows.
+    public static let followed = RoutePattern("/v1/users/:userID/following")
     /// `PUT` or `DELETE` a follow.
     public static let following = RoutePattern("/v1/users/:userID/following/:followedID")
+    /// `GET` a user's logs in a time range.
+    public static let userLogs = RoutePattern("/v1/users/:userID/logs")
+    /// `GET` categories by page, `POST` one.
+    public static let categories = RoutePattern("/v1/categories")
+    /// `GET`, `PATCH` or `DELETE` a category.
+    public static let category = RoutePattern("/v1/categories/:categoryID")
+    /// `GET` habits by page, `POST` one.
+    public static let habits = RoutePattern("/v1/habits")
+    /// `GET`, `PATCH` or `DELETE` a habit.
+    public static let habit = RoutePattern("/v1/habits/:habitID")
+    /// `POST` a log of the viewer's habit.
+    public static let logs = RoutePattern("/v1/logs")
+    /// `POST` several logs, all or none.
+    public static let logBatch = RoutePattern("/v1/logs/batch")
+    /// `GET` or `DELETE` a log.
+    public static let log = RoutePattern("/v1/logs/:logID")
+    /// `GET` the done days of a habit.
+    public static let days = RoutePattern("/v1/users/:userID/habits/:habitID/days")
     /// `PUT` or `DELETE` a done day of a habit.
     public static let day = RoutePattern("/v1/users/:userID/habits/:habitID/days/:day")
-    /// `PUT` or `DELETE` a rating of a program.
-    public static let rating = RoutePattern("/v1/users/:userID/ratings/:programID")
-    /// `PUT` or `DELETE` a membership of a program.
-    public static let membership = RoutePattern("/v1/users/:userID/programs/:programID")
-    /// `POST` an emoji chosen for a habit.
-    public static let emojiPicks = RoutePattern("/v1/users/:userID/emoji-picks")
-    /// `POST` a question to the help desk.
-    public static let helpQuestions = RoutePattern("/v1/help/questions")
-    /// `GET` a user's picture (the course API's path).
-    public static let userImage = RoutePattern("/images/:userID")
+    /// `GET` the streak of a habit.
+    public static let streak = RoutePattern("/v1/users/:userID/habits/:habitID/streak")
+
+    // MARK: /v1 programs, help and emoji
+    /// `GET` programs by page, `POST` one.
+    public static let programs = RoutePattern("/v1/programs")
+    /// `GET`, `PATCH` or `DELETE` a program.
+    public static let program = RoutePattern("/v1/programs/:programID")
+    /// `PUT` a program's picture.
+    public static let programPicture = RoutePattern("/v1/programs/:programID/image")
     /// `GET` a program's picture.
     public static let programImage = RoutePattern("/images/programs/:programID")
+    /// `GET` the programs a user joined.
+    public static let joinedPrograms = RoutePattern("/v1/users/:userID/programs")
+    /// `PUT` or `DELETE` a membership of a program.
+    public static let membership = RoutePattern("/v1/users/:userID/programs/:programID")
+    /// `PUT` or `DELETE` a rating of a program.
+    public static let rating = RoutePattern("/v1/users/:userID/ratings/:programID")
+    /// `GET` help tags, `POST` one.
+    public static let helpTags = RoutePattern("/v1/help/tags")
+    /// `PATCH` or `DELETE` a help tag.
+    public static let helpTag = RoutePattern("/v1/help/tags/:tagID")
+    /// `GET` questions, `POST` one to the help desk.
+    public static let helpQuestions = RoutePattern("/v1/help/questions")
+    /// `GET`, `PATCH` or `DELETE` a question.
+    public static let helpQuestion = RoutePattern("/v1/help/questions/:questionID")
+    /// `GET` a user's recent emoji.
+    public static let recentEmoji = RoutePattern("/v1/users/:userID/recent-emoji")
+    /// `POST` an emoji chosen for a habit.
+    public static let emojiPicks = RoutePattern("/v1/users/:userID/emoji-picks")
+
+    // MARK: Screens
+    /// `GET` a screen's document.
+    public static let screen = RoutePattern("/v1/screens/:screen")
+    /// `GET` a screen's changes since a revision.
+    public static let screenChanges = RoutePattern("/v1/screens/:screen/changes")
+    /// `GET` a screen's event stream.
+    public static let screenEvents = RoutePattern("/v1/screens/:screen/events")
+    /// `GET` a screen's item frames at a viewport size.
+    public static let screenFrames = RoutePattern("/v1/screens/:screen/frames")
+
+    // MARK: The web client
+    /// `GET` Home's page.
+    public static let webHome = RoutePattern("/")
+    /// `GET` a screen's page.
+    public static let page = RoutePattern("/screens/:screen")
+    /// `GET` a page's live events.
+    public static let pageLive = RoutePattern("/screens/:screen/live")
+    /// `GET` the change from one page to another.
+    public static let pageTransition = RoutePattern("/screens/:screen/transition")
+    /// `GET` the web client's script and stylesheet.
+    public static let webFile = RoutePattern("/web/:file")
+    /// `POST` the viewer chosen in the header.
+    public static let viewer = RoutePattern("/viewer")
+
+    // MARK: The demo's simulator (with --demo, from loopback)
+    /// `POST` to start the simulator.
+    public static let simulatorStart = RoutePattern("/control/simulator/start")
+    /// `POST` to stop it.
+    public static let simulatorStop = RoutePattern("/control/simulator/stop")
+    /// `POST` to reload the demo.
+    public static let simulatorReset = RoutePattern("/control/simulator/reset")
+    /// `POST` a speed.
+    public static let simulatorSpeed = RoutePattern("/control/simulator/speed/:multiplier")
+    /// `GET` its state.
+    public static let simulatorStatus = RoutePattern("/control/simulator/status")
 
     /// Every route declared here.
     public static let all: [RoutePattern] = [
-        logs, favorite, following, day, rating, membership, emojiPicks, helpQuestions, userImage, programImage,
+        courseUsers, courseHabits, courseCategories, combinedStatistics, habitStatistics, userStatistics,
+        leadingStatistics, loggedHabit, userImage, health, readiness, metrics, openAPI,
+        users, user, favorites, favorite, followed, following, userLogs, categories, category, habits, habit,
+        logs, logBatch, log, days, day, streak,
+        programs, program, programPicture, programImage, joinedPrograms, membership, rating,
+        helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,
+        screen, screenChanges, screenEvents, screenFrames,
+        webHome, page, pageLive, pageTransition, webFile, viewer,
+        simulatorStart, simulatorStop, simulatorReset, simulatorSpeed, simulatorStatus,
     ]
 }
 

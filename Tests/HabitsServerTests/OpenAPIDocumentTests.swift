@@ -55,7 +55,7 @@ func documentedOperations(_ yaml: String) -> Set<String> {
         }
     }
 
-    /// Screens fill the declared routes for their actions: each one is registered and documented.
+    /// The routes are declared once, in `Routes`: the router serves exactly those, and each is documented.
     @Test func everyDeclaredRouteIsRegisteredAndDocumented() async throws {
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let router = makeDemoRouter(store: store, configuration: ServerConfiguration())
@@ -66,6 +66,9 @@ func documentedOperations(_ yaml: String) -> Set<String> {
             #expect(routed.contains(route.openAPIPath), "\(route) is not registered")
             #expect(documentedPaths.contains(Substring(route.openAPIPath)), "\(route) is not documented")
         }
+        // A route registered without being declared would be a path written twice.
+        #expect(routed.subtracting(Routes.all.map(\.openAPIPath)).sorted() == [], "registered but not in Routes")
+        #expect(Set(Routes.all).count == Routes.all.count, "a route declared twice")
     }
 
     @Test func aRouteFillsItsParametersPercentEncoded() {

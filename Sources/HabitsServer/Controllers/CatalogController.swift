@@ -8,18 +8,16 @@ struct CatalogController: Sendable {
     let store: any ResourceStore
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.group("/v1/categories")
-            .get(use: listCategories)
-            .post(use: createCategory)
-            .get(":categoryID", use: getCategory)
-            .patch(":categoryID", use: updateCategory)
-            .delete(":categoryID", use: deleteCategory)
-        router.group("/v1/habits")
-            .get(use: listHabits)
-            .post(use: createHabit)
-            .get(":habitID", use: getHabit)
-            .patch(":habitID", use: updateHabit)
-            .delete(":habitID", use: deleteHabit)
+        router.get(Routes.categories.routerPath, use: listCategories)
+        router.post(Routes.categories.routerPath, use: createCategory)
+        router.get(Routes.category.routerPath, use: getCategory)
+        router.patch(Routes.category.routerPath, use: updateCategory)
+        router.delete(Routes.category.routerPath, use: deleteCategory)
+        router.get(Routes.habits.routerPath, use: listHabits)
+        router.post(Routes.habits.routerPath, use: createHabit)
+        router.get(Routes.habit.routerPath, use: getHabit)
+        router.patch(Routes.habit.routerPath, use: updateHabit)
+        router.delete(Routes.habit.routerPath, use: deleteHabit)
     }
 
     // MARK: Categories

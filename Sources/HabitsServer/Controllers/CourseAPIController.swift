@@ -16,17 +16,16 @@ struct CourseAPIController: Sendable {
     static let maximumImageBody = 2 * 1024 * 1024
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router
-            .get("/users", use: users)
-            .get("/habits", use: habits)
-            .get("/categories", use: categories)
-            .get("/combinedStats", use: combinedStatistics)
-            .get("/habitStats", use: habitStatistics)
-            .get("/userStats", use: userStatistics)
-            .get("/userLeadingStats/:userID", use: leadingStatistics)
-            .post("/loggedHabit", use: logHabit)
-            .get(RouterPath(Routes.userImage.pattern), use: image)
-            .put(RouterPath(Routes.userImage.pattern), use: storeImage)
+        router.get(Routes.courseUsers.routerPath, use: users)
+        router.get(Routes.courseHabits.routerPath, use: habits)
+        router.get(Routes.courseCategories.routerPath, use: categories)
+        router.get(Routes.combinedStatistics.routerPath, use: combinedStatistics)
+        router.get(Routes.habitStatistics.routerPath, use: habitStatistics)
+        router.get(Routes.userStatistics.routerPath, use: userStatistics)
+        router.get(Routes.leadingStatistics.routerPath, use: leadingStatistics)
+        router.post(Routes.loggedHabit.routerPath, use: logHabit)
+        router.get(Routes.userImage.routerPath, use: image)
+        router.put(Routes.userImage.routerPath, use: storeImage)
     }
 
     @Sendable func users(_ request: Request, context: HabitsRequestContext) async throws -> Response {

@@ -15,11 +15,10 @@ struct DaysController: Sendable {
     static let maximumDays = 366
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.group("/v1/users/:userID/habits/:habitID")
-            .get("days", use: days)
-            .get("streak", use: streak)
-        router.put(RouterPath(Routes.day.pattern), use: mark)
-        router.delete(RouterPath(Routes.day.pattern), use: unmark)
+        router.get(Routes.days.routerPath, use: days)
+        router.get(Routes.streak.routerPath, use: streak)
+        router.put(Routes.day.routerPath, use: mark)
+        router.delete(Routes.day.routerPath, use: unmark)
     }
 
     @Sendable func mark(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {

@@ -9,9 +9,8 @@ struct EmojiController: Sendable {
     let store: any EmojiStore
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.group("/v1/users")
-            .get(":userID/recent-emoji", use: recent)
-        router.post(RouterPath(Routes.emojiPicks.pattern), use: pick)
+        router.get(Routes.recentEmoji.routerPath, use: recent)
+        router.post(Routes.emojiPicks.routerPath, use: pick)
     }
 
     @Sendable func recent(_ request: Request, context: HabitsRequestContext) async throws -> JSON<RecentEmojiList> {

@@ -10,17 +10,15 @@ struct HelpController: Sendable {
     let clock: @Sendable () -> Date
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.group("/v1/help/tags")
-            .get(use: listTags)
-            .post(use: createTag)
-            .patch(":tagID", use: updateTag)
-            .delete(":tagID", use: deleteTag)
-        router.group(RouterPath(Routes.helpQuestions.pattern))
-            .get(use: listQuestions)
-            .post(use: createQuestion)
-            .get(":questionID", use: getQuestion)
-            .patch(":questionID", use: updateQuestion)
-            .delete(":questionID", use: deleteQuestion)
+        router.get(Routes.helpTags.routerPath, use: listTags)
+        router.post(Routes.helpTags.routerPath, use: createTag)
+        router.patch(Routes.helpTag.routerPath, use: updateTag)
+        router.delete(Routes.helpTag.routerPath, use: deleteTag)
+        router.get(Routes.helpQuestions.routerPath, use: listQuestions)
+        router.post(Routes.helpQuestions.routerPath, use: createQuestion)
+        router.get(Routes.helpQuestion.routerPath, use: getQuestion)
+        router.patch(Routes.helpQuestion.routerPath, use: updateQuestion)
+        router.delete(Routes.helpQuestion.routerPath, use: deleteQuestion)
     }
 
     // MARK: Tags

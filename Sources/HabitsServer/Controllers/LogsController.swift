@@ -20,11 +20,10 @@ struct LogsController: Sendable {
     }
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.group(RouterPath(Routes.logs.pattern))
-            .post(use: create)
-            .post("batch", use: createBatch)
-            .get(":logID", use: get)
-            .delete(":logID", use: delete)
+        router.post(Routes.logs.routerPath, use: create)
+        router.post(Routes.logBatch.routerPath, use: createBatch)
+        router.get(Routes.log.routerPath, use: get)
+        router.delete(Routes.log.routerPath, use: delete)
     }
 
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Log> {

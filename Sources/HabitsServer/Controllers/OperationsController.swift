@@ -9,11 +9,10 @@ struct OperationsController: Sendable {
     let metrics: ServerMetrics
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router
-            .get("/healthz", use: health)
-            .get("/readyz", use: readiness)
-            .get("/metrics", use: metricsExposition)
-            .get("/openapi.yaml", use: openAPIDocument)
+        router.get(Routes.health.routerPath, use: health)
+        router.get(Routes.readiness.routerPath, use: readiness)
+        router.get(Routes.metrics.routerPath, use: metricsExposition)
+        router.get(Routes.openAPI.routerPath, use: openAPIDocument)
     }
 
     @Sendable func health(_ request: Request, context: HabitsRequestContext) async throws -> Response {

@@ -12,20 +12,18 @@ struct ProgramsController: Sendable {
     let uploads: ConcurrencyLimit
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.group("/v1/programs")
-            .get(use: list)
-            .post(use: create)
-            .get(":programID", use: get)
-            .patch(":programID", use: update)
-            .delete(":programID", use: delete)
-            .put(":programID/image", use: storeImage)
-        router.get(RouterPath(Routes.programImage.pattern), use: image)
-        router.group("/v1/users")
-            .get(":userID/programs", use: joined)
-        router.put(RouterPath(Routes.membership.pattern), use: join)
-        router.delete(RouterPath(Routes.membership.pattern), use: leave)
-        router.put(RouterPath(Routes.rating.pattern), use: rate)
-        router.delete(RouterPath(Routes.rating.pattern), use: removeRating)
+        router.get(Routes.programs.routerPath, use: list)
+        router.post(Routes.programs.routerPath, use: create)
+        router.get(Routes.program.routerPath, use: get)
+        router.patch(Routes.program.routerPath, use: update)
+        router.delete(Routes.program.routerPath, use: delete)
+        router.put(Routes.programPicture.routerPath, use: storeImage)
+        router.get(Routes.programImage.routerPath, use: image)
+        router.get(Routes.joinedPrograms.routerPath, use: joined)
+        router.put(Routes.membership.routerPath, use: join)
+        router.delete(Routes.membership.routerPath, use: leave)
+        router.put(Routes.rating.routerPath, use: rate)
+        router.delete(Routes.rating.routerPath, use: removeRating)
     }
 
     @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<Program>> {

@@ -18,7 +18,7 @@ struct ScreenFramesController: Sendable {
     static let maximumSide = 10_000.0
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.group("/v1/screens").add(middleware: viewers).get(":screen/frames", use: frames)
+        router.group().add(middleware: viewers).get(Routes.screenFrames.routerPath, use: frames)
     }
 
     @Sendable func frames(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ScreenFrames> {

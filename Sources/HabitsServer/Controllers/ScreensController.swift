@@ -11,11 +11,11 @@ struct ScreensController: Sendable {
     let viewers: ViewerMiddleware
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.group("/v1/screens")
+        router.group()
             .add(middleware: viewers)
-            .get(":screen", use: document)
-            .get(":screen/changes", use: changes)
-            .get(":screen/events", use: events)
+            .get(Routes.screen.routerPath, use: document)
+            .get(Routes.screenChanges.routerPath, use: changes)
+            .get(Routes.screenEvents.routerPath, use: events)
     }
 
     @Sendable func document(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ScreenDocument> {

@@ -9,13 +9,13 @@ struct SimulatorController: Sendable {
     let simulator: ActivitySimulator
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.group("/control/simulator")
+        router.group()
             .add(middleware: LoopbackOnlyMiddleware())
-            .post("/start", use: start)
-            .post("/stop", use: stop)
-            .post("/reset", use: reset)
-            .post("/speed/:multiplier", use: setSpeed)
-            .get("/status", use: status)
+            .post(Routes.simulatorStart.routerPath, use: start)
+            .post(Routes.simulatorStop.routerPath, use: stop)
+            .post(Routes.simulatorReset.routerPath, use: reset)
+            .post(Routes.simulatorSpeed.routerPath, use: setSpeed)
+            .get(Routes.simulatorStatus.routerPath, use: status)
     }
 
     @Sendable func start(_ request: Request, context: HabitsRequestContext) async throws -> Response {

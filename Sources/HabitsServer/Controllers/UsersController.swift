@@ -8,19 +8,18 @@ struct UsersController: Sendable {
     let store: any ResourceStore
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
-        router.group("/v1/users")
-            .get(use: list)
-            .post(use: create)
-            .get(":userID", use: get)
-            .patch(":userID", use: update)
-            .delete(":userID", use: delete)
-            .get(":userID/favorites", use: favorites)
-            .get(":userID/following", use: following)
-            .get(":userID/logs", use: logs)
-        router.put(RouterPath(Routes.favorite.pattern), use: addFavorite)
-        router.delete(RouterPath(Routes.favorite.pattern), use: removeFavorite)
-        router.put(RouterPath(Routes.following.pattern), use: follow)
-        router.delete(RouterPath(Routes.following.pattern), use: unfollow)
+        router.get(Routes.users.routerPath, use: list)
+        router.post(Routes.users.routerPath, use: create)
+        router.get(Routes.user.routerPath, use: get)
+        router.patch(Routes.user.routerPath, use: update)
+        router.delete(Routes.user.routerPath, use: delete)
+        router.get(Routes.favorites.routerPath, use: favorites)
+        router.put(Routes.favorite.routerPath, use: addFavorite)
+        router.delete(Routes.favorite.routerPath, use: removeFavorite)
+        router.get(Routes.followed.routerPath, use: following)
+        router.put(Routes.following.routerPath, use: follow)
+        router.delete(Routes.following.routerPath, use: unfollow)
+        router.get(Routes.userLogs.routerPath, use: logs)
     }
 
     @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<User>> {

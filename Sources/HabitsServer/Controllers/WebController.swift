@@ -25,12 +25,12 @@ struct WebController: Sendable {
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.group()
             .add(middleware: viewers)
-            .get("/", use: home)
-            .get("/screens/:screen", use: page)
-            .get("/screens/:screen/live", use: live)
-            .get("/screens/:screen/transition", use: transition)
-        router.get("/web/:file", use: staticFile)
-        router.post("/viewer", use: chooseViewer)
+            .get(Routes.webHome.routerPath, use: home)
+            .get(Routes.page.routerPath, use: page)
+            .get(Routes.pageLive.routerPath, use: live)
+            .get(Routes.pageTransition.routerPath, use: transition)
+        router.get(Routes.webFile.routerPath, use: staticFile)
+        router.post(Routes.viewer.routerPath, use: chooseViewer)
     }
 
     /// Remembers the viewer the form names in the cookie and sends the browser back to the page it came
