@@ -3,7 +3,9 @@
 
 PyYAML's pure loader reads YAML 1.1 and is stricter than libyaml: a plain scalar in a flow mapping
 that holds `?` stops it. A plain scalar with a comma in a flow mapping parses everywhere, but as two
-keys, the second with a null value, so the description is silently cut. Both are refused here.
+keys, the second with a null value, so the description is silently cut. A key written twice in one
+mapping (two schemas of one name) is read as the last one by every parser, silently. All three are
+refused here.
 
     python3 scripts/check_openapi.py [PATH]     exits 1 and names the place on any problem
 """
@@ -14,6 +16,20 @@ import yaml
 DEFAULT_PATH = "Sources/HabitsServer/Resources/openapi.yaml"
 # Values under these keys are examples of payloads, where null and booleans are legitimate.
 EXAMPLE_KEYS = {"example", "examples"}
+
+
+class UniqueKeyLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing a mapping that repeats a key."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} appears twice in one mapping", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
 
 
 def problems(node, path):
@@ -41,7 +57,7 @@ def main():
     with open(path, encoding="utf-8") as file:
         text = file.read()
     try:
-        document = yaml.load(text, Loader=yaml.SafeLoader)
+        document = yaml.load(text, Loader=UniqueKeyLoader)
     except yaml.YAMLError as error:
         print(f"{path}: PyYAML cannot parse it: {error}".replace("\n", " "), file=sys.stderr)
         return 1
