@@ -65,4 +65,15 @@ import Testing
             #expect(html.contains("Not yet today"))
         }
     }
+
+    /// Every documented parameter is checked, also one Today does not read: bad input is refused, not ignored.
+    @Test func aMalformedParameterItDoesNotReadIsStillRefused() async throws {
+        let (store, _, _) = try await screenStore()
+        let app = makeApplication(store: store, configuration: ServerConfiguration(port: 0, activeUser: "user0"))
+        try await app.test(.router) { client in
+            try expectError(
+                try await client.send("/v1/screens/today?habit=abc"), .badRequest, code: "malformed_request")
+            #expect(try await client.send("/v1/screens/today?habit=1").status == .ok)
+        }
+    }
 }

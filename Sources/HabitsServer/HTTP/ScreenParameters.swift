@@ -5,16 +5,16 @@ import Hummingbird
 import HummingbirdCore
 
 /// A screen's query parameters, read with clear errors: what `/v1/screens/{screen}` and the web
-/// client's pages accept. Only the parameters the screen reads (`Screen.parameters`) are looked at.
+/// client's pages accept, by their names in `ScreenParameter`.
+///
+/// Every parameter is checked, also one the screen does not read (which `ScreenRequest` then drops): the
+/// API documents each for every screen, and a malformed value is refused rather than ignored.
 struct ScreenParameters {
     let query: FlatDictionary<Substring, Substring>
-    /// The parameters the screen reads.
-    let reads: Set<ScreenParameter>
 
-    /// The value of `parameter` in the query, when the screen reads it.
+    /// The value of `parameter` in the query.
     private func text(_ parameter: ScreenParameter) -> String? {
-        guard reads.contains(parameter) else { return nil }
-        return query.get(parameter.queryName)
+        query.get(parameter.queryName)
     }
 
     /// The most characters a search may hold.

@@ -40,8 +40,8 @@ struct ScreenService: Sendable {
     func screenRequest(
         _ screen: ScreenName, query: FlatDictionary<Substring, Substring>, viewer: Viewer
     ) throws -> ScreenRequest {
-        // Only what the screen reads is parsed: another parameter neither names another document nor fails.
-        let parameters = ScreenParameters(query: query, reads: screen.parameters)
+        // Every parameter is checked; `ScreenRequest` keeps those the screen reads (`Screen.parameters`).
+        let parameters = ScreenParameters(query: query)
         return ScreenRequest(
             screen: screen, viewerID: viewer.id, habitID: try parameters.id(.habit), userID: try parameters.id(.user),
             month: try parameters.month(), tagID: try parameters.id(.tag), query: try parameters.search(),
