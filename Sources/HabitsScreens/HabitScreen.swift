@@ -27,7 +27,7 @@ extension ScreenBuilder {
     func habit(id: Int64, viewer: User, revision: String) async throws -> ScreenDocument {
         guard let habit = try await source.habit(id: id) else { throw ScreenError.unknownHabit(String(id)) }
         let category = try await source.categories().first { $0.id == habit.categoryID }
-        let color = (category?.color ?? Color(hue: 0, saturation: 0, brightness: 0.5)).screenColor
+        let color = (category?.color ?? Self.missingCategoryColor).screenColor
         let header = ScreenItem(
             id: "about",
             content: ItemContent(

@@ -60,6 +60,18 @@ public struct ScreenBuilder<Source: ScreenSource> {
         }
     }
 
+    /// The viewer's today in their time zone (UTC when it is unknown). Notes that what is built depends on
+    /// the day, which ends at the viewer's midnight, so that live screens are rebuilt then.
+    func viewersToday(_ viewer: User) -> LocalDay {
+        let zone = TimeZone(identifier: viewer.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
+        let today = LocalDay(now, in: zone)
+        source.dayEnds(at: today.adding(days: 1).start(in: zone))
+        return today
+    }
+
+    /// The grey a habit is drawn in when its category cannot be found.
+    static var missingCategoryColor: Color { Color(hue: 0, saturation: 0, brightness: 0.5) }
+
     /// Habits by id, and the categories they belong to by id.
     func catalogue() async throws -> (habits: [Habit], categories: [Int64: Category]) {
         var categories: [Int64: Category] = [:]

@@ -33,9 +33,7 @@ extension ScreenBuilder {
     func streak(viewer: User, habitID: Int64?, month: LocalMonth?, revision: String) async throws
         -> ScreenDocument
     {
-        let zone = TimeZone(identifier: viewer.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
-        let today = LocalDay(now, in: zone)
-        source.dayEnds(at: today.adding(days: 1).start(in: zone))
+        let today = viewersToday(viewer)
         let month = month ?? today.month
         if month > today.month { throw ScreenError.futureMonth(month) }
         let favorites = try await source.favoriteHabitIDs(userID: viewer.id)

@@ -50,16 +50,14 @@ public struct TodayHabit: ItemPayload {
 extension ScreenBuilder {
     /// - Complexity: O(h + f log r) for h habits and the viewer's f favourites with r runs each.
     func today(viewer: User, revision: String) async throws -> ScreenDocument {
-        let zone = TimeZone(identifier: viewer.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
-        let today = LocalDay(now, in: zone)
         // At the viewer's midnight every row's "today" changes without a write.
-        source.dayEnds(at: today.adding(days: 1).start(in: zone))
+        let today = viewersToday(viewer)
         let (habits, categories) = try await catalogue()
         let favorites = try await source.favoriteHabitIDs(userID: viewer.id)
         var items: [ScreenItem] = []
         for habit in habits where favorites.contains(habit.id) {
             let streak = try await source.streak(userID: viewer.id, habitID: habit.id, today: today)
-            let color = (categories[habit.categoryID]?.color ?? Color(hue: 0, saturation: 0, brightness: 0.5))
+            let color = categories[habit.categoryID]?.color ?? Self.missingCategoryColor
             let row = TodayHabit(
                 habitID: habit.id, habitName: habit.name, emoji: habit.emoji, color: color.screenColor,
                 done: streak.todayDone, streak: streak.current)
