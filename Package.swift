@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // Pure engines: no I/O, no networking.
@@ -44,7 +46,10 @@ let package = Package(
         .target(name: "CompositionalLayoutCompat", dependencies: ["CompositionalLayout"]),
 
         // Domain, store, server, executable: the arrows point one way.
-        .target(name: "HabitsDomain", resources: [.copy("Resources/emoji.txt")]),
+        .target(
+            name: "HabitsDomain",
+            resources: [.copy("Resources/emoji.txt"), .copy("Resources/common-passwords.txt")]
+        ),
         // The storage interface: protocols, changes and their feed; pure, so any database can implement it.
         .target(name: "HabitsStore", dependencies: ["HabitsDomain"]),
         // The SQLite implementation: the only module that imports GRDB.
@@ -83,6 +88,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/web")]
         ),

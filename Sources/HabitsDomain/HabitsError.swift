@@ -15,6 +15,11 @@ public enum HabitsError: Error, Equatable, Sendable {
     /// The database's disk (or its size limit) is full: nothing of the write was kept; it may succeed
     /// once there is room again.
     case storageFull
+    /// The request proved no identity (no session or token, or one that ended) where one is needed.
+    case unauthenticated(reason: String)
+    /// The identity may not do this: acting as someone else, a catalogue write by a member, a read token
+    /// that writes.
+    case forbidden(reason: String)
 
     /// A short machine-readable code for the JSON error body.
     public var code: String {
@@ -26,6 +31,8 @@ public enum HabitsError: Error, Equatable, Sendable {
         case .futureDay: "future_day"
         case .unavailable: "unavailable"
         case .storageFull: "storage_full"
+        case .unauthenticated: "unauthenticated"
+        case .forbidden: "forbidden"
         }
     }
 
@@ -39,13 +46,15 @@ public enum HabitsError: Error, Equatable, Sendable {
         case .futureDay: "Can't mark a day in the future"
         case .unavailable(let reason): reason
         case .storageFull: "The server's storage is full; nothing was written. Try again later."
+        case .unauthenticated(let reason): reason
+        case .forbidden(let reason): reason
         }
     }
 }
 
 /// What a `HabitsError.notFound` could not find; its raw value names it in error codes and messages.
 public enum EntityKind: String, Sendable, Hashable {
-    case user, habit, category, log, image, screen, program, tag, question
+    case user, habit, category, log, image, screen, program, tag, question, account, session, token
 }
 
 extension HabitsError: CustomStringConvertible {

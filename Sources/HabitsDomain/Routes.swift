@@ -132,6 +132,28 @@ public enum Routes {
     /// `POST` an emoji chosen for a habit.
     public static let emojiPicks = RoutePattern("/v1/users/:userID/emoji-picks")
 
+    // MARK: Accounts (accounts mode)
+    /// `POST` a new account; answers with a session.
+    public static let signUp = RoutePattern("/v1/auth/signup")
+    /// `POST` a username and password; answers with a new session.
+    public static let signIn = RoutePattern("/v1/auth/signin")
+    /// `POST` to end this session.
+    public static let signOut = RoutePattern("/v1/auth/signout")
+    /// `POST` to end every session of the account.
+    public static let signOutEverywhere = RoutePattern("/v1/auth/signout-everywhere")
+    /// `GET`, `PATCH` or `DELETE` the signed-in account.
+    public static let me = RoutePattern("/v1/me")
+    /// `POST` a new password (with the old one).
+    public static let mePassword = RoutePattern("/v1/me/password")
+    /// `GET` the account's sessions.
+    public static let meSessions = RoutePattern("/v1/me/sessions")
+    /// `DELETE` one of the account's sessions.
+    public static let meSession = RoutePattern("/v1/me/sessions/:sessionID")
+    /// `GET` the account's API tokens, or `POST` a new one.
+    public static let meTokens = RoutePattern("/v1/me/tokens")
+    /// `DELETE` (revoke) one of the account's tokens.
+    public static let meToken = RoutePattern("/v1/me/tokens/:tokenID")
+
     // MARK: Screens
     /// `GET` a screen's document.
     public static let screen = RoutePattern("/v1/screens/:screen")
@@ -176,6 +198,7 @@ public enum Routes {
         logs, logBatch, log, days, day, streak,
         programs, program, programPicture, programImage, joinedPrograms, membership, rating,
         helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,
+        signUp, signIn, signOut, signOutEverywhere, me, mePassword, meSessions, meSession, meTokens, meToken,
         screen, screenChanges, screenEvents, screenFrames,
         webHome, page, pageLive, pageTransition, webFile, viewer,
         simulatorStart, simulatorStop, simulatorReset, simulatorSpeed, simulatorStatus,

@@ -197,6 +197,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v8: programs, ratings, memberships, help tags and questions, recent emoji") { db in
             try db.execute(sql: ProgramHelpEmojiSchema.v8)
         }
+        migrator.registerMigration("v9: accounts, sessions, API tokens") { db in
+            try db.execute(sql: AccountSchema.v9)
+        }
         return migrator
     }
 }

@@ -33,6 +33,10 @@ public struct ServerConfiguration: Sendable {
     /// The most connections open at once; past it the server stops accepting until one closes
     /// (`--max-connections`).
     public var maximumConnections: Int
+    /// Who a request may act as (`--auth`).
+    public var authMode: AuthMode
+    /// bcrypt's cost for new password hashes: at least 12 in production.
+    public var passwordCost: UInt8
 
     public init(
         host: String = "127.0.0.1",
@@ -46,7 +50,9 @@ public struct ServerConfiguration: Sendable {
         screenCacheBytes: Int = 256 << 20,
         maximumStreams: Int = 10_000,
         maximumStreamsPerClient: Int = 64,
-        maximumConnections: Int = 11_000
+        maximumConnections: Int = 11_000,
+        authMode: AuthMode = .open,
+        passwordCost: UInt8 = 12
     ) {
         self.host = host
         self.port = port
@@ -60,6 +66,8 @@ public struct ServerConfiguration: Sendable {
         self.maximumStreams = maximumStreams
         self.maximumStreamsPerClient = maximumStreamsPerClient
         self.maximumConnections = maximumConnections
+        self.authMode = authMode
+        self.passwordCost = passwordCost
     }
 
     /// Every host name a request's `Host` may carry.
@@ -122,8 +130,11 @@ func buildRouter(
     router.add(middleware: HostAllowlistMiddleware(allowedHosts: configuration.acceptedHosts))
     router.add(middleware: CrossSiteRequestMiddleware())
     router.add(middleware: QueryEncodingMiddleware())
-    if simulator.isDemo { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
+    // Who is asking and whether they may, decided for every route after the host and origin checks.
+    router.add(middleware: IdentityMiddleware(mode: configuration.authMode, store: store, clock: clock))
     let routeTable = RouteTable()
+    router.add(middleware: AccessMiddleware(mode: configuration.authMode, served: routeTable))
+    if simulator.isDemo { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeTable))
 
     let statistics = StatisticsCache(store: store)
@@ -138,6 +149,10 @@ func buildRouter(
     HelpController(store: store, clock: clock).addRoutes(to: router)
     EmojiController(store: store).addRoutes(to: router)
     OperationsController(store: store, metrics: metrics).addRoutes(to: router)
+    let accounts = AccountService(
+        store: store, hasher: PasswordHasher(cost: configuration.passwordCost), limiter: SignInLimiter(), clock: clock)
+    AuthController(accounts: accounts).addRoutes(to: router)
+    MeController(accounts: accounts).addRoutes(to: router)
     // The simulator's controls exist only with --demo: elsewhere /control/simulator/* is 404.
     if simulator.isDemo { SimulatorController(simulator: simulator).addRoutes(to: router) }
     let streams = StreamLimit(

@@ -19,6 +19,9 @@ public struct HabitsRequestContext: RequestContext, RemoteAddressRequestContext 
     /// Who is asking for a screen: set by `ViewerMiddleware` on the screen routes, nil on every other.
     /// Read it with `resolvedViewer()`.
     var viewer: Viewer?
+    /// Who the request proved it is: set by `IdentityMiddleware` on every request, after the host and
+    /// origin checks.
+    var access: Access = .anonymous
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -33,6 +33,13 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Fill an empty database with demo data and run the activity simulator (env HABITS_DEMO=1).")
     var demo: Bool?
 
+    @Option(
+        help: ArgumentHelp(
+            "open: anyone here acts as anyone, loopback only; accounts: everyone signs in (env HABITS_AUTH; "
+                + "default open with --demo on a loopback address, else accounts).",
+            valueName: "open|accounts"))
+    var auth: String?
+
     @Option(help: "Id of the user the app acts as, never simulated (env HABITS_ACTIVE_USER, default activeUser).")
     var activeUser: String?
 
@@ -88,6 +95,7 @@ struct ServeCommand: AsyncParsableCommand {
             port: try port ?? environment["HABITS_PORT"].map { try Self.number($0, variable: "HABITS_PORT") } ?? 8080,
             database: database ?? environment["HABITS_DATABASE"] ?? "./habits.sqlite",
             demo: demo ?? ServeSettings.isTrue(environment["HABITS_DEMO"]),
+            auth: auth ?? environment["HABITS_AUTH"],
             activeUserID: activeUser ?? environment["HABITS_ACTIVE_USER"] ?? DemoDataSet.defaultActiveUserID,
             logLevel: logLevel ?? environment["HABITS_LOG_LEVEL"] ?? "info",
             allowedHosts: allowedHosts.isEmpty
@@ -143,6 +151,8 @@ struct ServeSettings {
     var port: Int
     var database: String
     var demo: Bool
+    /// Who a request may act as (`--auth`).
+    var authMode: AuthMode
     var activeUserID: String
     var logLevel: String
     var allowedHosts: [String]
@@ -158,7 +168,8 @@ struct ServeSettings {
     static let shutdownGrace: Duration = .seconds(10)
 
     init(
-        host: String, port: Int, database: String, demo: Bool, activeUserID: String, logLevel: String,
+        host: String, port: Int, database: String, demo: Bool, auth: String? = nil, activeUserID: String,
+        logLevel: String,
         allowedHosts: [String] = [], trustedProxies: [String] = [], readTimeout: Double = 30,
         fixedTime: Date? = nil, limits: ServeLimits? = nil
     ) throws {
@@ -193,6 +204,7 @@ struct ServeSettings {
         self.port = port
         self.database = database
         self.demo = demo
+        authMode = try ServeOptionRules.authMode(auth, host: host, demo: demo)
         self.activeUserID = activeUserID
         self.logLevel = logLevel
     }
@@ -230,12 +242,14 @@ struct ServeSettings {
             store: store, demo: demoData, activeUserID: activeUserID, startRunning: demo, logger: logger,
             metrics: metrics, clock: clock)
         let host = self.host
+        let authMode = self.authMode
+        let readyLogger = logger
         let configuration = ServerConfiguration(
             host: host, port: port, allowedHosts: allowedHosts, readTimeout: .milliseconds(Int64(readTimeout * 1_000)),
             activeUser: activeUserID, trustedProxies: trustedProxies,
             screenCacheBytes: limits.screenCacheMegabytes << 20,
             maximumStreams: limits.maximumStreams, maximumStreamsPerClient: limits.maximumStreamsPerClient,
-            maximumConnections: limits.maximumConnections
+            maximumConnections: limits.maximumConnections, authMode: authMode
         )
         let displayHost = host.contains(":") ? "[\(host)]" : host
         let app = buildApplication(
@@ -248,6 +262,7 @@ struct ServeSettings {
             onReady: { boundPort in
                 // A stable line on standard output that scripts and tests wait for.
                 FileHandle.standardOutput.write(Data("Habits listening on http://\(displayHost):\(boundPort)\n".utf8))
+                readyLogger.notice("who may act", metadata: ["auth": "\(authMode.rawValue)"])
             }
         )
         var groupConfiguration = ServiceGroupConfiguration(

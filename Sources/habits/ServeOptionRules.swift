@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HabitsDomain
+import HabitsServer
 import Logging
 
 #if canImport(Glibc)
@@ -19,6 +20,31 @@ enum ServeOptionRules {
     /// The instants `--fixed-time` may stop the clock at.
     static let fixedTimeRange: ClosedRange<Date> =
         Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799)  // 9999-12-31T23:59:59Z
+
+    /// The auth mode `--auth` names; without one, open for the demo on a loopback address (the README's
+    /// first command shows everything at once), accounts everywhere else. Open mode never listens beyond
+    /// loopback: anyone who reaches it could act as anyone.
+    static func authMode(_ text: String?, host: String, demo: Bool) throws -> AuthMode {
+        let loopback = isLoopback(host)
+        guard let text else { return demo && loopback ? .open : .accounts }
+        guard let mode = AuthMode(rawValue: text.lowercased()) else {
+            throw ValidationError("--auth must be open or accounts, got \"\(quoted(text))\".")
+        }
+        if mode == .open && !loopback {
+            throw ValidationError(
+                "--auth open lets anyone act as anyone, so it listens on a loopback address only "
+                    + "(127.0.0.1, ::1, localhost), not \(quoted(host)); use --auth accounts.")
+        }
+        return mode
+    }
+
+    /// Whether `host` is this machine only: 127.0.0.0/8, ::1 or localhost.
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased()
+        if name == "localhost" || name == "::1" || name == "[::1]" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
 
     /// A port, 0 (any free one) to 65535.
     static func port(_ port: Int) throws -> Int {

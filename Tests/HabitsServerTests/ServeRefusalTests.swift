@@ -107,10 +107,11 @@ import Darwin
             #expect(demo.terminationStatus == 0)
         }
 
-        // Served without --demo, the data becomes someone's: a user is created there.
+        // Served without --demo (in open mode, where anyone writes), the data becomes someone's: a user is
+        // created there.
         let plain = Process()
         plain.executableURL = executable
-        plain.arguments = ["serve", "--port", "0", "--database", database, "--log-level", "warning"]
+        plain.arguments = ["serve", "--auth", "open", "--port", "0", "--database", database, "--log-level", "warning"]
         let plainOutput = Pipe()
         plain.standardOutput = plainOutput
         try plain.run()
@@ -137,7 +138,7 @@ import Darwin
 
         // The user is still there.
         let (again, againOutput) = try ServeProcessTests.launch(
-            executable, database: database, logLevel: "warning", arguments: ["--no-demo"])
+            executable, database: database, logLevel: "warning", arguments: ["--no-demo", "--auth", "open"])
         defer { if again.isRunning { again.terminate() } }
         let againPort = try await ServeProcessTests.readPort(from: againOutput.fileHandleForReading)
         let users = try await ServeProcessTests.request("http://127.0.0.1:\(againPort)/v1/users?limit=200")

@@ -23,7 +23,9 @@ struct HelpController: Sendable {
 
     // MARK: Tags
 
-    @Sendable func listTags(_ request: Request, context: HabitsRequestContext) async throws -> JSON<
+    @Sendable func listTags(
+        _ request: Request, context: HabitsRequestContext
+    ) async throws -> JSON<
         Page<HelpTag>
     > {
         JSON(try await store.helpTags(page: try RequestInput.page(request)))
@@ -62,13 +64,22 @@ struct HelpController: Sendable {
         _ request: Request, context: HabitsRequestContext
     ) async throws -> JSON<Question> {
         let draft = try await RequestBody.decode(QuestionDraft.self, from: request)
+        if !context.isAdministrator {
+            // A member asks as themselves; the help desk (administrators) writes answers and its own questions.
+            guard let author = draft.authorID else {
+                throw HabitsError.forbidden(reason: "Only administrators add questions without an author.")
+            }
+            try context.requireActing(as: author)
+            guard draft.answer == nil else {
+                throw HabitsError.forbidden(reason: "Only administrators answer questions.")
+            }
+        }
         let question = try draft.resource(createdAt: clock())
         let created = try await Self.referencesMustExist { try await store.createQuestion(question) }
         return .created(created, location: "/v1/help/questions/\(created.id)")
     }
 
-    @Sendable func getQuestion(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Question>
-    {
+    @Sendable func getQuestion(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Question> {
         JSON(try await store.question(id: try RequestInput.id("questionID", context)))
     }
 

@@ -28,6 +28,7 @@ struct LogsController: Sendable {
 
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Log> {
         let input = try await RequestBody.decode(LogInput.self, from: request)
+        try context.requireActing(as: input.userID)
         let now = clock()
         let draft = LogDraft(userID: input.userID, habitID: input.habitID, timestamp: input.timestamp ?? now)
         let created = try await store.createLogs([try ResourceRules.checked(draft, now: now)])
@@ -45,6 +46,7 @@ struct LogsController: Sendable {
                 field: "logs", reason: "must hold 1 to \(ResourceRules.maximumBatch) logs, got \(batch.logs.count)."
             )
         }
+        for draft in batch.logs { try context.requireActing(as: draft.userID) }
         let now = clock()
         let drafts = try batch.logs.enumerated().map { index, draft in
             try ResourceRules.checked(draft, now: now, field: "logs[\(index)].timestamp")
@@ -59,7 +61,9 @@ struct LogsController: Sendable {
     }
 
     @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        try await store.deleteLog(id: try RequestInput.id("logID", context))
+        let id = try RequestInput.id("logID", context)
+        if context.access != .open { try context.requireActing(as: try await store.logEntry(id: id).userID) }
+        try await store.deleteLog(id: id)
         return NoContent()
     }
 }

@@ -61,6 +61,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case .conflict: .conflict
         case .unavailable: .serviceUnavailable
         case .storageFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+        case .unauthenticated: .unauthorized
+        case .forbidden: .forbidden
         }
     }
 }

@@ -13,6 +13,8 @@ final class RouteTable: Sendable {
 
     // Written once at start-up, read by every unmatched request.
     private let templates = NIOLockedValueBox<[Template]>([])
+    /// Every route as `METHOD /path/{parameter}`, for `serves`.
+    private let routes = NIOLockedValueBox<Set<String>>([])
 
     /// Records the router's routes, grouped by path.
     func load(_ routes: [(path: String, method: String)]) {
@@ -22,6 +24,14 @@ final class RouteTable: Sendable {
             Template(segments: path.split(separator: "/"), methods: methods.sorted())
         }
         templates.withLockedValue { $0 = table }
+        self.routes.withLockedValue { $0 = Set(routes.map { "\($0.method) \($0.path)" }) }
+    }
+
+    /// Whether the router serves `method` on the route whose OpenAPI path is `path` (HEAD as GET).
+    /// - Complexity: O(1), one hashed lookup.
+    func serves(_ path: String, method: String) -> Bool {
+        let key = "\(method == "HEAD" ? "GET" : method) \(path)"
+        return routes.withLockedValue { $0.contains(key) }
     }
 
     /// The methods of the route matching `path`, nil when no route matches it.

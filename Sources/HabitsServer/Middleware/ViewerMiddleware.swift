@@ -13,6 +13,8 @@ struct Viewer: Sendable, Equatable {
         case cookie
         /// `--active-user`, or the first user by id when that one is gone.
         case fallback
+        /// The signed-in account (accounts mode).
+        case account
     }
 
     var id: Int64
@@ -36,9 +38,9 @@ struct Viewer: Sendable, Equatable {
 /// their viewer picker stay up when that user is deleted. An unknown `?user=` is a 404; a cookie naming
 /// a user who is gone falls back, marked stale.
 ///
-/// This is the one place a request's viewer is decided: accounts will decide it here, from the
-/// signed-in account. It guards the screen routes only (`/v1/screens/…`, the web pages and their
-/// streams), so no other route pays for its read.
+/// This is the one place a request's viewer is decided; in accounts mode it is the signed-in account
+/// (`context.access`), and `?user=` and the cookie do not count. It guards the screen routes only
+/// (`/v1/screens/…`, the web pages and their streams), so no other route pays for its read.
 struct ViewerMiddleware: RouterMiddleware {
     typealias Context = HabitsRequestContext
 
@@ -58,8 +60,25 @@ struct ViewerMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        context.viewer = try await viewer(of: request)
+        switch context.access {
+        case .open: context.viewer = try await viewer(of: request)
+        case .anonymous: throw AccessRefusal.notSignedIn
+        case .signedIn(let identity): context.viewer = try await viewer(of: request, signedIn: identity)
+        }
         return try await next(request, context)
+    }
+
+    /// In accounts mode, the signed-in account: `?user=` may only name it (a link cannot show a page as
+    /// someone else).
+    func viewer(of request: Request, signedIn identity: Identity) async throws -> Viewer {
+        if let named = request.uri.queryParameters.get("user"), named.lowercased() != identity.username.lowercased() {
+            throw HabitsError.forbidden(
+                reason: "?user= picks a viewer in open mode only; screens here are built for the signed-in account.")
+        }
+        guard let user = try await user(key: identity.username) else {
+            throw HabitsError.notFound(kind: .user, id: identity.username)
+        }
+        return Viewer(user, source: .account)
     }
 
     /// The viewer `request` names, by the order above.

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The rules of sign-up and of account fields, checked before anything reaches a store.
+public enum AccountRules {
+    /// The fewest characters a password may have.
+    public static let minimumPasswordLength = 10
+    /// The most bytes (UTF-8) a password may have: enough for any passphrase, small enough that
+    /// hashing one costs the same as any other.
+    public static let maximumPasswordBytes = 1_024
+    /// The longest a token's name may be, in characters.
+    public static let maximumTokenNameLength = 100
+    /// The most API tokens one account may hold.
+    public static let maximumTokens = 100
+
+    /// A username: the key rules (1…100 of `A–Z a–z 0–9 . _ ~ -`, so NFC by construction), at least 2
+    /// long; unique regardless of case, which only the store can check.
+    public static func username(_ raw: String) throws(HabitsError) -> String {
+        let username = raw.trimmingCharacters(in: .whitespaces)
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~-")
+        guard (2...100).contains(username.unicodeScalars.count), username.allSatisfy({ allowed.contains($0) }),
+            username != ".."
+        else {
+            throw .invalid(field: "username", reason: "must hold 2 to 100 of the characters A-Z a-z 0-9 . _ ~ -.")
+        }
+        return username
+    }
+
+    /// A new password, in NFC (so the same typed text matches on every keyboard): 10 or more characters,
+    /// at most 1,024 bytes, not one of the 10,000 most common passwords. The message never repeats it.
+    public static func newPassword(_ raw: String, field: String = "password") throws(HabitsError) -> String {
+        let password = raw.precomposedStringWithCanonicalMapping
+        guard password.utf8.count <= maximumPasswordBytes else {
+            throw .invalid(field: field, reason: "must be at most \(maximumPasswordBytes) bytes long.")
+        }
+        guard password.count >= minimumPasswordLength else {
+            throw .invalid(field: field, reason: "must be at least \(minimumPasswordLength) characters long.")
+        }
+        guard !CommonPasswords.contains(password) else {
+            throw .invalid(
+                field: field, reason: "is one of the 10,000 most common passwords; choose one that is not.")
+        }
+        return password
+    }
+
+    /// A password given to sign in or to confirm: only bounded (the hash decides the rest), in NFC.
+    public static func givenPassword(_ raw: String, field: String = "password") throws(HabitsError) -> String {
+        guard raw.utf8.count <= maximumPasswordBytes else {
+            throw .invalid(field: field, reason: "must be at most \(maximumPasswordBytes) bytes long.")
+        }
+        return raw.precomposedStringWithCanonicalMapping
+    }
+
+    /// A token's name: 1…100 characters of plain text.
+    public static func tokenName(_ raw: String) throws(HabitsError) -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        guard (1...maximumTokenNameLength).contains(name.count) else {
+            throw .invalid(field: "name", reason: "must hold 1 to \(maximumTokenNameLength) characters.")
+        }
+        return try ResourceRules.text(name, field: "name")
+    }
+}
+
+/// The 10,000 most common passwords (`Resources/common-passwords.txt`, where they come from is at its top).
+public enum CommonPasswords {
+    /// The list, lower case, loaded once.
+    static let all: Set<String> = {
+        let text = BundledResources.text(of: "common-passwords.txt", bundle: "Habits_HabitsDomain") ?? ""
+        return Set(text.split(separator: "\n").lazy.filter { !$0.hasPrefix("#") }.map(String.init))
+    }()
+
+    /// Whether `password`, ignoring case, is on the list.
+    /// - Complexity: O(n) in the password's length (one hashed lookup).
+    public static func contains(_ password: String) -> Bool { all.contains(password.lowercased()) }
+
+    /// How many passwords the list holds: 10,000 when the resource is in place.
+    public static var count: Int { all.count }
+}

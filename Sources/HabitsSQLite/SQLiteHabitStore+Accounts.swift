@@ -1,0 +1,305 @@
+import Foundation
+import GRDB
+import HabitsDomain
+import HabitsStore
+
+/// Accounts, sessions and API tokens in SQLite (`AccountSchema`).
+///
+/// Writes that only touch credentials (sessions, tokens, passwords, roles) do not bump the revision:
+/// no screen shows them. Creating or deleting an account changes the users every screen lists, so it does.
+extension SQLiteHabitStore {
+    /// How long a session's "last seen" may lag behind its use: one write per session per period, not one
+    /// per request.
+    static let lastSeenResolution: TimeInterval = 5 * 60
+
+    public func createAccount(
+        _ user: User, passwordHash: String, visibility: Visibility, session: NewSession?
+    ) async throws -> (Account, SessionInfo?) {
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
+            try Self.requireFreeKey(db, user.key)
+            try db.execute(
+                sql: """
+                    INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    user.key, user.name, user.color?.hue, user.color?.saturation, user.color?.brightness, user.bio,
+                    user.timeZone, user.locale,
+                ])
+            var created = user
+            created.id = db.lastInsertedRowID
+            // The first account of a store administers it; the count reads one table in the same transaction.
+            let isFirst = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM accounts") == 0
+            let role: Role = isFirst ? .administrator : .member
+            let now = session?.createdAt ?? Date()
+            try db.execute(
+                sql: """
+                    INSERT INTO accounts (user_id, username_folded, password_hash, role, visibility, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    created.id, Self.folded(user.key), passwordHash, role.rawValue, visibility.rawValue,
+                    now.timeIntervalSince1970,
+                ])
+            // Read back, so that the instant is the stored one (a database keeps fewer digits than `Date`).
+            let account = try Self.fetchAccount(db, userID: created.id)
+            let info = try session.map { try Self.insertSession(db, $0, userID: created.id) }
+            return (account, info)
+        }
+    }
+
+    public func account(userID: Int64) async throws -> Account {
+        try await writer.read { db in try Self.fetchAccount(db, userID: userID) }
+    }
+
+    public func credentials(username: String) async throws -> StoredCredentials? {
+        try await writer.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT user_id, password_hash FROM accounts WHERE username_folded = ?",
+                arguments: [Self.folded(username)]
+            ).map { StoredCredentials(userID: $0["user_id"], passwordHash: $0["password_hash"]) }
+        }
+    }
+
+    public func credentials(userID: Int64) async throws -> StoredCredentials {
+        try await writer.read { db in
+            guard
+                let hash = try String.fetchOne(
+                    db, sql: "SELECT password_hash FROM accounts WHERE user_id = ?", arguments: [userID])
+            else { throw HabitsError.notFound(kind: .account, id: String(userID)) }
+            return StoredCredentials(userID: userID, passwordHash: hash)
+        }
+    }
+
+    public func setPasswordHash(_ hash: String, userID: Int64, keeping: Data?) async throws {
+        try await commits.write(bumpsRevision: false) { db, _ in
+            try db.execute(
+                sql: "UPDATE accounts SET password_hash = ? WHERE user_id = ?", arguments: [hash, userID])
+            guard db.changesCount == 1 else { throw HabitsError.notFound(kind: .account, id: String(userID)) }
+            try Self.deleteSessions(db, userID: userID, keeping: keeping)
+        }
+    }
+
+    public func setRole(_ role: Role, username: String) async throws -> Account {
+        try await commits.write(bumpsRevision: false) { db, _ in
+            guard
+                let userID = try Int64.fetchOne(
+                    db, sql: "UPDATE accounts SET role = ? WHERE username_folded = ? RETURNING user_id",
+                    arguments: [role.rawValue, Self.folded(username)])
+            else { throw HabitsError.notFound(kind: .account, id: username) }
+            return try Self.fetchAccount(db, userID: userID)
+        }
+    }
+
+    public func setVisibility(_ visibility: Visibility, userID: Int64) async throws -> Account {
+        try await writeBumping { db, changes in
+            // Who may see whom changes what every screen that lists people shows.
+            changes.catalogueChanged()
+            try db.execute(
+                sql: "UPDATE accounts SET visibility = ? WHERE user_id = ?", arguments: [visibility.rawValue, userID])
+            return try Self.fetchAccount(db, userID: userID)
+        }
+    }
+
+    public func accountCount() async throws -> Int {
+        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM accounts") ?? 0 }
+    }
+
+    public func deleteAccount(userID: Int64) async throws {
+        // The user's deletion cascades to the account, its sessions and tokens (foreign keys).
+        try await deleteUser(id: userID, cascade: true)
+    }
+
+    // MARK: Sessions
+
+    public func createSession(_ session: NewSession, userID: Int64) async throws -> SessionInfo {
+        try await commits.write(bumpsRevision: false) { db, _ in
+            _ = try Self.fetchAccount(db, userID: userID)
+            return try Self.insertSession(db, session, userID: userID)
+        }
+    }
+
+    public func identity(sessionHash: Data, now: Date, idleLimit: TimeInterval) async throws -> Identity? {
+        let found = try await writer.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT s.id, s.user_id, s.last_seen_at, u.key, a.role
+                    FROM sessions s JOIN accounts a ON a.user_id = s.user_id JOIN users u ON u.id = s.user_id
+                    WHERE s.secret_hash = ?
+                    """,
+                arguments: [sessionHash])
+        }
+        guard let found else { return nil }
+        let lastSeen: Double = found["last_seen_at"]
+        let sessionID: Int64 = found["id"]
+        let age = now.timeIntervalSince1970 - lastSeen
+        if age > idleLimit {
+            try await endSession(secretHash: sessionHash)
+            return nil
+        }
+        if age > Self.lastSeenResolution {
+            try await commits.write(bumpsRevision: false) { db, _ in
+                try db.execute(
+                    sql: "UPDATE sessions SET last_seen_at = ? WHERE id = ?",
+                    arguments: [now.timeIntervalSince1970, sessionID])
+            }
+        }
+        return Identity(
+            userID: found["user_id"], username: found["key"], role: Role(rawValue: found["role"]) ?? .member,
+            proof: .session(sessionID: sessionID))
+    }
+
+    public func sessions(userID: Int64, now: Date, idleLimit: TimeInterval) async throws -> [SessionInfo] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, created_at, last_seen_at, user_agent FROM sessions
+                    WHERE user_id = ? AND last_seen_at >= ? ORDER BY last_seen_at DESC, id DESC
+                    """,
+                arguments: [userID, now.timeIntervalSince1970 - idleLimit]
+            ).map(Self.sessionInfo(from:))
+        }
+    }
+
+    public func endSession(secretHash: Data) async throws {
+        try await commits.write(bumpsRevision: false) { db, _ in
+            try db.execute(sql: "DELETE FROM sessions WHERE secret_hash = ?", arguments: [secretHash])
+        }
+    }
+
+    public func endSession(id: Int64, userID: Int64) async throws {
+        try await commits.write(bumpsRevision: false) { db, _ in
+            try db.execute(sql: "DELETE FROM sessions WHERE id = ? AND user_id = ?", arguments: [id, userID])
+            guard db.changesCount == 1 else { throw HabitsError.notFound(kind: .session, id: String(id)) }
+        }
+    }
+
+    public func endSessions(userID: Int64, keeping: Data?) async throws {
+        try await commits.write(bumpsRevision: false) { db, _ in
+            try Self.deleteSessions(db, userID: userID, keeping: keeping)
+        }
+    }
+
+    // MARK: Tokens
+
+    public func createToken(
+        name: String, scope: TokenScope, secretHash: Data, userID: Int64, now: Date
+    ) async throws -> APIToken {
+        try await commits.write(bumpsRevision: false) { db, _ in
+            _ = try Self.fetchAccount(db, userID: userID)
+            let held = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM api_tokens WHERE user_id = ?", arguments: [userID])
+            guard (held ?? 0) < AccountRules.maximumTokens else {
+                throw HabitsError.conflict(
+                    reason: "An account holds at most \(AccountRules.maximumTokens) tokens; revoke one first.")
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO api_tokens (secret_hash, user_id, name, scope, created_at) VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [secretHash, userID, name, scope.rawValue, now.timeIntervalSince1970])
+            return APIToken(id: db.lastInsertedRowID, name: name, scope: scope, createdAt: now)
+        }
+    }
+
+    public func tokens(userID: Int64) async throws -> [APIToken] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, name, scope, created_at, last_used_at FROM api_tokens
+                    WHERE user_id = ? ORDER BY id DESC
+                    """,
+                arguments: [userID]
+            ).map { row in
+                APIToken(
+                    id: row["id"], name: row["name"], scope: TokenScope(rawValue: row["scope"]) ?? .read,
+                    createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                    lastUsedAt: (row["last_used_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            }
+        }
+    }
+
+    public func identity(tokenHash: Data, now: Date) async throws -> Identity? {
+        let found = try await writer.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT t.id, t.user_id, t.scope, t.last_used_at, u.key, a.role
+                    FROM api_tokens t JOIN accounts a ON a.user_id = t.user_id JOIN users u ON u.id = t.user_id
+                    WHERE t.secret_hash = ?
+                    """,
+                arguments: [tokenHash])
+        }
+        guard let found else { return nil }
+        let tokenID: Int64 = found["id"]
+        let lastUsed = (found["last_used_at"] as Double?) ?? 0
+        if now.timeIntervalSince1970 - lastUsed > Self.lastSeenResolution {
+            try await commits.write(bumpsRevision: false) { db, _ in
+                try db.execute(
+                    sql: "UPDATE api_tokens SET last_used_at = ? WHERE id = ?",
+                    arguments: [now.timeIntervalSince1970, tokenID])
+            }
+        }
+        return Identity(
+            userID: found["user_id"], username: found["key"], role: Role(rawValue: found["role"]) ?? .member,
+            proof: .token(tokenID: tokenID, scope: TokenScope(rawValue: found["scope"]) ?? .read))
+    }
+
+    public func deleteToken(id: Int64, userID: Int64) async throws {
+        try await commits.write(bumpsRevision: false) { db, _ in
+            try db.execute(sql: "DELETE FROM api_tokens WHERE id = ? AND user_id = ?", arguments: [id, userID])
+            guard db.changesCount == 1 else { throw HabitsError.notFound(kind: .token, id: String(id)) }
+        }
+    }
+
+    // MARK: Rows
+
+    /// Usernames are ASCII (`AccountRules.username`), so lower-casing folds them completely.
+    static func folded(_ username: String) -> String { username.lowercased() }
+
+    static func fetchAccount(_ db: Database, userID: Int64) throws -> Account {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT u.*, a.role AS account_role, a.visibility AS account_visibility,
+                           a.created_at AS account_created_at
+                    FROM accounts a JOIN users u ON u.id = a.user_id WHERE a.user_id = ?
+                    """,
+                arguments: [userID])
+        else { throw HabitsError.notFound(kind: .account, id: String(userID)) }
+        let user = StoredRow.userResource(from: row)
+        return Account(
+            user: user, username: user.key, role: Role(rawValue: row["account_role"]) ?? .member,
+            visibility: Visibility(rawValue: row["account_visibility"]) ?? .public,
+            createdAt: Date(timeIntervalSince1970: row["account_created_at"]))
+    }
+
+    static func insertSession(_ db: Database, _ session: NewSession, userID: Int64) throws -> SessionInfo {
+        let now = session.createdAt.timeIntervalSince1970
+        try db.execute(
+            sql: """
+                INSERT INTO sessions (secret_hash, user_id, created_at, last_seen_at, user_agent)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+            arguments: [session.secretHash, userID, now, now, session.userAgent])
+        return SessionInfo(
+            id: db.lastInsertedRowID, createdAt: session.createdAt, lastSeenAt: session.createdAt,
+            userAgent: session.userAgent)
+    }
+
+    static func deleteSessions(_ db: Database, userID: Int64, keeping: Data?) throws {
+        try db.execute(
+            sql: "DELETE FROM sessions WHERE user_id = ? AND secret_hash IS NOT ?", arguments: [userID, keeping])
+    }
+
+    static func sessionInfo(from row: Row) -> SessionInfo {
+        SessionInfo(
+            id: row["id"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
+            lastSeenAt: Date(timeIntervalSince1970: row["last_seen_at"]), userAgent: row["user_agent"])
+    }
+}

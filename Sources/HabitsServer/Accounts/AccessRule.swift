@@ -1,0 +1,109 @@
+import HTTPTypes
+import HabitsDomain
+
+/// Who may call a route, in each mode: one rule per route and method, all in `AccessRule.table`, so
+/// that a new route cannot be added without deciding who may call it (a test checks the table covers
+/// every route the router serves).
+enum AccessRule: Sendable, Equatable {
+    /// Anyone, in both modes: health, metrics, the API document, the web client's files.
+    case anyone
+    /// Open mode only; accounts mode answers 404 saying so (the course API, the viewer picker).
+    case openModeOnly
+    /// Accounts mode only, signed in or not (signing up and in).
+    case accountsModeOnly
+    /// Accounts mode only, signed in (the account's own routes).
+    case accountsModeSignedIn
+    /// Any signed-in account (open mode: anyone). Writes whose body names a user check it in the handler.
+    case signedIn
+    /// A web page: anonymous browsers are sent to the sign-in page rather than answered 401.
+    case signedInPage
+    /// Only the user the path's `userID` names.
+    case pathUser
+    /// Administrators only: the shared catalogue and the demo's simulator.
+    case administrator
+    /// Never in accounts mode, for the reason given (another route does it as the signed-in account).
+    case refusedWithAccounts(String)
+
+    /// The rule of `route` for `method`, nil when the route does not answer that method.
+    static func rule(for route: RoutePattern, method: HTTPRequest.Method) -> AccessRule? {
+        table[route]?[method.rawValue == "HEAD" ? "GET" : method.rawValue]
+    }
+
+    /// Every route's rule per method.
+    static let table: [RoutePattern: [String: AccessRule]] = {
+        var table: [RoutePattern: [String: AccessRule]] = [:]
+        func set(_ route: RoutePattern, _ rules: [String: AccessRule]) { table[route] = rules }
+        let read: [String: AccessRule] = ["GET": .signedIn]
+
+        for route in [
+            Routes.courseUsers, Routes.courseHabits, Routes.courseCategories, Routes.combinedStatistics,
+            Routes.habitStatistics, Routes.userStatistics, Routes.leadingStatistics,
+        ] { set(route, ["GET": .openModeOnly]) }
+        set(Routes.loggedHabit, ["POST": .openModeOnly])
+        set(Routes.userImage, ["GET": .openModeOnly, "PUT": .openModeOnly])
+        for route in [Routes.health, Routes.readiness, Routes.metrics, Routes.openAPI, Routes.webFile] {
+            set(route, ["GET": .anyone])
+        }
+
+        set(
+            Routes.users,
+            [
+                "GET": .signedIn,
+                "POST": .refusedWithAccounts("Accounts are created by signing up: POST /v1/auth/signup."),
+            ])
+        set(
+            Routes.user,
+            [
+                "GET": .signedIn, "PATCH": .pathUser,
+                "DELETE": .refusedWithAccounts(
+                    "Delete your own account with DELETE /v1/me, which needs your password."),
+            ])
+        set(Routes.favorites, read)
+        set(Routes.favorite, ["PUT": .pathUser, "DELETE": .pathUser])
+        set(Routes.followed, read)
+        set(Routes.following, ["PUT": .pathUser, "DELETE": .pathUser])
+        set(Routes.userLogs, read)
+        for collection in [Routes.categories, Routes.habits, Routes.programs, Routes.helpTags] {
+            set(collection, ["GET": .signedIn, "POST": .administrator])
+        }
+        for item in [Routes.category, Routes.habit, Routes.program, Routes.helpTag, Routes.helpQuestion] {
+            set(item, ["GET": .signedIn, "PATCH": .administrator, "DELETE": .administrator])
+        }
+        set(Routes.logs, ["POST": .signedIn])
+        set(Routes.logBatch, ["POST": .signedIn])
+        set(Routes.log, ["GET": .signedIn, "DELETE": .signedIn])
+        set(Routes.days, read)
+        set(Routes.day, ["GET": .signedIn, "PUT": .pathUser, "DELETE": .pathUser])
+        set(Routes.streak, read)
+        set(Routes.programPicture, ["PUT": .administrator])
+        set(Routes.programImage, ["GET": .anyone])
+        set(Routes.joinedPrograms, read)
+        set(Routes.membership, ["PUT": .pathUser, "DELETE": .pathUser])
+        set(Routes.rating, ["PUT": .pathUser, "DELETE": .pathUser])
+        set(Routes.helpQuestions, ["GET": .signedIn, "POST": .signedIn])
+        set(Routes.recentEmoji, ["GET": .pathUser])
+        set(Routes.emojiPicks, ["POST": .pathUser])
+
+        set(Routes.signUp, ["POST": .accountsModeOnly])
+        set(Routes.signIn, ["POST": .accountsModeOnly])
+        set(Routes.signOut, ["POST": .accountsModeSignedIn])
+        set(Routes.signOutEverywhere, ["POST": .accountsModeSignedIn])
+        set(Routes.me, ["GET": .accountsModeSignedIn, "PATCH": .accountsModeSignedIn, "DELETE": .accountsModeSignedIn])
+        set(Routes.mePassword, ["POST": .accountsModeSignedIn])
+        set(Routes.meSessions, ["GET": .accountsModeSignedIn])
+        set(Routes.meSession, ["DELETE": .accountsModeSignedIn])
+        set(Routes.meTokens, ["GET": .accountsModeSignedIn, "POST": .accountsModeSignedIn])
+        set(Routes.meToken, ["DELETE": .accountsModeSignedIn])
+
+        for route in [Routes.screen, Routes.screenChanges, Routes.screenEvents, Routes.screenFrames, Routes.pageLive] {
+            set(route, read)
+        }
+        for route in [Routes.webHome, Routes.page, Routes.pageTransition] { set(route, ["GET": .signedInPage]) }
+        set(Routes.viewer, ["POST": .openModeOnly])
+        for route in [Routes.simulatorStart, Routes.simulatorStop, Routes.simulatorReset, Routes.simulatorSpeed] {
+            set(route, ["POST": .administrator])
+        }
+        set(Routes.simulatorStatus, ["GET": .signedIn])
+        return table
+    }()
+}

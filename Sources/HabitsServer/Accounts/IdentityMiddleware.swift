@@ -1,0 +1,176 @@
+import Foundation
+import HTTPTypes
+import HabitsDomain
+import HabitsStore
+import Hummingbird
+
+/// Decides who a request is, once, and puts it on the context (`context.access`): in accounts mode from
+/// an `Authorization: Bearer` token, else the session cookie; in open mode, nobody and anybody.
+///
+/// A bearer token that is not a live one is a 401 at once (a script should know its token is wrong); a
+/// session cookie that is not is only ignored (the browser is signed out), and the sign-in page says so.
+struct IdentityMiddleware: RouterMiddleware {
+    typealias Context = HabitsRequestContext
+
+    let mode: AuthMode
+    let store: any AccountStore
+    let clock: @Sendable () -> Date
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        context.access = try await access(of: request)
+        return try await next(request, context)
+    }
+
+    func access(of request: Request) async throws -> Access {
+        guard mode == .accounts else { return .open }
+        if let authorization = request.headers[.authorization] {
+            return .signedIn(try await tokenIdentity(authorization))
+        }
+        if let secret = request.cookies[SessionCookie.name]?.value, Secrets.isWellFormed(secret),
+            let identity = try await store.identity(
+                sessionHash: Secrets.hash(String(secret)), now: clock(), idleLimit: SessionCookie.idleLimit)
+        {
+            return .signedIn(identity)
+        }
+        return .anonymous
+    }
+
+    private func tokenIdentity(_ authorization: String) async throws -> Identity {
+        let bearer = "Bearer "
+        guard authorization.hasPrefix(bearer) else {
+            throw HabitsError.unauthenticated(reason: "Authorization must be \"Bearer <token>\" with an API token.")
+        }
+        let token = authorization.dropFirst(bearer.count).trimmingCharacters(in: .whitespaces)
+        guard token.hasPrefix(Secrets.tokenPrefix), Secrets.isWellFormed(token.dropFirst(Secrets.tokenPrefix.count)),
+            let identity = try await store.identity(tokenHash: Secrets.hash(token), now: clock())
+        else {
+            throw HabitsError.unauthenticated(reason: "This API token is not valid: it is unknown or was revoked.")
+        }
+        return identity
+    }
+}
+
+/// Applies each route's `AccessRule` to the request's access, before any handler runs.
+struct AccessMiddleware: RouterMiddleware {
+    typealias Context = HabitsRequestContext
+
+    let mode: AuthMode
+    let routes = RouteMatcher()
+    /// The routes the router serves: a declared route it does not serve (the simulator's without --demo)
+    /// is the router's 404, not a 401.
+    let served: RouteTable
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        // Paths that are no route, and methods a route does not answer, are the router's 404 and 405.
+        guard let (route, parameters) = routes.match(request.uri.path),
+            let rule = AccessRule.rule(for: route, method: request.method),
+            served.serves(route.openAPIPath, method: request.method.rawValue)
+        else { return try await next(request, context) }
+        if let redirect = try check(rule, parameters: parameters, request: request, context: context) {
+            return redirect
+        }
+        return try await next(request, context)
+    }
+
+    /// Throws when the request may not go on; answers a redirect to the sign-in page for anonymous pages.
+    func check(
+        _ rule: AccessRule, parameters: [Substring: Substring], request: Request, context: Context
+    ) throws -> Response? {
+        switch (rule, mode) {
+        case (.anyone, _):
+            return nil
+        case (.openModeOnly, .open), (.signedIn, .open), (.signedInPage, .open), (.pathUser, .open),
+            (.administrator, .open), (.refusedWithAccounts, .open):
+            return nil
+        case (.openModeOnly, .accounts):
+            throw APIError(
+                status: .notFound, code: "open_mode_only",
+                message: "This route is served in open mode only (habits serve --auth open); this server has accounts.")
+        case (.accountsModeOnly, .open), (.accountsModeSignedIn, .open):
+            throw APIError(
+                status: .notFound, code: "accounts_mode_only",
+                message: "This route is served in accounts mode only (habits serve --auth accounts).")
+        case (.accountsModeOnly, .accounts):
+            return nil
+        case (.signedInPage, .accounts):
+            guard case .signedIn = context.access else { return Self.signInRedirect(for: request) }
+            return nil
+        case (.accountsModeSignedIn, .accounts), (.signedIn, .accounts):
+            try context.requireWriter(for: request)
+            return nil
+        case (.pathUser, .accounts):
+            let identity = try context.requireWriter(for: request)
+            guard let raw = parameters["userID"], let id = Int64(raw) else { return nil }
+            guard id == identity.userID else { throw AccessRefusal.actingAsSomeoneElse(identity) }
+            return nil
+        case (.administrator, .accounts):
+            let identity = try context.requireWriter(for: request)
+            guard identity.role == .administrator else { throw AccessRefusal.administratorsOnly }
+            return nil
+        case (.refusedWithAccounts(let reason), .accounts):
+            throw HabitsError.forbidden(reason: reason)
+        }
+    }
+
+    /// `303` to the sign-in page, which comes back here once signed in.
+    static func signInRedirect(for request: Request) -> Response {
+        let back = PathSegment.encode(request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""))
+        return Response(status: .seeOther, headers: [.location: "/signin?next=\(back)", .cacheControl: "no-store"])
+    }
+}
+
+/// Why a signed-in request is refused, in the words every client sees.
+enum AccessRefusal {
+    static func actingAsSomeoneElse(_ identity: Identity) -> HabitsError {
+        .forbidden(
+            reason: "You are signed in as \(identity.username) (user \(identity.userID)) and can act only as yourself.")
+    }
+
+    static let administratorsOnly = HabitsError.forbidden(
+        reason: "Only administrators write the shared catalogue (habit categories, habits, programs, help).")
+    static let readToken = HabitsError.forbidden(
+        reason: "This API token has the read scope; writing needs a write token.")
+    static let notSignedIn = HabitsError.unauthenticated(
+        reason: "Sign in first (POST /v1/auth/signin), or send an API token as Authorization: Bearer <token>.")
+}
+
+extension HabitsRequestContext {
+    /// The signed-in identity, which must be allowed to write when `request` is a write; throws 401/403.
+    @discardableResult
+    func requireWriter(for request: Request) throws -> Identity {
+        guard case .signedIn(let identity) = self.access else { throw AccessRefusal.notSignedIn }
+        let reads = request.method == .get || request.method == .head
+        guard reads || identity.mayWrite else { throw AccessRefusal.readToken }
+        return identity
+    }
+
+    /// Checks that a body's user is whoever asks (a no-op in open mode, where anyone acts as anyone).
+    func requireActing(as userID: Int64) throws {
+        switch self.access {
+        case .open: return
+        case .anonymous: throw AccessRefusal.notSignedIn
+        case .signedIn(let identity):
+            guard identity.userID == userID else { throw AccessRefusal.actingAsSomeoneElse(identity) }
+        }
+    }
+
+    /// The signed-in identity; 401 without one (open mode has none either).
+    func signedInIdentity() throws -> Identity {
+        guard case .signedIn(let identity) = self.access else { throw AccessRefusal.notSignedIn }
+        return identity
+    }
+
+    /// Whether the request may write the catalogue: open mode, or an administrator.
+    var isAdministrator: Bool {
+        switch self.access {
+        case .open: true
+        case .anonymous: false
+        case .signedIn(let identity): identity.role == .administrator
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Counts failed sign-ins and sign-ups per username and per client address, in a sliding window, and
+/// says how long a limited one must wait.
+///
+/// Held in memory per instance: bounded by `maximumKeys` (about 200 bytes each), oldest windows
+/// forgotten first when full, so that no stream of requests can grow it.
+final class SignInLimiter: Sendable {
+    /// What is being limited.
+    enum Subject: Hashable, Sendable {
+        case username(String)
+        case address(String)
+        case signUpAddress(String)
+    }
+
+    struct Rule: Sendable {
+        var attempts: Int
+        var window: TimeInterval
+    }
+
+    /// 5 failed sign-ins per username per 15 minutes.
+    static let perUsername = Rule(attempts: 5, window: 15 * 60)
+    /// 20 failed sign-ins per client address per 15 minutes (people share addresses).
+    static let perAddress = Rule(attempts: 20, window: 15 * 60)
+    /// 10 sign-ups per client address per hour.
+    static let signUpsPerAddress = Rule(attempts: 10, window: 60 * 60)
+
+    private let entries = NIOLockedValueBox<[Subject: [TimeInterval]]>([:])
+    let maximumKeys: Int
+
+    init(maximumKeys: Int = 50_000) {
+        self.maximumKeys = maximumKeys
+    }
+
+    static func rule(for subject: Subject) -> Rule {
+        switch subject {
+        case .username: perUsername
+        case .address: perAddress
+        case .signUpAddress: signUpsPerAddress
+        }
+    }
+
+    /// How many seconds the first limited subject must wait, nil when none is limited.
+    /// - Complexity: O(attempts) per subject.
+    func retryAfter(_ subjects: [Subject], now: Date) -> Int? {
+        let time = now.timeIntervalSince1970
+        return entries.withLockedValue { entries in
+            subjects.compactMap { subject -> Int? in
+                let rule = Self.rule(for: subject)
+                let recent = (entries[subject] ?? []).filter { $0 > time - rule.window }
+                guard recent.count >= rule.attempts, let oldest = recent.min() else { return nil }
+                return max(1, Int((oldest + rule.window - time).rounded(.up)))
+            }.max()
+        }
+    }
+
+    /// Notes one attempt (a failure, or a sign-up) of each subject.
+    func record(_ subjects: [Subject], now: Date) {
+        let time = now.timeIntervalSince1970
+        entries.withLockedValue { entries in
+            for subject in subjects {
+                let rule = Self.rule(for: subject)
+                if entries[subject] == nil && entries.count >= maximumKeys { evict(&entries, now: time) }
+                var recent = (entries[subject] ?? []).filter { $0 > time - rule.window }
+                recent.append(time)
+                // Only the last `attempts` matter to the rule.
+                entries[subject] = Array(recent.suffix(rule.attempts))
+            }
+        }
+    }
+
+    /// Forgets the subjects of a successful sign-in's username.
+    func forget(_ subject: Subject) {
+        _ = entries.withLockedValue { $0.removeValue(forKey: subject) }
+    }
+
+    /// Frees room: every expired window, then, when that is not a quarter of the room, the quarter of
+    /// the windows whose last attempt is oldest.
+    /// - Complexity: O(n log n), at most once per `maximumKeys / 4` new subjects.
+    private func evict(_ entries: inout [Subject: [TimeInterval]], now: TimeInterval) {
+        let longest = max(Self.perUsername.window, Self.perAddress.window, Self.signUpsPerAddress.window)
+        entries = entries.filter { ($0.value.last ?? 0) > now - longest }
+        let excess = entries.count - maximumKeys * 3 / 4
+        guard excess > 0 else { return }
+        let oldest = entries.sorted { ($0.value.last ?? 0) < ($1.value.last ?? 0) }.prefix(excess)
+        for (key, _) in oldest { entries.removeValue(forKey: key) }
+    }
+
+    /// How many subjects are held; for tests of the bound.
+    var count: Int { entries.withLockedValue { $0.count } }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import HTTPTypes
+import HabitsDomain
+import HabitsSQLite
+import HabitsStore
+import HabitsTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import HabitsServer
+
+/// Who may do what in accounts mode: every write acts as the signed-in account, the catalogue is the
+/// administrators', tokens carry their scope, and the course API and viewer picker are open mode's.
+@Suite struct AccessRouteTests {
+    @Test func aWriteNamingSomeoneElseIsRefusedAndChangesNothing() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            let bob = try await client.signUp("bob")
+            let adaID = ada.account.id
+            let revision = store.currentRevision()
+            let attempts: [(String, HTTPRequest.Method, String?)] = [
+                ("/v1/users/\(adaID)/favorites/1", .put, nil),
+                ("/v1/users/\(adaID)/following/1", .put, nil),
+                ("/v1/users/\(adaID)", .patch, #"{"name":"Mallory"}"#),
+                ("/v1/users/\(adaID)/habits/1/days/2026-03-09", .put, nil),
+                ("/v1/users/\(adaID)/programs/1", .put, nil),
+                ("/v1/users/\(adaID)/emoji-picks", .post, #"{"emoji":"🏃"}"#),
+                ("/v1/logs", .post, #"{"userID":\#(adaID),"habitID":1}"#),
+                (
+                    "/v1/logs/batch", .post,
+                    #"{"logs":[{"userID":\#(bob.account.id),"habitID":1,"timestamp":"2026-03-09T10:00:00Z"},"#
+                        + #"{"userID":\#(adaID),"habitID":1,"timestamp":"2026-03-09T10:00:00Z"}]}"#
+                ),
+                ("/v1/help/questions", .post, #"{"question":"Why?","authorID":\#(adaID)}"#),
+            ]
+            for (uri, method, json) in attempts {
+                try expectError(
+                    try await client.send(uri, method, json.map(body), as: bob), .forbidden, code: "forbidden")
+                try expectError(try await client.send(uri, method, json.map(body), as: nil), .unauthorized)
+            }
+            #expect(store.currentRevision() == revision, "nothing was written")
+            // Ada's own log cannot be deleted by Bob, but by Ada.
+            let log = try decodeV1(
+                Log.self, try await client.send("/v1/logs", .post, body(#"{"userID":\#(adaID),"habitID":1}"#), as: ada))
+            try expectError(try await client.send("/v1/logs/\(log.id)", .delete, as: bob), .forbidden)
+            #expect(try await client.send("/v1/logs/\(log.id)", .delete, as: ada).status == .noContent)
+            // Acting as yourself works.
+            #expect(
+                try await client.send("/v1/users/\(bob.account.id)/favorites/1", .put, as: bob).status == .noContent)
+            // Accounts come from signing up, and go with their password.
+            try expectError(try await client.send("/v1/users", .post, body(#"{"name":"X"}"#), as: ada), .forbidden)
+            try expectError(try await client.send("/v1/users/\(adaID)?cascade=true", .delete, as: ada), .forbidden)
+        }
+    }
+
+    @Test func onlyAdministratorsWriteTheCatalogue() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let admin = try await client.signUp("ada")
+            let member = try await client.signUp("bob")
+            let category = #"{"name":"Mind","color":{"h":0.1,"s":0.5,"b":0.5}}"#
+            try expectError(try await client.send("/v1/categories", .post, body(category), as: member), .forbidden)
+            try expectError(try await client.send("/v1/habits/1", .delete, as: member), .forbidden)
+            try expectError(
+                try await client.send("/v1/help/tags", .post, body(#"{"name":"Billing"}"#), as: member), .forbidden)
+            try expectError(
+                try await client.send(
+                    "/v1/help/questions", .post,
+                    body(#"{"question":"Why?","answer":"Because.","authorID":\#(member.account.id)}"#), as: member),
+                .forbidden)
+            #expect(try await client.send("/v1/categories", .post, body(category), as: admin).status == .created)
+            // Members may read the catalogue and ask their own questions.
+            #expect(try await client.send("/v1/categories", as: member).status == .ok)
+            let asked = try await client.send(
+                "/v1/help/questions", .post, body(#"{"question":"How?","authorID":\#(member.account.id)}"#), as: member)
+            #expect(asked.status == .created)
+            // `habits admin grant` makes more administrators.
+            try await store.setRole(.administrator, username: "bob")
+            #expect(try await client.send("/v1/habits/1", .delete, as: member).status != .forbidden)
+        }
+    }
+
+    @Test func tokensActWithinTheirScopeUntilRevoked() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            let issued = try await client.send(
+                "/v1/me/tokens", .post, body(#"{"name":"cli","scope":"write"}"#), as: ada)
+            #expect(issued.status == .created)
+            let write = try #require(
+                try JSONSerialization.jsonObject(with: Data(issued.body.readableBytesView)) as? [String: Any])
+            let writeToken = try #require(write["token"] as? String)
+            #expect(writeToken.hasPrefix("habits_"))
+            let readToken =
+                try #require(
+                    try JSONSerialization.jsonObject(
+                        with: Data(
+                            try await client.send(
+                                "/v1/me/tokens", .post, body(#"{"name":"feed","scope":"read"}"#), as: ada
+                            )
+                            .body.readableBytesView)) as? [String: Any])["token"] as? String
+
+            let listed = try await client.send("/v1/me/tokens", as: ada)
+            #expect(!String(buffer: listed.body).contains(writeToken))
+            #expect(try decodeV1([APIToken].self, listed).count == 2)
+
+            let logBody = body(#"{"userID":\#(ada.account.id),"habitID":1}"#)
+            #expect(try await client.send("/v1/logs", .post, logBody, bearer: writeToken).status == .created)
+            #expect(try await client.send("/v1/me", bearer: try #require(readToken)).status == .ok)
+            try expectError(
+                try await client.send("/v1/logs", .post, logBody, bearer: try #require(readToken)), .forbidden)
+
+            let id = try #require(write["id"] as? Int)
+            #expect(try await client.send("/v1/me/tokens/\(id)", .delete, as: ada).status == .noContent)
+            try expectError(try await client.send("/v1/me", bearer: writeToken), .unauthorized)
+            try expectError(try await client.send("/v1/me", bearer: "habits_not-a-token"), .unauthorized)
+            try expectError(
+                try await client.execute(uri: "/v1/me", method: .get, headers: [.authorization: "Basic YTpi"]) { $0 },
+                .unauthorized)
+        }
+    }
+
+    @Test func eachModeAnswersItsOwnRoutesOnly() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            for uri in ["/users", "/combinedStats", "/images/user0"] {
+                try expectError(try await client.send(uri, as: ada), .notFound, code: "open_mode_only")
+            }
+            try expectError(
+                try await client.send("/loggedHabit", .post, body("{}"), as: ada), .notFound, code: "open_mode_only")
+            #expect(try await client.send("/healthz", as: nil).status == .ok)
+            #expect(try await client.send("/openapi.yaml", as: nil).status == .ok)
+        }
+        try await makeApplication(store: store).test(.router) { client in
+            try expectError(
+                try await client.send("/v1/auth/signin", .post, body(#"{"username":"ada","password":"x"}"#)), .notFound,
+                code: "accounts_mode_only")
+            try expectError(try await client.send("/v1/me"), .notFound, code: "accounts_mode_only")
+            #expect(try await client.send("/users").status == .ok)
+        }
+    }
+
+    @Test func screensAreBuiltForTheSignedInAccount() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            try expectError(try await client.send("/v1/screens/home", as: nil), .unauthorized)
+            let home = try await client.send("/v1/screens/home", as: ada)
+            #expect(home.status == .ok)
+            try expectError(try await client.send("/v1/screens/home?user=user0", as: ada), .forbidden)
+            #expect(try await client.send("/v1/screens/home?user=ada", as: ada).status == .ok)
+            // An anonymous browser is sent to sign in, and back afterwards.
+            let page = try await client.send("/screens/log?x=1", as: nil)
+            #expect(page.status == .seeOther)
+            #expect(page.headers[.location] == "/signin?next=%2Fscreens%2Flog%3Fx%3D1")
+            #expect(try await client.send("/screens/home", as: ada).status == .ok)
+        }
+    }
+
+    @Test func everyServedRouteHasAnAccessRule() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        let router = makeDemoRouter(store: store)
+        let matcher = RouteMatcher()
+        for route in router.routes {
+            let path = route.path.description
+            let (pattern, _) = try #require(
+                matcher.match(path.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "")),
+                "\(path)")
+            #expect(pattern.openAPIPath == path, "\(path) matched \(pattern)")
+            #expect(AccessRule.rule(for: pattern, method: route.method) != nil, "\(route.method) \(path) has no rule")
+        }
+    }
+}
