@@ -177,6 +177,22 @@ public enum Routes {
     public static let webFile = RoutePattern("/web/:file")
     /// `POST` the viewer chosen in the header.
     public static let viewer = RoutePattern("/viewer")
+    /// `GET` the sign-in form, `POST` it (accounts mode).
+    public static let signInPage = RoutePattern("/signin")
+    /// `GET` the sign-up form, `POST` it.
+    public static let signUpPage = RoutePattern("/signup")
+    /// `POST` to sign this browser out.
+    public static let signOutPage = RoutePattern("/signout")
+    /// `GET` the account page, `POST` its profile form.
+    public static let accountPage = RoutePattern("/account")
+    /// `POST` the account page's password form.
+    public static let accountPassword = RoutePattern("/account/password")
+    /// `POST` the account page's form that ends sessions.
+    public static let accountSessions = RoutePattern("/account/sessions")
+    /// `POST` the account page's token forms (create, revoke).
+    public static let accountTokens = RoutePattern("/account/tokens")
+    /// `POST` the account page's deletion form.
+    public static let accountDelete = RoutePattern("/account/delete")
 
     // MARK: The demo's simulator (with --demo, from loopback)
     /// `POST` to start the simulator.
@@ -201,6 +217,8 @@ public enum Routes {
         signUp, signIn, signOut, signOutEverywhere, me, mePassword, meSessions, meSession, meTokens, meToken,
         screen, screenChanges, screenEvents, screenFrames,
         webHome, page, pageLive, pageTransition, webFile, viewer,
+        signInPage, signUpPage, signOutPage, accountPage, accountPassword, accountSessions, accountTokens,
+        accountDelete,
         simulatorStart, simulatorStop, simulatorReset, simulatorSpeed, simulatorStatus,
     ]
 }

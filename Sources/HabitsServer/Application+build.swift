@@ -165,6 +165,7 @@ func buildRouter(
     ScreensController(screens: screens, viewers: apiViewers).addRoutes(to: router)
     ScreenFramesController(screens: screens, viewers: apiViewers).addRoutes(to: router)
     WebController(screens: screens, store: store, assets: .bundled, viewers: webViewers).addRoutes(to: router)
+    WebAccountController(accounts: accounts, assets: .bundled).addRoutes(to: router)
     routeTable.load(router.routes.map { (path: $0.path.description, method: $0.method.rawValue) })
     return router
 }

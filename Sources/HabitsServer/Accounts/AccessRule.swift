@@ -17,6 +17,8 @@ enum AccessRule: Sendable, Equatable {
     case signedIn
     /// A web page: anonymous browsers are sent to the sign-in page rather than answered 401.
     case signedInPage
+    /// The account's web pages and forms: accounts mode only; anonymous browsers go to the sign-in page.
+    case accountPage
     /// Only the user the path's `userID` names.
     case pathUser
     /// Administrators only: the shared catalogue and the demo's simulator.
@@ -100,6 +102,13 @@ enum AccessRule: Sendable, Equatable {
         }
         for route in [Routes.webHome, Routes.page, Routes.pageTransition] { set(route, ["GET": .signedInPage]) }
         set(Routes.viewer, ["POST": .openModeOnly])
+        set(Routes.signInPage, ["GET": .accountsModeOnly, "POST": .accountsModeOnly])
+        set(Routes.signUpPage, ["GET": .accountsModeOnly, "POST": .accountsModeOnly])
+        set(Routes.signOutPage, ["POST": .accountsModeOnly])
+        set(Routes.accountPage, ["GET": .accountPage, "POST": .accountPage])
+        for form in [Routes.accountPassword, Routes.accountSessions, Routes.accountTokens, Routes.accountDelete] {
+            set(form, ["POST": .accountPage])
+        }
         for route in [Routes.simulatorStart, Routes.simulatorStop, Routes.simulatorReset, Routes.simulatorSpeed] {
             set(route, ["POST": .administrator])
         }

@@ -87,6 +87,13 @@ struct AccessMiddleware: RouterMiddleware {
         case (.openModeOnly, .open), (.signedIn, .open), (.signedInPage, .open), (.pathUser, .open),
             (.administrator, .open), (.refusedWithAccounts, .open):
             return nil
+        case (.accountPage, .open):
+            throw APIError(
+                status: .notFound, code: "accounts_mode_only",
+                message: "This page is served in accounts mode only (habits serve --auth accounts).")
+        case (.accountPage, .accounts):
+            guard case .signedIn = context.access else { return Self.signInRedirect(for: request) }
+            return nil
         case (.openModeOnly, .accounts):
             throw APIError(
                 status: .notFound, code: "open_mode_only",
@@ -119,7 +126,9 @@ struct AccessMiddleware: RouterMiddleware {
 
     /// `303` to the sign-in page, which comes back here once signed in.
     static func signInRedirect(for request: Request) -> Response {
-        let back = PathSegment.encode(request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""))
+        // After a form's POST, come back to the page rather than to the form's address.
+        let target = request.method == .get ? request.uri.path + (request.uri.query.map { "?" + $0 } ?? "") : "/account"
+        let back = PathSegment.encode(target)
         return Response(status: .seeOther, headers: [.location: "/signin?next=\(back)", .cacheControl: "no-store"])
     }
 }

@@ -138,7 +138,9 @@ struct WebController: Sendable {
         let viewer = try context.resolvedViewer()
         let screen = try screens.screenRequest(name, query: request.uri.queryParameters, viewer: viewer)
         let document = try await screens.document(for: screen)
-        let html = renderer.page(document, chrome: try await chrome(for: screen, viewer: viewer, request: request))
+        var chrome = try await chrome(for: screen, viewer: viewer, request: request, openMode: context.access == .open)
+        if context.access != .open { chrome.signedInName = viewer.name }
+        let html = renderer.page(document, chrome: chrome)
         var response = Response(
             status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(string: html)))
@@ -148,10 +150,12 @@ struct WebController: Sendable {
         return response
     }
 
-    private func chrome(for screen: ScreenRequest, viewer: Viewer, request: Request) async throws -> PageChrome {
-        var users = try await store.users(page: PageRequest(limit: Self.pickerLimit)).items.map {
-            UserOption(key: $0.key, name: $0.name, selected: $0.id == viewer.id)
-        }
+    private func chrome(
+        for screen: ScreenRequest, viewer: Viewer, request: Request, openMode: Bool
+    ) async throws -> PageChrome {
+        // The viewer picker exists in open mode only; with accounts the page is the signed-in account's.
+        let listed = openMode ? try await store.users(page: PageRequest(limit: Self.pickerLimit)).items : []
+        var users = listed.map { UserOption(key: $0.key, name: $0.name, selected: $0.id == viewer.id) }
         if !users.contains(where: \.selected) {
             users.append(UserOption(key: viewer.key, name: viewer.name, selected: true))
         }
@@ -171,6 +175,7 @@ struct WebController: Sendable {
                 TabView(
                     title: tab.title, icon: tab.icon, href: WebPaths.screen(name, nil),
                     current: name == screen.screen || shown.parent == name)
-            })
+            },
+            openMode: openMode)
     }
 }

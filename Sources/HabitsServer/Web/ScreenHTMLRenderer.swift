@@ -15,7 +15,7 @@ struct ScreenHTMLRenderer: Sendable {
         let view = PageView(
             title: document.title, screen: document.screen.rawValue, revision: document.revision,
             events: chrome.eventsPath, path: chrome.path, back: chrome.backPath, sections: sections(of: document),
-            users: chrome.users, tabs: chrome.tabs)
+            users: chrome.users, tabs: chrome.tabs, openMode: chrome.openMode, signedInName: chrome.signedInName)
         return library.render(view, withTemplate: "page") ?? ""
     }
 
@@ -85,6 +85,10 @@ struct PageChrome: Sendable {
     var backPath: String?
     var users: [UserOption]
     var tabs: [TabView]
+    /// Open mode: the viewer picker and the banner that says anyone may act as anyone.
+    var openMode = true
+    /// Accounts mode: the signed-in account's name, beside its page and sign-out.
+    var signedInName: String?
 }
 
 struct UserOption: Sendable {
@@ -106,6 +110,8 @@ struct PageView {
     var sections: String
     var users: [UserOption]
     var tabs: [TabView]
+    var openMode: Bool
+    var signedInName: String?
 }
 
 struct SectionView {

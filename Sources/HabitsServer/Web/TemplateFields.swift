@@ -17,6 +17,8 @@ extension PageView: MustacheParent {
         case "sections": sections
         case "users": users
         case "tabs": tabs
+        case "openMode": openMode
+        case "signedInName": signedInName
         default: nil
         }
     }

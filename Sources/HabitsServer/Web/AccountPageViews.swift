@@ -1,0 +1,88 @@
+import Foundation
+import HabitsDomain
+
+/// What the sign-in and sign-up pages show: the form, filled again after a refusal, and why.
+struct CredentialsPageView: Sendable {
+    var title: String
+    /// The refusal's sentence, when the last attempt was refused.
+    var error: String?
+    /// A fixed sentence for where the browser came from (signed out, account deleted).
+    var notice: String?
+    var username: String
+    var name: String
+    var timeZone: String
+    /// Where to go once signed in: a path on this server.
+    var next: String
+}
+
+/// What the account page shows.
+struct AccountPageView: Sendable {
+    struct SessionRow: Sendable {
+        var id: Int64
+        var device: String
+        var lastSeen: String
+        var current: Bool
+    }
+
+    struct TokenRow: Sendable {
+        var id: Int64
+        var name: String
+        var scope: String
+        var created: String
+        var lastUsed: String
+    }
+
+    var title = "Account"
+    var username: String
+    var name: String
+    var bio: String
+    var timeZone: String
+    var locale: String
+    var isPublic: Bool
+    var isAdministrator: Bool
+    var sessions: [SessionRow]
+    var tokens: [TokenRow]
+    /// A token's secret, shown on the page that created it and never again.
+    var newToken: String?
+    var notice: String?
+    var error: String?
+
+    init(account: Account, sessions: [SessionInfo], tokens: [APIToken]) {
+        username = account.username
+        name = account.user.name
+        bio = account.user.bio ?? ""
+        timeZone = account.user.timeZone
+        locale = account.user.locale
+        isPublic = account.visibility == .public
+        isAdministrator = account.role == .administrator
+        self.sessions = sessions.map {
+            SessionRow(
+                id: $0.id, device: $0.userAgent.map { String($0.prefix(80)) } ?? "Unknown device",
+                lastSeen: Self.day($0.lastSeenAt), current: $0.isCurrent)
+        }
+        self.tokens = tokens.map {
+            TokenRow(
+                id: $0.id, name: $0.name, scope: $0.scope.rawValue, created: Self.day($0.createdAt),
+                lastUsed: $0.lastUsedAt.map(Self.day) ?? "never")
+        }
+    }
+
+    /// An instant as a UTC calendar day: enough to recognise a device or a token.
+    static func day(_ date: Date) -> String { String(HabitsJSON.formatInstant(date).prefix(10)) }
+}
+
+/// The fixed sentences a `?notice=` may show: never text from the request itself.
+enum AccountNotice: String {
+    case saved, password, sessions, revoked, signedOut = "signed-out", deleted
+
+    var sentence: String {
+        switch self {
+        case .saved: "Your profile is saved."
+        case .password: "Your password is changed; every other session is signed out."
+        case .sessions: "The session is signed out."
+        case .revoked: "The token is revoked."
+        case .signedOut: "You are signed out."
+        case .deleted: "Your account and everything it held are deleted."
+        }
+    }
+}
