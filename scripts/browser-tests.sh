@@ -46,3 +46,15 @@ stop_simulator
 mkdir -p .build/screenshots
 SE_OFFLINE=true BROWSER_TESTS="${BROWSER_TESTS:-}" timeout 900 python3 scripts/browser_tests.py "$base" \
     --proxy "$proxy_base" --today "${fixed_time%%T*}" --screenshots .build/screenshots </dev/null
+
+# Accounts mode: a server of its own (demo data, `--auth accounts`), signed up and into through its forms.
+accounts_work=$(mktemp -d)
+"$binary" serve --auth accounts --demo --port 0 --database "$accounts_work/accounts.sqlite" --log-level error \
+    --fixed-time "$fixed_time" > "$accounts_work/out" 2> "$accounts_work/err" </dev/null &
+accounts_server=$!
+trap 'stop_tls_proxy; stop_demo_server; kill "$accounts_server" 2>/dev/null || true; rm -rf "$accounts_work"' EXIT
+for _ in $(seq 1 200); do grep -q "listening on" "$accounts_work/out" 2>/dev/null && break; sleep 0.1; done
+accounts_port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$accounts_work/out" | head -1)
+if [ -z "$accounts_port" ]; then echo "browser-tests.sh: the accounts server did not start" >&2; cat "$accounts_work/err" >&2; exit 1; fi
+SE_OFFLINE=true timeout 600 python3 scripts/browser_accounts.py "http://127.0.0.1:$accounts_port" \
+    --screenshots .build/screenshots </dev/null

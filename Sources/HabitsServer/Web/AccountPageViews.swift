@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import Mustache
 
 /// What the sign-in and sign-up pages show: the form, filled again after a refusal, and why.
 struct CredentialsPageView: Sendable {
@@ -13,6 +14,8 @@ struct CredentialsPageView: Sendable {
     var timeZone: String
     /// Where to go once signed in: a path on this server.
     var next: String
+    /// `next` percent-encoded, for the link between the two forms.
+    var nextQuery: String { PathSegment.encode(next) }
 }
 
 /// What the account page shows.
@@ -83,6 +86,22 @@ enum AccountNotice: String {
         case .revoked: "The token is revoked."
         case .signedOut: "You are signed out."
         case .deleted: "Your account and everything it held are deleted."
+        }
+    }
+}
+
+extension CredentialsPageView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "error": error
+        case "notice": notice
+        case "username": username
+        case "name": self.name
+        case "timeZone": timeZone
+        case "next": next
+        case "nextQuery": nextQuery
+        default: nil
         }
     }
 }

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Accounts mode in a real browser: sign up, sign out, sign in, the account page, and a second browser
+profile that cannot act as the first. Run by scripts/browser-tests.sh against a server it started with
+`--auth accounts`."""
+import argparse
+import json
+import shutil
+import sys
+import time
+import traceback
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+PASSWORD = "a long and unusual passphrase"
+
+
+def browser():
+    """A new Chromium with a profile of its own: its own cookies."""
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars", "--lang=en-US"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.set_window_size(1280, 800)
+    return driver
+
+
+class AccountTests:
+    def __init__(self, base, screenshots):
+        self.base = base
+        self.screenshots = screenshots
+        self.first = browser()
+        self.second = browser()
+
+    def quit(self):
+        self.first.quit()
+        self.second.quit()
+
+    def wait_for(self, driver, condition, what, timeout=10):
+        try:
+            WebDriverWait(driver, timeout).until(lambda _: condition())
+        except Exception as error:
+            raise AssertionError(f"timed out waiting for {what} (at {driver.current_url})") from error
+
+    def fill(self, driver, fields):
+        for name, value in fields.items():
+            element = driver.find_element(By.NAME, name)
+            element.clear()
+            element.send_keys(value)
+
+    def submit(self, driver, action):
+        # The account page has two token forms (revoke per token, create): the last one creates.
+        driver.find_elements(By.CSS_SELECTOR, f'form[action="{action}"] button[type="submit"]')[-1].click()
+
+    def sign_up(self, driver, username, name):
+        driver.get(self.base + "/screens/today")
+        self.wait_for(driver, lambda: "/signin" in driver.current_url, "the sign-in page")
+        driver.find_element(By.LINK_TEXT, "Create an account").click()
+        self.wait_for(driver, lambda: "/signup" in driver.current_url, "the sign-up page")
+        self.fill(driver, {"username": username, "name": name, "password": PASSWORD, "timeZone": "Europe/Paris"})
+        self.submit(driver, "/signup")
+        self.wait_for(driver, lambda: driver.current_url.endswith("/screens/today"), "Today after signing up")
+        link = driver.find_element(By.CSS_SELECTOR, ".account-link")
+        assert link.text == name, f"the header names {link.text!r}"
+
+    def fetch(self, driver, method, path, body=None):
+        """A same-origin fetch from the page, as the page's own script would send it."""
+        script = """
+            const [method, path, body, done] = arguments;
+            fetch(path, {method, headers: {'Content-Type': 'application/json'},
+                         body: body === null ? undefined : JSON.stringify(body)})
+              .then(async r => done([r.status, await r.text()])).catch(e => done([0, String(e)]));
+        """
+        status, text = driver.execute_async_script(script, method, path, body)
+        try:
+            return status, json.loads(text) if text else None
+        except ValueError:
+            return status, text
+
+    def accessible(self, driver, name):
+        axe = Axe(driver)
+        axe.inject()
+        problems = [f"{name}: {v['id']} ({v['impact']})" for v in axe.run()["violations"]
+                    if v["impact"] in ("serious", "critical")]
+        assert not problems, "accessibility:\n      " + "\n      ".join(problems)
+
+    def test_sign_up_sign_out_and_sign_in(self):
+        driver = self.first
+        self.sign_up(driver, "ada_browser", "Ada Browser")
+        driver.save_screenshot(f"{self.screenshots}/accounts-today-signed-in.png")
+        self.submit(driver, "/signout")
+        self.wait_for(driver, lambda: "/signin" in driver.current_url, "the sign-in page after signing out")
+        assert "You are signed out." in driver.page_source
+        self.accessible(driver, "signin")
+        driver.save_screenshot(f"{self.screenshots}/accounts-signin.png")
+        # A wrong password keeps the browser out, and says so.
+        self.fill(driver, {"username": "ada_browser", "password": "not the passphrase"})
+        self.submit(driver, "/signin")
+        self.wait_for(driver, lambda: "is wrong" in driver.page_source, "the refusal")
+        self.fill(driver, {"username": "ADA_browser", "password": PASSWORD})
+        self.submit(driver, "/signin")
+        self.wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, ".account-link"), "Home, signed in")
+        status, me = self.fetch(driver, "GET", "/v1/me")
+        assert status == 200 and me["username"] == "ada_browser", (status, me)
+
+    def test_the_account_page(self):
+        driver = self.first
+        driver.get(self.base + "/account")
+        self.wait_for(driver, lambda: "Your account" in driver.page_source, "the account page")
+        self.accessible(driver, "account")
+        self.fill(driver, {"bio": "Up at six."})
+        driver.find_element(By.CSS_SELECTOR, 'input[name="visibility"][value="private"]').click()
+        self.submit(driver, "/account")
+        self.wait_for(driver, lambda: "Your profile is saved." in driver.page_source, "the saved profile")
+        assert self.fetch(driver, "GET", "/v1/me")[1]["visibility"] == "private"
+        driver.find_element(By.ID, "token-name").send_keys("laptop")
+        self.submit(driver, "/account/tokens")
+        self.wait_for(driver, lambda: driver.find_elements(By.ID, "new-token"), "the new token")
+        token = driver.find_element(By.ID, "new-token").text
+        assert token.startswith("habits_"), token
+        driver.save_screenshot(f"{self.screenshots}/accounts-account.png")
+        driver.get(self.base + "/account")
+        assert token not in driver.page_source, "a token's secret is shown once only"
+
+    def test_a_second_profile_cannot_act_as_the_first(self):
+        if not self.first.find_elements(By.CSS_SELECTOR, ".account-link"):
+            self.first.get(self.base + "/")
+        status, ada = self.fetch(self.first, "GET", "/v1/me")
+        assert status == 200, (status, ada)
+        self.sign_up(self.second, "bob_browser", "Bob Browser")
+        status, bob = self.fetch(self.second, "GET", "/v1/me")
+        assert bob["username"] == "bob_browser", bob
+        habit = self.fetch(self.second, "GET", "/v1/habits?limit=1")[1]["items"][0]["id"]
+        attempts = [
+            ("PUT", f"/v1/users/{ada['id']}/favorites/{habit}", None),
+            ("POST", "/v1/logs", {"userID": ada["id"], "habitID": habit}),
+            ("PATCH", f"/v1/users/{ada['id']}", {"name": "Mallory"}),
+        ]
+        for method, path, body in attempts:
+            status, answer = self.fetch(self.second, method, path, body)
+            assert status == 403, f"{method} {path} as the second profile: {status} {answer}"
+        status, logged = self.fetch(self.second, "POST", "/v1/logs", {"userID": bob["id"], "habitID": habit})
+        assert status == 201, (status, logged)
+        assert self.fetch(self.first, "GET", "/v1/me")[1]["name"] == "Ada Browser"
+        # The first profile is still itself; the second sees only its own account page.
+        self.second.get(self.base + "/account")
+        assert "bob_browser" in self.second.page_source and "ada_browser" not in self.second.page_source
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("base")
+    parser.add_argument("--screenshots", default=".build/screenshots")
+    arguments = parser.parse_args()
+    suite = AccountTests(arguments.base, arguments.screenshots)
+    failures = 0
+    try:
+        for name in ["test_sign_up_sign_out_and_sign_in", "test_the_account_page",
+                     "test_a_second_profile_cannot_act_as_the_first"]:
+            started = time.monotonic()
+            try:
+                getattr(suite, name)()
+                for driver in (suite.first, suite.second):
+                    refused = [e["message"] for e in driver.get_log("browser")
+                               if "Content Security Policy" in e["message"]]
+                    assert not refused, "the Content-Security-Policy refused:\n      " + "\n      ".join(refused[:5])
+                print(f"  ok   {name} ({time.monotonic() - started:.1f} s)")
+            except Exception as error:  # noqa: BLE001 - every failure is reported, then the next test runs
+                failures += 1
+                print(f"  FAIL {name}: {error}")
+                traceback.print_exc(limit=3)
+    finally:
+        suite.quit()
+    print(f"account browser tests: {failures} failed" if failures else "account browser tests: all passed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
