@@ -121,7 +121,9 @@ extension SQLiteHabitStore {
     }
 
     public func identity(sessionHash: Data, now: Date, idleLimit: TimeInterval) async throws -> Identity? {
-        let found = try await writer.read { db in
+        // The closure returns a Sendable value, so that GRDB's async read runs (a `Row` would pick the
+        // blocking overload, which holds a cooperative thread while it waits for a reader).
+        let found: (identity: Identity, lastSeen: Double)? = try await writer.read { db in
             try Row.fetchOne(
                 db,
                 sql: """
@@ -129,12 +131,18 @@ extension SQLiteHabitStore {
                     FROM sessions s JOIN accounts a ON a.user_id = s.user_id JOIN users u ON u.id = s.user_id
                     WHERE s.secret_hash = ?
                     """,
-                arguments: [sessionHash])
+                arguments: [sessionHash]
+            ).map { row in
+                (
+                    Identity(
+                        userID: row["user_id"], username: row["key"], role: Role(rawValue: row["role"]) ?? .member,
+                        proof: .session(sessionID: row["id"])),
+                    row["last_seen_at"]
+                )
+            }
         }
-        guard let found else { return nil }
-        let lastSeen: Double = found["last_seen_at"]
-        let sessionID: Int64 = found["id"]
-        let age = now.timeIntervalSince1970 - lastSeen
+        guard let found, case .session(let sessionID) = found.identity.proof else { return nil }
+        let age = now.timeIntervalSince1970 - found.lastSeen
         if age > idleLimit {
             try await endSession(secretHash: sessionHash)
             return nil
@@ -146,9 +154,7 @@ extension SQLiteHabitStore {
                     arguments: [now.timeIntervalSince1970, sessionID])
             }
         }
-        return Identity(
-            userID: found["user_id"], username: found["key"], role: Role(rawValue: found["role"]) ?? .member,
-            proof: .session(sessionID: sessionID))
+        return found.identity
     }
 
     public func sessions(userID: Int64, now: Date, idleLimit: TimeInterval) async throws -> [SessionInfo] {
@@ -224,7 +230,8 @@ extension SQLiteHabitStore {
     }
 
     public func identity(tokenHash: Data, now: Date) async throws -> Identity? {
-        let found = try await writer.read { db in
+        // A Sendable result: see `identity(sessionHash:now:idleLimit:)`.
+        let found: (identity: Identity, lastUsed: Double)? = try await writer.read { db in
             try Row.fetchOne(
                 db,
                 sql: """
@@ -232,21 +239,25 @@ extension SQLiteHabitStore {
                     FROM api_tokens t JOIN accounts a ON a.user_id = t.user_id JOIN users u ON u.id = t.user_id
                     WHERE t.secret_hash = ?
                     """,
-                arguments: [tokenHash])
+                arguments: [tokenHash]
+            ).map { row in
+                (
+                    Identity(
+                        userID: row["user_id"], username: row["key"], role: Role(rawValue: row["role"]) ?? .member,
+                        proof: .token(tokenID: row["id"], scope: TokenScope(rawValue: row["scope"]) ?? .read)),
+                    (row["last_used_at"] as Double?) ?? 0
+                )
+            }
         }
-        guard let found else { return nil }
-        let tokenID: Int64 = found["id"]
-        let lastUsed = (found["last_used_at"] as Double?) ?? 0
-        if now.timeIntervalSince1970 - lastUsed > Self.lastSeenResolution {
+        guard let found, case .token(let tokenID, _) = found.identity.proof else { return nil }
+        if now.timeIntervalSince1970 - found.lastUsed > Self.lastSeenResolution {
             try await commits.write(bumpsRevision: false) { db, _ in
                 try db.execute(
                     sql: "UPDATE api_tokens SET last_used_at = ? WHERE id = ?",
                     arguments: [now.timeIntervalSince1970, tokenID])
             }
         }
-        return Identity(
-            userID: found["user_id"], username: found["key"], role: Role(rawValue: found["role"]) ?? .member,
-            proof: .token(tokenID: tokenID, scope: TokenScope(rawValue: found["scope"]) ?? .read))
+        return found.identity
     }
 
     public func deleteToken(id: Int64, userID: Int64) async throws {

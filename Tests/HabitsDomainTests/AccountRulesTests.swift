@@ -7,6 +7,9 @@ import Testing
         #expect(CommonPasswords.count == 10_000)
         #expect(CommonPasswords.contains("password"))
         #expect(CommonPasswords.contains("PassWord"))
+        // Spaces around it and compatibility forms (fullwidth letters) do not make it another password.
+        #expect(CommonPasswords.contains(" qwertyuiop "))
+        #expect(CommonPasswords.contains("ｑｗｅｒｔｙｕｉｏｐ"))
         // Long enough, but common: refused; the message never repeats it.
         #expect(throws: HabitsError.self) { try AccountRules.newPassword("1234567890") }
         do {

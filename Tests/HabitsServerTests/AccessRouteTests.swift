@@ -112,6 +112,14 @@ import Testing
             try expectError(
                 try await client.send("/v1/logs", .post, logBody, bearer: try #require(readToken)), .forbidden)
 
+            // A token manages no credentials: a leaked one cannot make more, nor sign its owner out.
+            try expectError(
+                try await client.send(
+                    "/v1/me/tokens", .post, body(#"{"name":"more","scope":"write"}"#), bearer: writeToken),
+                .forbidden)
+            try expectError(try await client.send("/v1/auth/signout-everywhere", .post, bearer: writeToken), .forbidden)
+            #expect(try await client.send("/v1/me", as: ada).status == .ok)
+
             let id = try #require(write["id"] as? Int)
             #expect(try await client.send("/v1/me/tokens/\(id)", .delete, as: ada).status == .noContent)
             try expectError(try await client.send("/v1/me", bearer: writeToken), .unauthorized)
@@ -160,6 +168,63 @@ import Testing
         }
     }
 
+    @Test func aMemberSeesAnsweredQuestionsAndTheirOwnOnly() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            _ = try await client.signUp("ada")
+            let bob = try await client.signUp("bob")
+            let carol = try await client.signUp("carol")
+            let asked = try decodeV1(
+                Question.self,
+                try await client.send(
+                    "/v1/help/questions", .post, body(#"{"question":"Private matter?","authorID":\#(bob.account.id)}"#),
+                    as: bob))
+            let seen = try decodeV1(
+                Page<Question>.self, try await client.send("/v1/help/questions?limit=200", as: carol))
+            #expect(!seen.items.contains { $0.id == asked.id })
+            try expectError(
+                try await client.send("/v1/help/questions?viewer=\(bob.account.id)", as: carol), .forbidden)
+            try expectError(try await client.send("/v1/help/questions/\(asked.id)", as: carol), .notFound)
+            #expect(try await client.send("/v1/help/questions/\(asked.id)", as: bob).status == .ok)
+            let own = try decodeV1(Page<Question>.self, try await client.send("/v1/help/questions?limit=200", as: bob))
+            #expect(own.items.contains { $0.id == asked.id })
+        }
+    }
+
+    /// Many requests at once, each resolving its session, all answer: a lookup never holds a thread
+    /// while it waits for a database connection.
+    @Test(.timeLimit(.minutes(1))) func manySignedInRequestsAtOnceAllAnswer() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.live) { client in
+            let ada = try await client.signUp("ada")
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for index in 0..<96 {
+                    let path = ["/v1/me", "/v1/screens/home", "/v1/users?limit=50"][index % 3]
+                    group.addTask { try await client.send(path, as: ada).status }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.count == 96 && statuses.allSatisfy { $0 == .ok })
+            #expect(try await client.send("/healthz", as: nil).status == .ok)
+        }
+    }
+
+    /// Guesses sent at once cannot outrun the limit: each is counted before its password is checked.
+    @Test func guessesSentAtOnceAreLimitedAsIfOneAfterAnother() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.live) { client in
+            _ = try await client.signUp("ada")
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for index in 0..<12 {
+                    group.addTask { try await client.signIn("ada", password: "wrong guess \(index)").status }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .unauthorized }.count == 5)
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 7)
+        }
+    }
+
     @Test func everyServedRouteHasAnAccessRule() async throws {
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         let router = makeDemoRouter(store: store)
@@ -172,5 +237,35 @@ import Testing
             #expect(pattern.openAPIPath == path, "\(path) matched \(pattern)")
             #expect(AccessRule.rule(for: pattern, method: route.method) != nil, "\(route.method) \(path) has no rule")
         }
+    }
+}
+
+/// The sign-in limiter: its windows, its answer, and its bound.
+@Suite struct SignInLimiterTests {
+    @Test func fiveAttemptsWaitUntilTheFirstLeavesTheWindow() {
+        let limiter = SignInLimiter()
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        let subject = SignInLimiter.Subject.username("ada")
+        for minute in 0..<5 {
+            #expect(limiter.reserve([subject], now: start.addingTimeInterval(Double(minute) * 60)) == nil)
+        }
+        #expect(limiter.reserve([subject], now: start.addingTimeInterval(5 * 60)) == 10 * 60)
+        // A refused attempt counts nothing: the first still leaves the window on time.
+        #expect(limiter.reserve([subject], now: start.addingTimeInterval(15 * 60 + 1)) == nil)
+        #expect(limiter.reserve([.username("bob")], now: start) == nil)
+        // A success takes its attempt back.
+        let later = start.addingTimeInterval(3_600)
+        for _ in 0..<4 { _ = limiter.reserve([.username("carol")], now: later) }
+        #expect(limiter.reserve([.username("carol")], now: later) == nil)
+        limiter.release(.username("carol"), at: later)
+        #expect(limiter.reserve([.username("carol")], now: later) == nil)
+        #expect(limiter.reserve([.username("carol")], now: later) != nil)
+    }
+
+    @Test func itHoldsNoMoreThanItsBound() {
+        let limiter = SignInLimiter(maximumKeys: 1_000)
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        for index in 0..<10_000 { _ = limiter.reserve([.address("10.0.\(index / 256).\(index % 256)")], now: now) }
+        #expect(limiter.count <= 1_000)
     }
 }

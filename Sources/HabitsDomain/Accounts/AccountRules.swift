@@ -68,9 +68,14 @@ public enum CommonPasswords {
         return Set(text.split(separator: "\n").lazy.filter { !$0.hasPrefix("#") }.map(String.init))
     }()
 
-    /// Whether `password`, ignoring case, is on the list.
+    /// Whether `password` is on the list, ignoring case, surrounding spaces and compatibility forms
+    /// (fullwidth letters, ligatures): what differs only in those is as easy to guess.
     /// - Complexity: O(n) in the password's length (one hashed lookup).
-    public static func contains(_ password: String) -> Bool { all.contains(password.lowercased()) }
+    public static func contains(_ password: String) -> Bool {
+        let folded = password.precomposedStringWithCompatibilityMapping
+            .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return all.contains(folded)
+    }
 
     /// How many passwords the list holds: 10,000 when the resource is in place.
     public static var count: Int { all.count }

@@ -21,15 +21,14 @@ struct AccountService: Sendable {
     ) async throws -> (Account, String) {
         let now = clock()
         let address = SignInLimiter.Subject.signUpAddress(context.clientAddressKey)
-        try refuseIfLimited([address], now: now)
+        // Counted before hashing, so that a flood of sign-ups cannot keep the thread pool busy.
+        try reserve([address], now: now)
         let username = try AccountRules.username(rawUsername)
         let password = try AccountRules.newPassword(rawPassword)
         let user = try ResourceRules.checked(
             User(
                 id: 0, key: username, name: name, color: nil, bio: nil, timeZone: timeZone ?? "UTC",
                 locale: locale ?? "en_US"))
-        // Counted before hashing, so that a flood of sign-ups cannot keep the thread pool busy.
-        limiter.record([address], now: now)
         let hash = try await hasher.hash(password)
         let secret = Secrets.newSecret()
         let (account, _) = try await store.createAccount(
@@ -43,17 +42,22 @@ struct AccountService: Sendable {
         username rawUsername: String, password rawPassword: String, request: Request, context: HabitsRequestContext
     ) async throws -> (Account, String) {
         let now = clock()
-        let folded = rawUsername.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = rawUsername.trimmingCharacters(in: .whitespaces)
+        // Usernames are ASCII: anything else names no account (lower-casing the Kelvin sign would give
+        // `k`), and is still checked against the decoy so that it takes the same time.
+        let folded = trimmed.unicodeScalars.allSatisfy(\.isASCII) ? trimmed.lowercased() : ""
         let subjects: [SignInLimiter.Subject] = [
-            .username(String(folded.prefix(100))), .address(context.clientAddressKey),
+            .username(String((folded.isEmpty ? trimmed : folded).prefix(100))), .address(context.clientAddressKey),
         ]
-        try refuseIfLimited(subjects, now: now)
+        // Each attempt is counted before its slow check and taken back if it succeeds: attempts sent at
+        // once cannot outrun the limit.
+        try reserve(subjects, now: now)
         let password = try AccountRules.givenPassword(rawPassword)
-        let stored = folded.count <= 100 ? try await store.credentials(username: folded) : nil
+        let stored = (1...100).contains(folded.count) ? try await store.credentials(username: folded) : nil
         guard try await hasher.verify(password, hash: stored?.passwordHash), let stored else {
-            limiter.record(subjects, now: now)
             throw Self.wrongCredentials
         }
+        limiter.release(subjects[1], at: now)
         limiter.forget(subjects[0])
         if let previous = Self.sessionSecret(of: request) {
             try await store.endSession(secretHash: Secrets.hash(previous))
@@ -79,15 +83,15 @@ struct AccountService: Sendable {
     func confirmPassword(_ raw: String, identity: Identity, context: HabitsRequestContext) async throws {
         let now = clock()
         let subjects: [SignInLimiter.Subject] = [
-            .username(identity.username.lowercased()), .address(context.clientAddressKey),
+            .confirmation(identity.userID), .address(context.clientAddressKey),
         ]
-        try refuseIfLimited(subjects, now: now)
+        try reserve(subjects, now: now)
         let password = try AccountRules.givenPassword(raw)
         let stored = try await store.credentials(userID: identity.userID)
         guard try await hasher.verify(password, hash: stored.passwordHash) else {
-            limiter.record(subjects, now: now)
             throw HabitsError.forbidden(reason: "The password is wrong.")
         }
+        for subject in subjects { limiter.release(subject, at: now) }
     }
 
     /// Replaces the password after checking the old one; ends every other session.
@@ -117,8 +121,8 @@ struct AccountService: Sendable {
         NewSession(secretHash: Secrets.hash(secret), createdAt: now, userAgent: request.headers[.userAgent])
     }
 
-    private func refuseIfLimited(_ subjects: [SignInLimiter.Subject], now: Date) throws {
-        guard let wait = limiter.retryAfter(subjects, now: now) else { return }
+    private func reserve(_ subjects: [SignInLimiter.Subject], now: Date) throws {
+        guard let wait = limiter.reserve(subjects, now: now) else { return }
         throw APIError(
             status: .tooManyRequests, code: "too_many_attempts",
             message: "Too many attempts; try again in \(wait) seconds.", headers: [.retryAfter: String(wait)])

@@ -168,6 +168,18 @@ extension HabitsRequestContext {
         }
     }
 
+    /// The signed-in identity, which must have come with a session: credentials (passwords, tokens,
+    /// sessions, the account itself) are managed by a person signed in, never by an API token, so that a
+    /// leaked token cannot make itself permanent.
+    func sessionIdentity() throws -> Identity {
+        let identity = try signedInIdentity()
+        guard case .session = identity.proof else {
+            throw HabitsError.forbidden(
+                reason: "An API token cannot manage credentials; sign in with your password to do this.")
+        }
+        return identity
+    }
+
     /// The signed-in identity; 401 without one (open mode has none either).
     func signedInIdentity() throws -> Identity {
         guard case .signedIn(let identity) = self.access else { throw AccessRefusal.notSignedIn }

@@ -12,6 +12,9 @@ final class SignInLimiter: Sendable {
         case username(String)
         case address(String)
         case signUpAddress(String)
+        /// Password confirmations of one signed-in account (changing it, deleting the account): apart
+        /// from sign-ins, so that strangers failing to sign in as someone cannot stop them.
+        case confirmation(Int64)
     }
 
     struct Rule: Sendable {
@@ -35,38 +38,45 @@ final class SignInLimiter: Sendable {
 
     static func rule(for subject: Subject) -> Rule {
         switch subject {
-        case .username: perUsername
+        case .username, .confirmation: perUsername
         case .address: perAddress
         case .signUpAddress: signUpsPerAddress
         }
     }
 
-    /// How many seconds the first limited subject must wait, nil when none is limited.
-    /// - Complexity: O(attempts) per subject.
-    func retryAfter(_ subjects: [Subject], now: Date) -> Int? {
+    /// Counts an attempt of each subject before it is checked, unless one is already limited: then
+    /// nothing is counted and the wait is returned. Checking and counting under one lock, so that
+    /// attempts sent at once cannot all pass the check before any is counted.
+    func reserve(_ subjects: [Subject], now: Date) -> Int? {
         let time = now.timeIntervalSince1970
         return entries.withLockedValue { entries in
-            subjects.compactMap { subject -> Int? in
+            var wait: Int?
+            for subject in subjects {
                 let rule = Self.rule(for: subject)
                 let recent = (entries[subject] ?? []).filter { $0 > time - rule.window }
-                guard recent.count >= rule.attempts, let oldest = recent.min() else { return nil }
-                return max(1, Int((oldest + rule.window - time).rounded(.up)))
-            }.max()
-        }
-    }
-
-    /// Notes one attempt (a failure, or a sign-up) of each subject.
-    func record(_ subjects: [Subject], now: Date) {
-        let time = now.timeIntervalSince1970
-        entries.withLockedValue { entries in
+                if recent.count >= rule.attempts, let oldest = recent.min() {
+                    wait = max(wait ?? 0, max(1, Int((oldest + rule.window - time).rounded(.up))))
+                }
+            }
+            if wait != nil { return wait }
             for subject in subjects {
                 let rule = Self.rule(for: subject)
                 if entries[subject] == nil && entries.count >= maximumKeys { evict(&entries, now: time) }
                 var recent = (entries[subject] ?? []).filter { $0 > time - rule.window }
                 recent.append(time)
-                // Only the last `attempts` matter to the rule.
                 entries[subject] = Array(recent.suffix(rule.attempts))
             }
+            return nil
+        }
+    }
+
+    /// Takes back an attempt `reserve` counted at `now`, once it succeeded.
+    func release(_ subject: Subject, at now: Date) {
+        let time = now.timeIntervalSince1970
+        entries.withLockedValue { entries in
+            guard var times = entries[subject], let index = times.lastIndex(of: time) else { return }
+            times.remove(at: index)
+            entries[subject] = times.isEmpty ? nil : times
         }
     }
 

@@ -55,8 +55,14 @@ struct HelpController: Sendable {
     @Sendable func listQuestions(
         _ request: Request, context: HabitsRequestContext
     ) async throws -> JSON<Page<Question>> {
-        let viewerID = try RequestInput.optionalID("viewer", request)
+        var viewerID = try RequestInput.optionalID("viewer", request)
         let tagID = try RequestInput.optionalID("tag", request)
+        if !context.isAdministrator {
+            // A member sees the answered questions and their own: never someone else's contact form.
+            let identity = try context.signedInIdentity()
+            if let viewerID, viewerID != identity.userID { throw AccessRefusal.actingAsSomeoneElse(identity) }
+            viewerID = identity.userID
+        }
         return JSON(try await store.questions(viewerID: viewerID, tagID: tagID, page: try RequestInput.page(request)))
     }
 
@@ -80,7 +86,15 @@ struct HelpController: Sendable {
     }
 
     @Sendable func getQuestion(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Question> {
-        JSON(try await store.question(id: try RequestInput.id("questionID", context)))
+        let id = try RequestInput.id("questionID", context)
+        let question = try await store.question(id: id)
+        // Someone else's unanswered question is theirs and the help desk's alone.
+        if !context.isAdministrator, question.answer == nil,
+            question.authorID != (try context.signedInIdentity().userID)
+        {
+            throw HabitsError.notFound(kind: .question, id: String(id))
+        }
+        return JSON(question)
     }
 
     @Sendable func updateQuestion(

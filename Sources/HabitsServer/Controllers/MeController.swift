@@ -70,7 +70,7 @@ struct MeController: Sendable {
     }
 
     @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let identity = try context.signedInIdentity()
+        let identity = try context.sessionIdentity()
         let body = try await RequestBody.decode(Deletion.self, from: request)
         try await accounts.confirmPassword(body.password, identity: identity, context: context)
         try await store.deleteAccount(userID: identity.userID)
@@ -80,7 +80,7 @@ struct MeController: Sendable {
     }
 
     @Sendable func changePassword(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        let identity = try context.signedInIdentity()
+        let identity = try context.sessionIdentity()
         let body = try await RequestBody.decode(PasswordChange.self, from: request)
         try await accounts.changePassword(
             old: body.oldPassword, new: body.newPassword, identity: identity, request: request, context: context)
@@ -98,7 +98,7 @@ struct MeController: Sendable {
     }
 
     @Sendable func endSession(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        let identity = try context.signedInIdentity()
+        let identity = try context.sessionIdentity()
         try await store.endSession(id: try RequestInput.id("sessionID", context), userID: identity.userID)
         return NoContent()
     }
@@ -108,7 +108,7 @@ struct MeController: Sendable {
     }
 
     @Sendable func createToken(_ request: Request, context: HabitsRequestContext) async throws -> JSON<IssuedToken> {
-        let identity = try context.signedInIdentity()
+        let identity = try context.sessionIdentity()
         let body = try await RequestBody.decode(TokenRequest.self, from: request)
         let name = try AccountRules.tokenName(body.name)
         let secret = Secrets.newToken()
@@ -121,7 +121,7 @@ struct MeController: Sendable {
     }
 
     @Sendable func revokeToken(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        let identity = try context.signedInIdentity()
+        let identity = try context.sessionIdentity()
         try await store.deleteToken(id: try RequestInput.id("tokenID", context), userID: identity.userID)
         return NoContent()
     }

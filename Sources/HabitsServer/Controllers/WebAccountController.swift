@@ -142,7 +142,7 @@ struct WebAccountController: Sendable {
     }
 
     @Sendable func saveProfile(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let identity = try context.signedInIdentity()
+        let identity = try context.sessionIdentity()
         let form = try await WebForm.decode(ProfileForm.self, from: request)
         return try await accountForm(context, notice: .saved) {
             // An emptied bio field clears the bio.
@@ -154,7 +154,7 @@ struct WebAccountController: Sendable {
     }
 
     @Sendable func changePassword(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let identity = try context.signedInIdentity()
+        let identity = try context.sessionIdentity()
         let form = try await WebForm.decode(PasswordForm.self, from: request)
         return try await accountForm(context, notice: .password) {
             try await accounts.changePassword(
@@ -163,7 +163,7 @@ struct WebAccountController: Sendable {
     }
 
     @Sendable func endSessions(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let identity = try context.signedInIdentity()
+        let identity = try context.sessionIdentity()
         let form = try await WebForm.decode(SessionsForm.self, from: request)
         if case .session(let current) = identity.proof, Int64(form.session) == current {
             // Ending this browser's own session is signing out.
@@ -182,7 +182,7 @@ struct WebAccountController: Sendable {
     }
 
     @Sendable func tokens(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let identity = try context.signedInIdentity()
+        let identity = try context.sessionIdentity()
         let form = try await WebForm.decode(TokenForm.self, from: request)
         if form.action == "revoke" {
             return try await accountForm(context, notice: .revoked) {
@@ -209,7 +209,7 @@ struct WebAccountController: Sendable {
     }
 
     @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let identity = try context.signedInIdentity()
+        let identity = try context.sessionIdentity()
         let form = try await WebForm.decode(DeleteForm.self, from: request)
         do {
             try await accounts.confirmPassword(form.password, identity: identity, context: context)
@@ -225,7 +225,7 @@ struct WebAccountController: Sendable {
     // MARK: Rendering
 
     private func accountView(_ context: HabitsRequestContext) async throws -> AccountPageView {
-        let identity = try context.signedInIdentity()
+        let identity = try context.sessionIdentity()
         var sessions = try await store.sessions(
             userID: identity.userID, now: accounts.clock(), idleLimit: SessionCookie.idleLimit)
         if case .session(let current) = identity.proof {

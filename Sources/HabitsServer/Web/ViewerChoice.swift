@@ -6,8 +6,6 @@ import Hummingbird
 /// The body of `POST /viewer`, the header's viewer picker: a form with `user`, the key of the user to
 /// view as, and `return`, the page to go back to.
 struct ViewerChoice: Decodable, Sendable {
-    /// The largest form accepted; a key and a page's path fit many times over.
-    static let maximumBytes = 8 * 1024
     /// The longest `return` path.
     static let maximumReturnBytes = 4 * 1024
 
@@ -17,23 +15,7 @@ struct ViewerChoice: Decodable, Sendable {
     /// The form of `request`: 415 unless labelled `application/x-www-form-urlencoded`, 413 past
     /// `maximumBytes`, 400 when a field is missing, 422 when `user` is no key or `return` no path here.
     static func decode(from request: Request) async throws -> ViewerChoice {
-        let mediaType = request.headers[.contentType]?
-            .split(separator: ";", maxSplits: 1).first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
-        guard mediaType == "application/x-www-form-urlencoded" else {
-            throw APIError(
-                status: .unsupportedMediaType, code: "unsupported_media_type",
-                message: "The body must be a form, sent with Content-Type: application/x-www-form-urlencoded.")
-        }
-        let body = try await request.body.collect(upTo: maximumBytes)
-        var choice: ViewerChoice
-        do {
-            choice = try URLEncodedFormDecoder().decode(ViewerChoice.self, from: String(buffer: body))
-        } catch let error as DecodingError {
-            throw HabitsError.malformed(reason: DecodingErrorMessage.describe(error))
-        } catch {
-            throw HabitsError.malformed(reason: "The body is not a form with the fields user and return.")
-        }
+        var choice = try await WebForm.decode(ViewerChoice.self, from: request)
         choice.user = try ResourceRules.key(choice.user)
         choice.return = try returnPath(choice.return)
         return choice
