@@ -131,7 +131,9 @@ func buildRouter(
     router.add(middleware: CrossSiteRequestMiddleware())
     router.add(middleware: QueryEncodingMiddleware())
     // Who is asking and whether they may, decided for every route after the host and origin checks.
-    router.add(middleware: IdentityMiddleware(mode: configuration.authMode, store: store, clock: clock))
+    let identities = IdentityCache()
+    router.add(
+        middleware: IdentityMiddleware(mode: configuration.authMode, store: store, clock: clock, cache: identities))
     let routeTable = RouteTable()
     router.add(middleware: AccessMiddleware(mode: configuration.authMode, served: routeTable))
     if simulator.isDemo { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
@@ -150,7 +152,8 @@ func buildRouter(
     EmojiController(store: store).addRoutes(to: router)
     OperationsController(store: store, metrics: metrics).addRoutes(to: router)
     let accounts = AccountService(
-        store: store, hasher: PasswordHasher(cost: configuration.passwordCost), limiter: SignInLimiter(), clock: clock)
+        store: store, hasher: PasswordHasher(cost: configuration.passwordCost), limiter: SignInLimiter(), clock: clock,
+        identities: identities)
     AuthController(accounts: accounts).addRoutes(to: router)
     MeController(accounts: accounts).addRoutes(to: router)
     // The simulator's controls exist only with --demo: elsewhere /control/simulator/* is 404.

@@ -76,9 +76,12 @@ import Testing
             let asked = try await client.send(
                 "/v1/help/questions", .post, body(#"{"question":"How?","authorID":\#(member.account.id)}"#), as: member)
             #expect(asked.status == .created)
-            // `habits admin grant` makes more administrators.
+            // `habits admin grant` makes more administrators (another process: a session signed in since sees it
+            // at once, one already open within the identity cache's few seconds).
             try await store.setRole(.administrator, username: "bob")
-            #expect(try await client.send("/v1/habits/1", .delete, as: member).status != .forbidden)
+            let again = try #require(sessionCookie(try await client.signIn("bob")))
+            let granted = SignedIn(account: member.account, cookie: again)
+            #expect(try await client.send("/v1/habits/1", .delete, as: granted).status != .forbidden)
         }
     }
 
@@ -267,5 +270,36 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_000_000)
         for index in 0..<10_000 { _ = limiter.reserve([.address("10.0.\(index / 256).\(index % 256)")], now: now) }
         #expect(limiter.count <= 1_000)
+    }
+}
+
+/// The identity cache: what it forgets, and its bound.
+@Suite struct IdentityCacheTests {
+    func identity(_ user: Int64) -> Identity {
+        Identity(userID: user, username: "u\(user)", role: .member, proof: .session(sessionID: user))
+    }
+
+    @Test func aCredentialChangeForgetsTheAccountsEntries() {
+        let cache = IdentityCache()
+        let (first, second, other) = (Data([1]), Data([2]), Data([3]))
+        cache.remember(identity(1), for: first)
+        cache.remember(identity(1), for: second)
+        cache.remember(identity(2), for: other)
+        #expect(cache.identity(for: first) == identity(1))
+        cache.forget(userID: 1)
+        #expect(cache.identity(for: first) == nil && cache.identity(for: second) == nil)
+        #expect(cache.identity(for: other) == identity(2))
+        cache.forget(hash: other)
+        #expect(cache.identity(for: other) == nil)
+    }
+
+    @Test func entriesExpireAndTheCacheStaysBounded() async throws {
+        let short = IdentityCache(lifetime: .milliseconds(1))
+        short.remember(identity(1), for: Data([1]))
+        try await Task.sleep(for: .milliseconds(5))
+        #expect(short.identity(for: Data([1])) == nil)
+        let small = IdentityCache(capacity: 100)
+        for index in 0..<1_000 { small.remember(identity(Int64(index)), for: Data("\(index)".utf8)) }
+        #expect(small.count <= 100)
     }
 }

@@ -10,6 +10,15 @@ struct AccountService: Sendable {
     let hasher: PasswordHasher
     let limiter: SignInLimiter
     let clock: @Sendable () -> Date
+    /// The identities `IdentityMiddleware` remembers: every credential write forgets the account's.
+    let identities: IdentityCache
+
+    /// Runs a write that changes an account's credentials, then forgets what was remembered of them, so
+    /// that an ended session or a revoked token is refused from the next request on.
+    func changingCredentials<T>(of userID: Int64, _ write: () async throws -> T) async throws -> T {
+        defer { identities.forget(userID: userID) }
+        return try await write()
+    }
 
     /// The same answer to a wrong username and to a wrong password.
     static let wrongCredentials = HabitsError.unauthenticated(reason: "The username or the password is wrong.")
@@ -60,7 +69,9 @@ struct AccountService: Sendable {
         limiter.release(subjects[1], at: now)
         limiter.forget(subjects[0])
         if let previous = Self.sessionSecret(of: request) {
-            try await store.endSession(secretHash: Secrets.hash(previous))
+            let hash = Secrets.hash(previous)
+            try await store.endSession(secretHash: hash)
+            identities.forget(hash: hash)
         }
         let secret = Secrets.newSecret()
         _ = try await store.createSession(newSession(secret, request: request, now: now), userID: stored.userID)
@@ -75,7 +86,9 @@ struct AccountService: Sendable {
                 field: "Authorization",
                 reason: "an API token does not sign out; revoke it with DELETE /v1/me/tokens/{id}.")
         }
-        try await store.endSession(secretHash: Secrets.hash(secret))
+        try await changingCredentials(of: identity.userID) {
+            try await store.endSession(secretHash: Secrets.hash(secret))
+        }
     }
 
     /// Checks the account's password (for changing it or deleting the account): 403 when wrong, counted
@@ -102,7 +115,9 @@ struct AccountService: Sendable {
         let password = try AccountRules.newPassword(new, field: "newPassword")
         let hash = try await hasher.hash(password)
         let keeping = Self.sessionSecret(of: request).map(Secrets.hash)
-        try await store.setPasswordHash(hash, userID: identity.userID, keeping: keeping)
+        try await changingCredentials(of: identity.userID) {
+            try await store.setPasswordHash(hash, userID: identity.userID, keeping: keeping)
+        }
     }
 
     /// Sets (or, with nil, clears) the session cookie on `response`.

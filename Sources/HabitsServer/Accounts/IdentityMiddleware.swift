@@ -15,6 +15,8 @@ struct IdentityMiddleware: RouterMiddleware {
     let mode: AuthMode
     let store: any AccountStore
     let clock: @Sendable () -> Date
+    /// Identities resolved in the last few seconds (`IdentityCache`).
+    let cache: IdentityCache
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -29,13 +31,17 @@ struct IdentityMiddleware: RouterMiddleware {
         if let authorization = request.headers[.authorization] {
             return .signedIn(try await tokenIdentity(authorization))
         }
-        if let secret = request.cookies[SessionCookie.name]?.value, Secrets.isWellFormed(secret),
-            let identity = try await store.identity(
-                sessionHash: Secrets.hash(String(secret)), now: clock(), idleLimit: SessionCookie.idleLimit)
-        {
-            return .signedIn(identity)
+        guard let secret = request.cookies[SessionCookie.name]?.value, Secrets.isWellFormed(secret) else {
+            return .anonymous
         }
-        return .anonymous
+        let hash = Secrets.hash(String(secret))
+        if let identity = cache.identity(for: hash) { return .signedIn(identity) }
+        guard
+            let identity = try await store.identity(
+                sessionHash: hash, now: clock(), idleLimit: SessionCookie.idleLimit)
+        else { return .anonymous }
+        cache.remember(identity, for: hash)
+        return .signedIn(identity)
     }
 
     private func tokenIdentity(_ authorization: String) async throws -> Identity {
@@ -44,11 +50,13 @@ struct IdentityMiddleware: RouterMiddleware {
             throw HabitsError.unauthenticated(reason: "Authorization must be \"Bearer <token>\" with an API token.")
         }
         let token = authorization.dropFirst(bearer.count).trimmingCharacters(in: .whitespaces)
-        guard token.hasPrefix(Secrets.tokenPrefix), Secrets.isWellFormed(token.dropFirst(Secrets.tokenPrefix.count)),
-            let identity = try await store.identity(tokenHash: Secrets.hash(token), now: clock())
-        else {
-            throw HabitsError.unauthenticated(reason: "This API token is not valid: it is unknown or was revoked.")
-        }
+        let refusal = HabitsError.unauthenticated(reason: "This API token is not valid: it is unknown or was revoked.")
+        guard token.hasPrefix(Secrets.tokenPrefix), Secrets.isWellFormed(token.dropFirst(Secrets.tokenPrefix.count))
+        else { throw refusal }
+        let hash = Secrets.hash(token)
+        if let identity = cache.identity(for: hash) { return identity }
+        guard let identity = try await store.identity(tokenHash: hash, now: clock()) else { throw refusal }
+        cache.remember(identity, for: hash)
         return identity
     }
 }

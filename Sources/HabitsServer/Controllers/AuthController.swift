@@ -58,7 +58,9 @@ struct AuthController: Sendable {
 
     @Sendable func signOutEverywhere(_ request: Request, context: HabitsRequestContext) async throws -> Response {
         let identity = try context.sessionIdentity()
-        try await accounts.store.endSessions(userID: identity.userID, keeping: nil)
+        try await accounts.changingCredentials(of: identity.userID) {
+            try await accounts.store.endSessions(userID: identity.userID, keeping: nil)
+        }
         var response = Response(status: .noContent)
         try accounts.setSessionCookie(nil, on: &response, context: context)
         return response

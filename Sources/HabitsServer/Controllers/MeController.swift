@@ -73,7 +73,9 @@ struct MeController: Sendable {
         let identity = try context.sessionIdentity()
         let body = try await RequestBody.decode(Deletion.self, from: request)
         try await accounts.confirmPassword(body.password, identity: identity, context: context)
-        try await store.deleteAccount(userID: identity.userID)
+        try await accounts.changingCredentials(of: identity.userID) {
+            try await store.deleteAccount(userID: identity.userID)
+        }
         var response = Response(status: .noContent)
         try accounts.setSessionCookie(nil, on: &response, context: context)
         return response
@@ -99,7 +101,10 @@ struct MeController: Sendable {
 
     @Sendable func endSession(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
         let identity = try context.sessionIdentity()
-        try await store.endSession(id: try RequestInput.id("sessionID", context), userID: identity.userID)
+        let id = try RequestInput.id("sessionID", context)
+        try await accounts.changingCredentials(of: identity.userID) {
+            try await store.endSession(id: id, userID: identity.userID)
+        }
         return NoContent()
     }
 
@@ -122,7 +127,10 @@ struct MeController: Sendable {
 
     @Sendable func revokeToken(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
         let identity = try context.sessionIdentity()
-        try await store.deleteToken(id: try RequestInput.id("tokenID", context), userID: identity.userID)
+        let id = try RequestInput.id("tokenID", context)
+        try await accounts.changingCredentials(of: identity.userID) {
+            try await store.deleteToken(id: id, userID: identity.userID)
+        }
         return NoContent()
     }
 }

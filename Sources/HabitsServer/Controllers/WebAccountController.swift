@@ -126,7 +126,9 @@ struct WebAccountController: Sendable {
 
     @Sendable func signOut(_ request: Request, context: HabitsRequestContext) async throws -> Response {
         if let secret = AccountService.sessionSecret(of: request) {
-            try await store.endSession(secretHash: Secrets.hash(secret))
+            let hash = Secrets.hash(secret)
+            try await store.endSession(secretHash: hash)
+            accounts.identities.forget(hash: hash)
         }
         var response = Self.redirect(to: "/signin?notice=\(AccountNotice.signedOut.rawValue)")
         try accounts.setSessionCookie(nil, on: &response, context: context)
@@ -170,6 +172,7 @@ struct WebAccountController: Sendable {
             return try await signOut(request, context: context)
         }
         return try await accountForm(context, notice: .sessions) {
+            defer { accounts.identities.forget(userID: identity.userID) }
             if form.session == "others" {
                 let keeping = AccountService.sessionSecret(of: request).map(Secrets.hash)
                 try await store.endSessions(userID: identity.userID, keeping: keeping)
@@ -187,7 +190,9 @@ struct WebAccountController: Sendable {
         if form.action == "revoke" {
             return try await accountForm(context, notice: .revoked) {
                 guard let id = form.id else { throw HabitsError.invalid(field: "id", reason: "names no token.") }
-                try await store.deleteToken(id: id, userID: identity.userID)
+                try await accounts.changingCredentials(of: identity.userID) {
+                    try await store.deleteToken(id: id, userID: identity.userID)
+                }
             }
         }
         do {
@@ -213,7 +218,9 @@ struct WebAccountController: Sendable {
         let form = try await WebForm.decode(DeleteForm.self, from: request)
         do {
             try await accounts.confirmPassword(form.password, identity: identity, context: context)
-            try await store.deleteAccount(userID: identity.userID)
+            try await accounts.changingCredentials(of: identity.userID) {
+                try await store.deleteAccount(userID: identity.userID)
+            }
         } catch {
             return try refused(error, template: "account", view: try await accountView(context)) { $0.error = $1 }
         }
