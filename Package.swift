@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HabitsDomain", targets: ["HabitsDomain"]),
         .library(name: "HabitsStore", targets: ["HabitsStore"]),
         .library(name: "HabitsSQLite", targets: ["HabitsSQLite"]),
+        .library(name: "HabitsPostgres", targets: ["HabitsPostgres"]),
         .library(name: "HabitsDemo", targets: ["HabitsDemo"]),
         .library(name: "HabitsScreens", targets: ["HabitsScreens"]),
         .library(name: "HabitsServer", targets: ["HabitsServer"]),
@@ -35,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // Pure engines: no I/O, no networking.
@@ -54,6 +56,16 @@ let package = Package(
                 "HabitsDomain",
                 "HabitsStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The PostgreSQL implementation: the only module that imports PostgresNIO.
+        .target(
+            name: "HabitsPostgres",
+            dependencies: [
+                "HabitsDomain",
+                "HabitsStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
