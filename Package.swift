@@ -128,7 +128,8 @@ let package = Package(
         ),
         // What the store and server tests share: one fixture, one instant, seeds, temporary databases.
         .target(
-            name: "HabitsTestSupport", dependencies: ["HabitsDomain", "HabitsStore", "HabitsSQLite"],
+            name: "HabitsTestSupport",
+            dependencies: ["HabitsDomain", "HabitsStore", "HabitsSQLite", "HabitsPostgres"],
             path: "Tests/HabitsTestSupport"
         ),
         .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain", "HabitsTestSupport"]),
