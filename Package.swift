@@ -156,6 +156,11 @@ let package = Package(
             name: "HabitsStoreContractTests",
             dependencies: ["HabitsStore", "HabitsSQLite", "HabitsDomain", "HabitsDemo", "HabitsTestSupport"]
         ),
+        // The PostgreSQL store's own tests: its URL, and several instances writing to one database.
+        .testTarget(
+            name: "HabitsPostgresTests",
+            dependencies: ["HabitsPostgres", "HabitsStore", "HabitsDomain", "HabitsTestSupport"]
+        ),
         .testTarget(
             name: "HabitsServerTests",
             dependencies: [
