@@ -104,6 +104,7 @@ let package = Package(
                 "HabitsServer",
                 "HabitsStore",
                 "HabitsSQLite",
+                "HabitsPostgres",
                 "HabitsDemo",
                 "HabitsDomain",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -164,7 +165,8 @@ let package = Package(
         .testTarget(
             name: "HabitsServerTests",
             dependencies: [
-                "HabitsServer", "HabitsStore", "HabitsSQLite", "HabitsDomain", "HabitsDemo", "HabitsScreens",
+                "HabitsServer", "HabitsStore", "HabitsSQLite", "HabitsPostgres", "HabitsDomain", "HabitsDemo",
+                "HabitsScreens",
                 "CompositionalLayout", "HabitsTestSupport", "habits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
