@@ -15,8 +15,13 @@ public final class PostgresHabitStore: HabitStore {
     let client: PostgresClient
     let logger: Logger
     let revision: RevisionCounter
-    let changeFeed = StoreChangeFeed()
+    let changeFeed: StoreChangeFeed
+    /// This instance's id in the change channel's payloads, so it does not publish its own writes twice.
+    let instance: String
+    /// The `NOTIFY` channel of the store's schema (`PostgresChangeChannel`).
+    let channel: String
     private let runner: Task<Void, Never>
+    private let listener: Task<Void, Never>
 
     /// Connects to the database `configuration` names, migrates it to the latest schema (once, whatever
     /// the number of instances starting together) and reads its revision.
@@ -33,29 +38,53 @@ public final class PostgresHabitStore: HabitStore {
             logger.info(
                 "opened store",
                 metadata: ["database": "\(configuration.redactedDescription)", "revision": "\(stored)"])
-            return PostgresHabitStore(client: client, logger: logger, revision: stored, runner: runner)
+            let feed = StoreChangeFeed()
+            let revision = RevisionCounter(stored)
+            let instance = UUID().uuidString
+            let channel = PostgresChangeChannel.name(schema: configuration.schema)
+            let (listening, ready) = AsyncStream<Void>.makeStream()
+            let listener = Task {
+                await PostgresChangeChannel.follow(
+                    client: client, channel: channel, instance: instance, feed: feed, revision: revision,
+                    logger: logger, ready: { ready.yield() })
+            }
+            // Writes made through other instances from now on reach this one's feed.
+            await PostgresChangeChannel.first(of: listening, within: .seconds(10))
+            return PostgresHabitStore(
+                client: client, logger: logger, revision: revision, feed: feed, instance: instance, channel: channel,
+                runner: runner, listener: listener)
         } catch {
             runner.cancel()
             throw PostgresFailure.mapped(error)
         }
     }
 
-    private init(client: PostgresClient, logger: Logger, revision: Int64, runner: Task<Void, Never>) {
+    private init(
+        client: PostgresClient, logger: Logger, revision: RevisionCounter, feed: StoreChangeFeed, instance: String,
+        channel: String, runner: Task<Void, Never>, listener: Task<Void, Never>
+    ) {
         self.client = client
         self.logger = logger
-        self.revision = RevisionCounter(revision)
+        self.revision = revision
+        self.changeFeed = feed
+        self.instance = instance
+        self.channel = channel
         self.runner = runner
+        self.listener = listener
     }
 
     deinit {
         // Readers of the change feed would otherwise wait for commits that can no longer come.
         changeFeed.finish()
+        listener.cancel()
         runner.cancel()
     }
 
     /// Ends the change feeds and closes every connection of the pool; later calls fail.
     public func close() async {
         changeFeed.finish()
+        // The listener ends when its connection closes with the client.
+        listener.cancel()
         runner.cancel()
         _ = await runner.value
     }
@@ -145,7 +174,8 @@ public final class PostgresHabitStore: HabitStore {
             do {
                 let (value, change) = try await client.withConnection { connection in
                     try await Self.transaction(
-                        PostgresSession(connection: connection, logger: logger), bumpsRevision: bumpsRevision, body)
+                        PostgresSession(connection: connection, logger: logger), bumpsRevision: bumpsRevision,
+                        announce: (channel, instance), body)
                 }
                 if let change {
                     revision.raise(to: change.revision)
@@ -163,7 +193,7 @@ public final class PostgresHabitStore: HabitStore {
     }
 
     private static func transaction<T: Sendable>(
-        _ session: PostgresSession, bumpsRevision: Bool,
+        _ session: PostgresSession, bumpsRevision: Bool, announce: (channel: String, instance: String),
         _ body: @escaping @Sendable (PostgresSession, ChangeRecorder) async throws -> T
     ) async throws -> (T, StoreChange?) {
         try await session.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
@@ -175,7 +205,13 @@ public final class PostgresHabitStore: HabitStore {
                 // Last, so the revision row is locked only from here to the commit: revisions commit in
                 // their order, and a snapshot that sees revision r sees every write up to r.
                 let newRevision = try await session.bumpRevision()
-                change = recorder.change(revision: newRevision)
+                let recorded = recorder.change(revision: newRevision)
+                change = recorded
+                if !recorded.isEmpty {
+                    // Delivered at the commit, in commit order, to every instance listening (this one skips it).
+                    let payload = PostgresChangeChannel.payload(recorded, instance: announce.instance)
+                    try await session.execute("SELECT pg_notify(\(announce.channel), \(payload))")
+                }
             }
             try await session.execute("COMMIT")
             return (value, change)

@@ -31,8 +31,9 @@ public enum PostgresTestStores {
         }
         var configuration = try PostgresStoreConfiguration(url: url)
         configuration.schema = "habits_test_\(getpid())_\(counter.next())"
-        // Tests run side by side, each with a store: a few connections each keep the server's limit.
-        configuration.maximumConnections = 3
+        // Tests run side by side, each with a store: a few connections each (one listens for other
+        // instances' changes) keep the server's limit.
+        configuration.maximumConnections = 4
         return configuration
     }
 
