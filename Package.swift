@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HabitsDomain", targets: ["HabitsDomain"]),
         .library(name: "HabitsStore", targets: ["HabitsStore"]),
         .library(name: "HabitsSQLite", targets: ["HabitsSQLite"]),
+        .library(name: "HabitsPostgres", targets: ["HabitsPostgres"]),
         .library(name: "HabitsDemo", targets: ["HabitsDemo"]),
         .library(name: "HabitsScreens", targets: ["HabitsScreens"]),
         .library(name: "HabitsServer", targets: ["HabitsServer"]),
@@ -37,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // Pure engines: no I/O, no networking.
@@ -59,6 +61,16 @@ let package = Package(
                 "HabitsDomain",
                 "HabitsStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The PostgreSQL implementation: the only module that imports PostgresNIO.
+        .target(
+            name: "HabitsPostgres",
+            dependencies: [
+                "HabitsDomain",
+                "HabitsStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -100,6 +112,7 @@ let package = Package(
                 "HabitsServer",
                 "HabitsStore",
                 "HabitsSQLite",
+                "HabitsPostgres",
                 "HabitsDemo",
                 "HabitsDomain",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -124,7 +137,8 @@ let package = Package(
         ),
         // What the store and server tests share: one fixture, one instant, seeds, temporary databases.
         .target(
-            name: "HabitsTestSupport", dependencies: ["HabitsDomain", "HabitsStore", "HabitsSQLite"],
+            name: "HabitsTestSupport",
+            dependencies: ["HabitsDomain", "HabitsStore", "HabitsSQLite", "HabitsPostgres"],
             path: "Tests/HabitsTestSupport"
         ),
         .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain", "HabitsTestSupport"]),
@@ -151,10 +165,16 @@ let package = Package(
             name: "HabitsStoreContractTests",
             dependencies: ["HabitsStore", "HabitsSQLite", "HabitsDomain", "HabitsDemo", "HabitsTestSupport"]
         ),
+        // The PostgreSQL store's own tests: its URL, and several instances writing to one database.
+        .testTarget(
+            name: "HabitsPostgresTests",
+            dependencies: ["HabitsPostgres", "HabitsStore", "HabitsDomain", "HabitsTestSupport"]
+        ),
         .testTarget(
             name: "HabitsServerTests",
             dependencies: [
-                "HabitsServer", "HabitsStore", "HabitsSQLite", "HabitsDomain", "HabitsDemo", "HabitsScreens",
+                "HabitsServer", "HabitsStore", "HabitsSQLite", "HabitsPostgres", "HabitsDomain", "HabitsDemo",
+                "HabitsScreens",
                 "CompositionalLayout", "HabitsTestSupport", "habits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

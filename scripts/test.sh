@@ -9,6 +9,8 @@ if [ "$(uname -s)" = "Linux" ]; then
     if ! { [ -f /usr/include/sqlite3.h ] || pkg-config --exists sqlite3 2>/dev/null; }; then need_apt+=(libsqlite3-dev); fi
     # The emoji data test compares the catalog with Unicode's emoji-test.txt.
     if [ ! -f /usr/share/unicode/emoji/emoji-test.txt ]; then need_apt+=(unicode-data); fi
+    # The PostgreSQL store's tests run against Debian's PostgreSQL 15, unless HABITS_TEST_POSTGRES_URL names one.
+    if [ -z "${HABITS_TEST_POSTGRES_URL:-}" ] && ! command -v pg_ctlcluster >/dev/null; then need_apt+=(postgresql); fi
 fi
 if [ ${#need_apt[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null; then
@@ -23,8 +25,31 @@ fi
 echo "== swift build --build-tests"
 # Every target names the targets of this package it imports (Package.swift is checked, not guessed).
 swift build --build-tests --explicit-target-dependency-import-check error
+
+# A database (and a role) of this run for the PostgreSQL store's tests, dropped when the script ends.
+if [ -z "${HABITS_TEST_POSTGRES_URL:-}" ] && command -v pg_ctlcluster >/dev/null; then
+    as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else sudo -u postgres "$@"; fi; }
+    pg_ctlcluster 15 main start >/dev/null 2>&1 || true  # already running is fine
+    pg_port=$(pg_lsclusters -h | awk '$1 == "15" && $2 == "main" { print $3 }')
+    for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p "$pg_port" && break; sleep 1; done
+    pg_database="habits_test_$$"
+    pg_password=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
+    as_postgres psql -q -p "$pg_port" -v ON_ERROR_STOP=1 \
+        -c "DO \$\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'habits_test') THEN
+                CREATE ROLE habits_test LOGIN; END IF; END \$\$" \
+        -c "ALTER ROLE habits_test PASSWORD '$pg_password'" \
+        -c "CREATE DATABASE $pg_database OWNER habits_test" </dev/null
+    trap 'as_postgres dropdb -p "$pg_port" --if-exists --force "$pg_database" </dev/null || true' EXIT
+    export HABITS_TEST_POSTGRES_URL="postgres://habits_test:$pg_password@127.0.0.1:$pg_port/$pg_database"
+    echo "== PostgreSQL 15 on port $pg_port, database $pg_database (dropped at the end)"
+fi
+
 echo "== swift test"
-swift test --skip-build
+# The store contract and PostgreSQL tests run by themselves: beside the rest, the PostgreSQL server and the
+# test process share two cores with every timed server test. Together the two runs hold every test.
+swift test --skip-build --skip HabitsStoreContractTests --skip HabitsPostgresTests
+echo "== swift test: the store contract on SQLite and PostgreSQL"
+swift test --skip-build --filter 'HabitsStoreContractTests|HabitsPostgresTests'
 echo "== browser tests"
 bash scripts/browser-tests.sh
 echo "== schemathesis"

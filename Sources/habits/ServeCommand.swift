@@ -3,7 +3,6 @@ import Foundation
 import HabitsDemo
 import HabitsDomain
 import HabitsServer
-import HabitsSQLite
 import HabitsStore
 import Hummingbird
 import Logging
@@ -25,7 +24,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one (env HABITS_PORT, default 8080).")
     var port: Int?
 
-    @Option(help: "Path of the SQLite database (env HABITS_DATABASE, default ./habits.sqlite).")
+    @Option(
+        help: ArgumentHelp(
+            "SQLite file (a path, or sqlite:path) or postgres://user:password@host:port/db "
+                + "(env HABITS_DATABASE, default ./habits.sqlite)."))
     var database: String?
 
     @Flag(
@@ -176,7 +178,7 @@ struct ServeSettings {
         // Every option is checked before anything starts (ServeOptionRules): one line, exit status 64.
         _ = try ServeOptionRules.host(host)
         _ = try ServeOptionRules.port(port)
-        _ = try ServeOptionRules.database(database)
+        _ = try StoreLocation(database)
         _ = try ServeOptionRules.logLevel(logLevel)
         _ = try ServeOptionRules.readTimeout(readTimeout)
         if let fixedTime { _ = try ServeOptionRules.fixedTime(fixedTime, text: "\(fixedTime)") }
@@ -218,7 +220,9 @@ struct ServeSettings {
         var logger = Logger(label: "habits")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
 
-        let store = try SQLiteHabitStore(path: database, logger: logger)
+        let location = try StoreLocation(database)
+        let opened = try await location.open(logger: logger)
+        let store = opened.store
         var clock: @Sendable () -> Date = { Date() }
         if let fixedTime {
             clock = { fixedTime }
@@ -229,12 +233,13 @@ struct ServeSettings {
             // The demo replaces only data it made (DemoContent.prepare).
             if demo {
                 demoData = try await DemoContent.prepare(
-                    store: store, activeUserID: activeUserID, now: clock(), database: database, logger: logger)
+                    store: store, activeUserID: activeUserID, now: clock(), database: location.description,
+                    logger: logger)
             } else {
                 try await DemoContent.disown(store: store, logger: logger)
             }
         } catch {
-            try? store.close()
+            try? await opened.close()
             throw error
         }
         let metrics = ServerMetrics()
@@ -273,10 +278,10 @@ struct ServeSettings {
         do {
             try await ServiceGroup(configuration: groupConfiguration).run()
         } catch {
-            try? store.close()
+            try? await opened.close()
             throw error
         }
-        try store.close()
+        try await opened.close()
         logger.info("stopped; database closed")
     }
 }

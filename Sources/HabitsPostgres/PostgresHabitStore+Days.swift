@@ -1,0 +1,71 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import PostgresNIO
+
+/// Done days and streaks: days are logs, kept as runs by `PostgresDayRuns` in every write.
+extension PostgresHabitStore {
+    public func markDay(userID: Int64, habitID: Int64, day: LocalDay, now: Date) async throws {
+        try await writeBumping { session, changes in
+            let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
+            let zone = try await Self.checkedZone(session, pair: pair, day: day, now: now)
+            try await PostgresLocks.keepRows(session, pair)
+            try await PostgresLocks.lock(session, pairs: [pair])
+            if try await PostgresDayRuns.logCount(session, pair, day: day) > 0 { return }
+            _ = try await PostgresCounters.insertLogs(
+                session, [LogRow(userID: userID, habitID: habitID, timestamp: day.noon(in: zone), day: day)],
+                changes: changes)
+        }
+    }
+
+    public func unmarkDay(userID: Int64, habitID: Int64, day: LocalDay, now: Date) async throws {
+        try await writeBumping { session, changes in
+            let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
+            _ = try await Self.checkedZone(session, pair: pair, day: day, now: now)
+            try await PostgresLocks.lock(session, pairs: [pair])
+            let removed = try await session.changes(
+                """
+                DELETE FROM logs WHERE user_id = \(userID) AND habit_id = \(habitID) AND day = \(day.number)
+                RETURNING id
+                """)
+            guard removed > 0 else { return }
+            try await PostgresCounters.dropCount(session, pair, by: removed, changes: changes)
+            try await PostgresDayRuns.lost(session, pair, day: day)
+        }
+    }
+
+    public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay)
+        async throws -> [LocalDay]
+    {
+        try await read { session in
+            let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
+            return try await PostgresDayRuns.days(session, pair, from: first, through: last)
+        }
+    }
+
+    public func streak(userID: Int64, habitID: Int64, now: Date) async throws -> StreakSummary {
+        try await read { session in
+            let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
+            let zone = try await session.zone(userID: userID)
+            return try await PostgresDayRuns.streak(session, pair, today: LocalDay(now, in: zone))
+        }
+    }
+
+    /// The pair, once both the user and the habit are known to exist.
+    private static func dayPair(_ session: PostgresSession, userID: Int64, habitID: Int64) async throws
+        -> CounterPair
+    {
+        _ = try await session.fetchUser(id: userID)
+        _ = try await session.fetchHabit(id: habitID)
+        return CounterPair(userID: userID, habitID: habitID)
+    }
+
+    /// The user's zone, once `day` is known not to lie after their today at `now`.
+    private static func checkedZone(_ session: PostgresSession, pair: CounterPair, day: LocalDay, now: Date)
+        async throws -> TimeZone
+    {
+        let zone = try await session.zone(userID: pair.userID)
+        if day > LocalDay(now, in: zone) { throw HabitsError.futureDay(day) }
+        return zone
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import PostgresNIO
+
+/// `/v1` users, categories and habits. Every write here changes the catalogue and records that first.
+extension PostgresHabitStore {
+    // MARK: Users
+
+    public func createUser(_ user: User) async throws -> User {
+        try await writeBumping { session, changes in
+            changes.catalogueChanged()
+            if try await session.value("SELECT id FROM users WHERE lower(key) = lower(\(user.key))", as: Int64.self)
+                != nil
+            {
+                throw PostgresRefusal.keyTaken(user.key)
+            }
+            var created = user
+            created.id = try await session.value(
+                """
+                INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale)
+                VALUES (\(user.key), \(user.name), \(user.color?.hue), \(user.color?.saturation),
+                    \(user.color?.brightness), \(user.bio), \(user.timeZone), \(user.locale))
+                RETURNING id
+                """, as: Int64.self) ?? 0
+            return created
+        }
+    }
+
+    public func user(id: Int64) async throws -> User {
+        try await readStatements { session in try await session.fetchUser(id: id) }
+    }
+
+    public func users(page: PageRequest) async throws -> Page<User> {
+        try await readStatements { session in
+            var binds = PostgresBindings()
+            binds.append(page.after?.id ?? 0)
+            binds.append(page.limit + 1)
+            let rows = try await session.rows(PostgresQuery(
+                unsafeSQL: "SELECT \(PostgresRows.userColumns()) FROM users WHERE id > $1 ORDER BY id LIMIT $2",
+                binds: binds))
+            return page.page(of: try rows.map(PostgresRows.user)) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func updateUser(
+        id: Int64, _ change: @escaping @Sendable (User) throws -> User
+    ) async throws -> User {
+        try await writeBumping { session, changes in
+            changes.catalogueChanged()
+            let current = try await session.fetchUser(id: id, lock: .noKeyUpdate)
+            var updated = try change(current)
+            updated.id = id
+            updated.key = current.key
+            if updated.name != current.name {
+                // Copied beside counters and follows, for ordered listings.
+                try await session.execute("UPDATE habit_counts SET user_name = \(updated.name) WHERE user_id = \(id)")
+                try await session.execute(
+                    "UPDATE follows SET followed_name = \(updated.name) WHERE followed_id = \(id)")
+            }
+            try await session.execute(
+                """
+                UPDATE users SET name = \(updated.name), hue = \(updated.color?.hue),
+                    saturation = \(updated.color?.saturation), brightness = \(updated.color?.brightness),
+                    bio = \(updated.bio), time_zone = \(updated.timeZone), locale = \(updated.locale)
+                WHERE id = \(id)
+                """)
+            return updated
+        }
+    }
+
+    public func deleteUser(id: Int64, cascade: Bool) async throws {
+        try await writeBumping { session, changes in
+            changes.catalogueChanged()
+            // The row lock keeps new logs of the user out (their reference check waits for it).
+            _ = try await session.fetchUser(id: id, lock: .update)
+            try await PostgresCounters.lockPairs(session, userID: id)
+            let logged = try await session.int(
+                "SELECT COALESCE(SUM(count), 0)::bigint FROM habit_counts WHERE user_id = \(id)")
+            if logged > 0 && !cascade { throw PostgresRefusal.userHasLogs(logged) }
+            try await session.execute("DELETE FROM logs WHERE user_id = \(id)")
+            try await session.execute("DELETE FROM habit_day_runs WHERE user_id = \(id)")
+            try await PostgresCounters.removeCounts(session, column: "user_id", id: id, changes: changes)
+            if try await session.changes("DELETE FROM favorites WHERE user_id = \(id) RETURNING 1") > 0 {
+                changes.favorites(of: id)
+            }
+            // The user's own follows, and every follow of the user: each follower's list changes.
+            let followers = try await session.values(
+                "DELETE FROM follows WHERE follower_id = \(id) OR followed_id = \(id) RETURNING follower_id",
+                as: Int64.self)
+            for follower in followers { changes.follows(of: follower) }
+            try await PostgresProgramRows.removeUser(session, id: id, changes: changes)
+            try await PostgresQuestionRows.removeUser(session, id: id, changes: changes)
+            if try await session.changes("DELETE FROM recent_emoji WHERE user_id = \(id) RETURNING 1") > 0 {
+                changes.recentEmoji(of: id)
+            }
+            try await session.execute("DELETE FROM avatars WHERE user_id = \(id)")
+            try await session.execute("DELETE FROM users WHERE id = \(id)")
+        }
+    }
+
+    // MARK: Categories
+
+    public func createCategory(_ category: Category) async throws -> Category {
+        try await writeBumping { session, changes in
+            changes.catalogueChanged()
+            try await Self.requireFreeName(session, table: "categories", kind: "category", category.name, except: 0)
+            var created = category
+            created.id = try await session.value(
+                """
+                INSERT INTO categories (name, name_folded, hue, saturation, brightness)
+                VALUES (\(category.name), \(ResourceRules.foldedName(category.name)), \(category.color.hue),
+                    \(category.color.saturation), \(category.color.brightness))
+                RETURNING id
+                """, as: Int64.self) ?? 0
+            return created
+        }
+    }
+
+    public func category(id: Int64) async throws -> Category {
+        try await readStatements { session in try await session.fetchCategory(id: id) }
+    }
+
+    public func categories(page: PageRequest) async throws -> Page<Category> {
+        try await readStatements { session in
+            let rows = try await session.rows(
+                """
+                SELECT id, name, hue, saturation, brightness FROM categories WHERE id > \(page.after?.id ?? 0)
+                ORDER BY id LIMIT \(page.limit + 1)
+                """)
+            return page.page(of: try rows.map(PostgresRows.category)) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func updateCategory(
+        id: Int64, _ change: @escaping @Sendable (Category) throws -> Category
+    ) async throws -> Category {
+        try await writeBumping { session, changes in
+            changes.catalogueChanged()
+            var updated = try change(try await session.fetchCategory(id: id))
+            updated.id = id
+            try await Self.requireFreeName(session, table: "categories", kind: "category", updated.name, except: id)
+            try await session.execute(
+                """
+                UPDATE categories SET name = \(updated.name), name_folded = \(ResourceRules.foldedName(updated.name)),
+                    hue = \(updated.color.hue), saturation = \(updated.color.saturation),
+                    brightness = \(updated.color.brightness)
+                WHERE id = \(id)
+                """)
+            return updated
+        }
+    }
+
+    public func deleteCategory(id: Int64) async throws {
+        try await writeBumping { session, changes in
+            changes.catalogueChanged()
+            _ = try await session.fetchCategory(id: id)
+            let used = try await session.int("SELECT count(*) FROM habits WHERE category_id = \(id)")
+            if used > 0 { throw PostgresRefusal.categoryInUse(used) }
+            let programs = try await session.int("SELECT count(*) FROM programs WHERE category_id = \(id)")
+            if programs > 0 { throw PostgresRefusal.categoryHasPrograms(programs) }
+            try await session.execute("DELETE FROM categories WHERE id = \(id)")
+        }
+    }
+
+    // MARK: Habits
+
+    public func createHabit(_ habit: Habit) async throws -> Habit {
+        try await writeBumping { session, changes in
+            changes.catalogueChanged()
+            _ = try await session.fetchCategory(id: habit.categoryID)
+            try await Self.requireFreeName(session, table: "habits", kind: "habit", habit.name, except: 0)
+            var created = habit
+            created.id = try await session.value(
+                """
+                INSERT INTO habits (name, name_folded, category_id, info, emoji)
+                VALUES (\(habit.name), \(ResourceRules.foldedName(habit.name)), \(habit.categoryID), \(habit.info),
+                    \(habit.emoji))
+                RETURNING id
+                """, as: Int64.self) ?? 0
+            return created
+        }
+    }
+
+    public func habit(id: Int64) async throws -> Habit {
+        try await readStatements { session in try await session.fetchHabit(id: id) }
+    }
+
+    public func habits(page: PageRequest) async throws -> Page<Habit> {
+        try await readStatements { session in
+            var binds = PostgresBindings()
+            binds.append(page.after?.id ?? 0)
+            binds.append(page.limit + 1)
+            let rows = try await session.rows(PostgresQuery(
+                unsafeSQL: "SELECT \(PostgresRows.habitColumns) FROM habits WHERE id > $1 ORDER BY id LIMIT $2",
+                binds: binds))
+            return page.page(of: try rows.map(PostgresRows.habit)) { PageCursor(id: $0.id) }
+        }
+    }
+
+    public func updateHabit(
+        id: Int64, _ change: @escaping @Sendable (Habit) throws -> Habit
+    ) async throws -> Habit {
+        try await writeBumping { session, changes in
+            changes.catalogueChanged()
+            var updated = try change(try await session.fetchHabit(id: id, lock: .noKeyUpdate))
+            updated.id = id
+            _ = try await session.fetchCategory(id: updated.categoryID)
+            try await Self.requireFreeName(session, table: "habits", kind: "habit", updated.name, except: id)
+            try await session.execute(
+                """
+                UPDATE habits SET name = \(updated.name), name_folded = \(ResourceRules.foldedName(updated.name)),
+                    category_id = \(updated.categoryID), info = \(updated.info), emoji = \(updated.emoji)
+                WHERE id = \(id)
+                """)
+            return updated
+        }
+    }
+
+    public func deleteHabit(id: Int64, cascade: Bool) async throws {
+        try await writeBumping { session, changes in
+            changes.catalogueChanged()
+            _ = try await session.fetchHabit(id: id, lock: .update)
+            try await PostgresCounters.lockPairs(session, habitID: id)
+            let logged = try await session.int(
+                "SELECT COALESCE(SUM(count), 0)::bigint FROM habit_counts WHERE habit_id = \(id)")
+            if logged > 0 && !cascade { throw PostgresRefusal.habitHasLogs(logged) }
+            try await session.execute("DELETE FROM logs WHERE habit_id = \(id)")
+            try await session.execute("DELETE FROM habit_day_runs WHERE habit_id = \(id)")
+            try await PostgresCounters.removeCounts(session, column: "habit_id", id: id, changes: changes)
+            let favoredBy = try await session.values(
+                "DELETE FROM favorites WHERE habit_id = \(id) RETURNING user_id", as: Int64.self)
+            for user in favoredBy { changes.favorites(of: user) }
+            if try await session.changes("DELETE FROM program_habits WHERE habit_id = \(id) RETURNING 1") > 0 {
+                changes.programsChanged()
+            }
+            try await session.execute("DELETE FROM habits WHERE id = \(id)")
+        }
+    }
+
+    // MARK: Rows
+
+    static func requireFreeName(
+        _ session: PostgresSession, table: String, kind: String, _ name: String, except id: Int64
+    ) async throws {
+        var binds = PostgresBindings()
+        binds.append(ResourceRules.foldedName(name))
+        binds.append(id)
+        let taken = try await session.rows(PostgresQuery(
+            unsafeSQL: "SELECT id FROM \(table) WHERE name_folded = $1 AND id != $2", binds: binds))
+        if !taken.isEmpty { throw PostgresRefusal.nameTaken(kind, name) }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import PostgresNIO
+
+/// Decodes the store's rows into domain values, each in one place, by position.
+enum PostgresRows {
+    /// Bindings holding one value, for queries whose SQL is built from parts.
+    static func binds(_ value: Int64) -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(value)
+        return bindings
+    }
+
+    /// The `users` columns `user(_:)` reads, in order, each prefixed with `table` (such as `"u."`).
+    static func userColumns(_ table: String = "") -> String {
+        ["id", "key", "name", "hue", "saturation", "brightness", "bio", "time_zone", "locale"]
+            .map { table + $0 }.joined(separator: ", ")
+    }
+
+    /// A colour from its three columns, nil when any is NULL.
+    static func color(_ hue: Double?, _ saturation: Double?, _ brightness: Double?) -> Color? {
+        guard let hue, let saturation, let brightness else { return nil }
+        return Color(hue: hue, saturation: saturation, brightness: brightness)
+    }
+
+    /// A `/v1` user from a row of `userColumns()`.
+    static func user(_ row: PostgresRow) throws -> User {
+        let (id, key, name, hue, saturation, brightness, bio, zone, locale) = try row.decode(
+            (Int64, String, String, Double?, Double?, Double?, String?, String, String).self)
+        return User(
+            id: id, key: key, name: name, color: color(hue, saturation, brightness), bio: bio, timeZone: zone,
+            locale: locale)
+    }
+
+    /// A count, then the columns of `userColumns()`: a standing.
+    static func standing(_ row: PostgresRow) throws -> Standing {
+        let (count, id, key, name, hue, saturation, brightness, bio, zone, locale) = try row.decode(
+            (Int, Int64, String, String, Double?, Double?, Double?, String?, String, String).self)
+        let user = User(
+            id: id, key: key, name: name, color: color(hue, saturation, brightness), bio: bio, timeZone: zone,
+            locale: locale)
+        return Standing(user: user, count: count)
+    }
+
+    /// A course API user from a row of `userColumns()`.
+    static func courseUser(_ row: PostgresRow) throws -> CourseAPI.User {
+        let user = try user(row)
+        return CourseAPI.User(id: user.key, name: user.name, color: user.color, bio: user.bio)
+    }
+
+    /// A `/v1` category from columns id, name, hue, saturation, brightness.
+    static func category(_ row: PostgresRow) throws -> Category {
+        let (id, name, hue, saturation, brightness) = try row.decode((Int64, String, Double, Double, Double).self)
+        return Category(id: id, name: name, color: Color(hue: hue, saturation: saturation, brightness: brightness))
+    }
+
+    /// The columns `habit(_:)` reads, in order.
+    static let habitColumns = "id, name, category_id, info, emoji"
+
+    /// A `/v1` habit from a row of `habitColumns`.
+    static func habit(_ row: PostgresRow) throws -> Habit {
+        let (id, name, categoryID, info, emoji) = try row.decode((Int64, String, Int64, String, String?).self)
+        return Habit(id: id, name: name, categoryID: categoryID, info: info, emoji: emoji)
+    }
+
+    /// The columns `log(_:)` reads, in order.
+    static let logColumns = "id, user_id, habit_id, logged_at"
+
+    /// A `/v1` log from a row of `logColumns`.
+    static func log(_ row: PostgresRow) throws -> Log {
+        let (id, userID, habitID, seconds) = try row.decode((Int64, Int64, Int64, Double).self)
+        return Log(id: id, userID: userID, habitID: habitID, timestamp: Date(timeIntervalSince1970: seconds))
+    }
+}

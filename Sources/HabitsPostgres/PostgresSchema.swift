@@ -1,0 +1,294 @@
+import Foundation
+import HabitsDomain
+import Logging
+import PostgresNIO
+
+/// The versioned schema of the PostgreSQL store. Migrations are append-only: never edit a shipped one.
+///
+/// `migrate` runs at start-up under a session advisory lock, so that of several instances starting
+/// together one migrates and the others wait, then find nothing left to do. Each migration commits in
+/// one transaction with its row in `schema_migrations`.
+enum PostgresSchema {
+    /// The advisory lock's first key; the second is the schema's name hashed, so stores in different
+    /// schemas of one database migrate independently.
+    static let lockClass: Int32 = 0x4841_4249  // "HABI"
+
+    /// Creates the schema (when one is named) and applies every migration not yet applied.
+    static func migrate(_ connection: PostgresConnection, schema: String?, logger: Logger) async throws {
+        let session = PostgresSession(connection: connection, logger: logger)
+        let lockName = "habits:" + (schema ?? "")
+        try await session.execute("SELECT pg_advisory_lock(\(lockClass), hashtext(\(lockName)))")
+        do {
+            try await applyPending(session, schema: schema)
+            try await session.execute("SELECT pg_advisory_unlock(\(lockClass), hashtext(\(lockName)))")
+        } catch {
+            try? await session.execute("SELECT pg_advisory_unlock(\(lockClass), hashtext(\(lockName)))")
+            throw error
+        }
+    }
+
+    private static func applyPending(_ session: PostgresSession, schema: String?) async throws {
+        if let schema {
+            guard PostgresStoreConfiguration.isPlainName(schema) else {
+                throw HabitsError.invalid(field: "schema", reason: "a schema name is letters, digits and _.")
+            }
+            // The name is checked by `PostgresStoreConfiguration.isPlainName`, so it needs no quoting.
+            try await session.execute(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"))
+        }
+        try await session.execute("""
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version integer PRIMARY KEY,
+                name text NOT NULL,
+                applied_at timestamptz NOT NULL DEFAULT now()
+            )
+            """)
+        let applied = Set(try await session.values("SELECT version FROM schema_migrations", as: Int.self))
+        for (index, migration) in migrations.enumerated() where !applied.contains(index + 1) {
+            try await session.execute("BEGIN")
+            do {
+                // The extended protocol takes one statement a query; none of these holds `;` but at its end.
+                for statement in migration.sql.components(separatedBy: ";\n")
+                where !statement.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    try await session.execute(PostgresQuery(unsafeSQL: statement))
+                }
+                try await session.execute(
+                    "INSERT INTO schema_migrations (version, name) VALUES (\(index + 1), \(migration.name))")
+                try await session.execute("COMMIT")
+            } catch {
+                try? await session.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Every migration in order; version n is the n-th.
+    static let migrations: [(name: String, sql: String)] = [
+        ("v1: the whole store", v1Core),
+        ("v2: programs, help and recent emoji", v2ProgramsHelpEmoji),
+        ("v3: accounts, sessions, API tokens", v3Accounts),
+    ]
+
+    /// Accounts hang off their user, sessions and tokens off their account (`ON DELETE CASCADE`), so a
+    /// user's deletion removes every credential in its transaction; secrets are stored as SHA-256 only.
+    private static let v3Accounts = """
+        CREATE TABLE accounts (
+            user_id bigint PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            username_folded text COLLATE "C" NOT NULL UNIQUE,
+            password_hash text NOT NULL,
+            role text NOT NULL DEFAULT 'member' CHECK (role IN ('member', 'administrator')),
+            visibility text NOT NULL DEFAULT 'public' CHECK (visibility IN ('public', 'private')),
+            created_at double precision NOT NULL
+        );
+        CREATE TABLE sessions (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            secret_hash bytea NOT NULL UNIQUE,
+            user_id bigint NOT NULL REFERENCES accounts(user_id) ON DELETE CASCADE,
+            created_at double precision NOT NULL,
+            last_seen_at double precision NOT NULL,
+            user_agent text
+        );
+        CREATE INDEX sessions_user ON sessions (user_id, last_seen_at);
+        CREATE TABLE api_tokens (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            secret_hash bytea NOT NULL UNIQUE,
+            user_id bigint NOT NULL REFERENCES accounts(user_id) ON DELETE CASCADE,
+            name text NOT NULL,
+            scope text NOT NULL CHECK (scope IN ('read', 'write')),
+            created_at double precision NOT NULL,
+            last_used_at double precision
+        );
+        CREATE INDEX api_tokens_user ON api_tokens (user_id, id);
+        """
+
+    /// Text that listings sort by is `COLLATE "C"`: byte order, as SQLite sorts, whatever the database's
+    /// locale.
+    private static let v1Core = """
+        CREATE TABLE store_revision (
+            id integer PRIMARY KEY CHECK (id = 1),
+            value bigint NOT NULL
+        );
+        INSERT INTO store_revision (id, value) VALUES (1, 0);
+        CREATE TABLE store_meta (
+            key text PRIMARY KEY,
+            value bigint NOT NULL
+        );
+
+        CREATE TABLE categories (
+            id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            name text COLLATE "C" NOT NULL,
+            name_folded text NOT NULL UNIQUE,
+            hue double precision NOT NULL,
+            saturation double precision NOT NULL,
+            brightness double precision NOT NULL
+        );
+        CREATE INDEX categories_name ON categories (name);
+
+        CREATE TABLE users (
+            id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            key text COLLATE "C" NOT NULL UNIQUE,
+            name text COLLATE "C" NOT NULL,
+            hue double precision,
+            saturation double precision,
+            brightness double precision,
+            bio text,
+            time_zone text NOT NULL DEFAULT 'UTC',
+            locale text NOT NULL DEFAULT 'en_US'
+        );
+        CREATE INDEX users_key_lower ON users (lower(key));
+        CREATE INDEX users_name_key ON users (name, key);
+
+        CREATE TABLE habits (
+            id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            name text COLLATE "C" NOT NULL,
+            name_folded text NOT NULL UNIQUE,
+            category_id bigint NOT NULL REFERENCES categories (id),
+            info text NOT NULL,
+            emoji text
+        );
+        CREATE INDEX habits_name ON habits (name);
+        CREATE INDEX habits_category ON habits (category_id);
+
+        -- ALWAYS: a deleted log's id is never reused, not even after a full replacement.
+        CREATE TABLE logs (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            user_id bigint NOT NULL REFERENCES users (id),
+            habit_id bigint NOT NULL REFERENCES habits (id),
+            logged_at double precision NOT NULL,
+            day integer NOT NULL
+        );
+        CREATE INDEX logs_user_time ON logs (user_id, logged_at, id);
+        CREATE INDEX logs_habit ON logs (habit_id);
+        CREATE INDEX logs_user_habit_day ON logs (user_id, habit_id, day);
+
+        -- The user's name and key are copied beside the count, so that standings walk one index in
+        -- order, and a rank counts the index entries above a count.
+        CREATE TABLE habit_counts (
+            user_id bigint NOT NULL REFERENCES users (id),
+            habit_id bigint NOT NULL REFERENCES habits (id),
+            count bigint NOT NULL CHECK (count > 0),
+            user_name text COLLATE "C" NOT NULL,
+            user_key text COLLATE "C" NOT NULL,
+            PRIMARY KEY (user_id, habit_id)
+        );
+        CREATE INDEX habit_counts_standings ON habit_counts (habit_id, count DESC, user_name, user_key);
+
+        CREATE TABLE habit_day_runs (
+            user_id bigint NOT NULL REFERENCES users (id),
+            habit_id bigint NOT NULL REFERENCES habits (id),
+            first_day integer NOT NULL,
+            last_day integer NOT NULL,
+            length integer NOT NULL CHECK (length = last_day - first_day + 1),
+            PRIMARY KEY (user_id, habit_id, last_day)
+        );
+        CREATE INDEX habit_day_runs_length ON habit_day_runs (user_id, habit_id, length);
+        CREATE INDEX habit_day_runs_habit ON habit_day_runs (habit_id);
+
+        CREATE TABLE avatars (
+            user_id bigint PRIMARY KEY REFERENCES users (id),
+            content_type text NOT NULL,
+            bytes bytea NOT NULL
+        );
+
+        CREATE TABLE favorites (
+            user_id bigint NOT NULL REFERENCES users (id),
+            habit_id bigint NOT NULL REFERENCES habits (id),
+            PRIMARY KEY (user_id, habit_id)
+        );
+        CREATE INDEX favorites_habit ON favorites (habit_id);
+
+        CREATE TABLE follows (
+            follower_id bigint NOT NULL REFERENCES users (id),
+            followed_id bigint NOT NULL REFERENCES users (id),
+            followed_name text COLLATE "C" NOT NULL,
+            followed_key text COLLATE "C" NOT NULL,
+            PRIMARY KEY (follower_id, followed_id)
+        );
+        CREATE INDEX follows_followed ON follows (followed_id);
+        CREATE INDEX follows_by_name ON follows (follower_id, followed_name, followed_key);
+        """
+
+    private static let v2ProgramsHelpEmoji = """
+        CREATE TABLE programs (
+            id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            title text NOT NULL,
+            author text NOT NULL,
+            summary text NOT NULL,
+            category_id bigint NOT NULL REFERENCES categories (id),
+            price_minor bigint NOT NULL CHECK (price_minor >= 0),
+            currency text NOT NULL,
+            tag text,
+            featured boolean NOT NULL,
+            created_at double precision NOT NULL,
+            rating_count bigint NOT NULL DEFAULT 0 CHECK (rating_count >= 0),
+            star_total bigint NOT NULL DEFAULT 0 CHECK (star_total BETWEEN rating_count AND 5 * rating_count)
+        );
+        CREATE INDEX programs_category_newest ON programs (category_id, created_at DESC, id DESC);
+        CREATE INDEX programs_featured_newest ON programs (created_at DESC, id DESC) WHERE featured;
+
+        CREATE TABLE program_images (
+            program_id bigint PRIMARY KEY REFERENCES programs (id),
+            content_type text NOT NULL,
+            bytes bytea NOT NULL
+        );
+        CREATE TABLE program_habits (
+            program_id bigint NOT NULL REFERENCES programs (id),
+            position integer NOT NULL,
+            habit_id bigint NOT NULL REFERENCES habits (id),
+            PRIMARY KEY (program_id, position)
+        );
+        CREATE INDEX program_habits_habit ON program_habits (habit_id);
+        CREATE TABLE memberships (
+            user_id bigint NOT NULL REFERENCES users (id),
+            program_id bigint NOT NULL REFERENCES programs (id),
+            PRIMARY KEY (user_id, program_id)
+        );
+        CREATE INDEX memberships_program ON memberships (program_id);
+        CREATE TABLE ratings (
+            user_id bigint NOT NULL REFERENCES users (id),
+            program_id bigint NOT NULL REFERENCES programs (id),
+            stars integer NOT NULL CHECK (stars BETWEEN 1 AND 5),
+            PRIMARY KEY (user_id, program_id)
+        );
+        CREATE INDEX ratings_program ON ratings (program_id);
+
+        CREATE TABLE help_tags (
+            id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            name text COLLATE "C" NOT NULL,
+            name_folded text NOT NULL UNIQUE
+        );
+        CREATE INDEX help_tags_name ON help_tags (name, id);
+        CREATE TABLE questions (
+            id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+            question text NOT NULL,
+            answer text,
+            author_id bigint REFERENCES users (id),
+            created_at double precision NOT NULL
+        );
+        CREATE INDEX questions_answered ON questions (id) WHERE answer IS NOT NULL;
+        CREATE INDEX questions_author ON questions (author_id, id);
+        CREATE TABLE question_tags (
+            question_id bigint NOT NULL REFERENCES questions (id),
+            tag_id bigint NOT NULL REFERENCES help_tags (id),
+            PRIMARY KEY (question_id, tag_id)
+        );
+        CREATE INDEX question_tags_tag ON question_tags (tag_id, question_id);
+
+        CREATE TABLE recent_emoji (
+            user_id bigint NOT NULL REFERENCES users (id),
+            position integer NOT NULL CHECK (position >= 0),
+            emoji text NOT NULL,
+            PRIMARY KEY (user_id, position)
+        );
+        """
+
+    /// Every table, children first: what a full replacement empties, in an order the references allow.
+    static let tablesChildrenFirst = [
+        "api_tokens", "sessions", "accounts",
+        "program_images", "program_habits", "memberships", "ratings", "programs",
+        "question_tags", "questions", "help_tags", "recent_emoji",
+        "avatars", "favorites", "follows", "habit_counts", "habit_day_runs", "logs", "habits", "categories", "users",
+    ]
+
+    /// The tables whose ids restart at 1 when everything is replaced, as SQLite's row ids do.
+    static let tablesRestartingIDs = ["programs", "help_tags", "questions", "habits", "categories", "users"]
+}

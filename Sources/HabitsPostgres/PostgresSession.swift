@@ -1,0 +1,196 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import Logging
+import PostgresNIO
+
+/// One leased connection and the logger its queries log to: what every read and write of the store
+/// runs its SQL through.
+struct PostgresSession: Sendable {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// Every row `query` returns.
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await connection.query(query, logger: logger).collect()
+    }
+
+    /// Runs `query`, dropping its rows.
+    func execute(_ query: PostgresQuery) async throws {
+        _ = try await connection.query(query, logger: logger).collect()
+    }
+
+    /// How many rows `query` returns: with `RETURNING 1`, how many rows a write changed.
+    func changes(_ query: PostgresQuery) async throws -> Int {
+        try await rows(query).count
+    }
+
+    /// The first column of the first row, if any.
+    func value<T: PostgresDecodable>(_ query: PostgresQuery, as type: T.Type = T.self) async throws -> T? {
+        guard let row = try await rows(query).first else { return nil }
+        return try row.decode(T.self)
+    }
+
+    /// The first column of every row.
+    func values<T: PostgresDecodable>(_ query: PostgresQuery, as type: T.Type = T.self) async throws -> [T] {
+        try await rows(query).map { try $0.decode(T.self) }
+    }
+
+    /// The first column of the first row as an integer (0 when there is none).
+    func int(_ query: PostgresQuery) async throws -> Int {
+        try await value(query, as: Int.self) ?? 0
+    }
+
+    // MARK: Revision and meta
+
+    func fetchRevision() async throws -> Int64 {
+        try await value("SELECT value FROM store_revision WHERE id = 1", as: Int64.self) ?? 0
+    }
+
+    func bumpRevision() async throws -> Int64 {
+        try await value("UPDATE store_revision SET value = value + 1 WHERE id = 1 RETURNING value", as: Int64.self)
+            ?? 0
+    }
+
+    // MARK: Rows by id
+
+    /// The row id of the user with course key `key` (compared in NFC, as the statistics compare it).
+    func userRowID(key: String) async throws -> Int64 {
+        let normalized = key.precomposedStringWithCanonicalMapping
+        guard let id = try await value("SELECT id FROM users WHERE key = \(normalized)", as: Int64.self) else {
+            throw HabitsError.notFound(kind: .user, id: key)
+        }
+        return id
+    }
+
+    /// The row id of the habit named `name` (compared in NFC: stored names are NFC).
+    func habitRowID(name: String) async throws -> Int64 {
+        let normalized = name.precomposedStringWithCanonicalMapping
+        guard let id = try await value("SELECT id FROM habits WHERE name = \(normalized)", as: Int64.self) else {
+            throw HabitsError.notFound(kind: .habit, id: name)
+        }
+        return id
+    }
+
+    func fetchUser(id: Int64, lock: RowLock? = nil) async throws -> User {
+        let suffix = lock?.rawValue ?? ""
+        let query = PostgresQuery(
+            unsafeSQL: "SELECT \(PostgresRows.userColumns()) FROM users WHERE id = $1" + suffix,
+            binds: PostgresRows.binds(id))
+        guard let row = try await rows(query).first else { throw HabitsError.notFound(kind: .user, id: String(id)) }
+        return try PostgresRows.user(row)
+    }
+
+    func fetchCategory(id: Int64) async throws -> Category {
+        let query: PostgresQuery =
+            "SELECT id, name, hue, saturation, brightness FROM categories WHERE id = \(id)"
+        guard let row = try await rows(query).first else {
+            throw HabitsError.notFound(kind: .category, id: String(id))
+        }
+        return try PostgresRows.category(row)
+    }
+
+    func fetchHabit(id: Int64, lock: RowLock? = nil) async throws -> Habit {
+        let suffix = lock?.rawValue ?? ""
+        let query = PostgresQuery(
+            unsafeSQL: "SELECT \(PostgresRows.habitColumns) FROM habits WHERE id = $1" + suffix,
+            binds: PostgresRows.binds(id))
+        guard let row = try await rows(query).first else { throw HabitsError.notFound(kind: .habit, id: String(id)) }
+        return try PostgresRows.habit(row)
+    }
+
+    func fetchHelpTag(id: Int64) async throws -> HelpTag {
+        guard let row = try await rows("SELECT id, name FROM help_tags WHERE id = \(id)").first else {
+            throw HabitsError.notFound(kind: .tag, id: String(id))
+        }
+        let (tagID, name) = try row.decode((Int64, String).self)
+        return HelpTag(id: tagID, name: name)
+    }
+
+    /// The zone a user's days are counted in.
+    func zone(userID: Int64) async throws -> TimeZone {
+        guard let identifier = try await value("SELECT time_zone FROM users WHERE id = \(userID)", as: String.self)
+        else { throw HabitsError.notFound(kind: .user, id: String(userID)) }
+        return TimeZoneCache.shared.zone(identifier)
+    }
+}
+
+/// How a write locks a row it reads.
+enum RowLock: String {
+    /// For a delete: also waits for, and then keeps out, writes that add rows referring to it.
+    case update = " FOR UPDATE"
+    /// For an update of columns no reference uses: writes adding references go on.
+    case noKeyUpdate = " FOR NO KEY UPDATE"
+}
+
+/// Time zones by identifier, so that a write over many logs makes each zone once.
+final class TimeZoneCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var zones: [String: TimeZone] = [:]
+
+    /// The zone `identifier` names; UTC when it names none (identifiers are checked when stored).
+    func zone(_ identifier: String) -> TimeZone {
+        lock.lock()
+        defer { lock.unlock() }
+        if let zone = zones[identifier] { return zone }
+        let zone = TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC") ?? .current
+        zones[identifier] = zone
+        return zone
+    }
+
+    static let shared = TimeZoneCache()
+}
+
+/// The latest revision this instance committed or read, readable without touching the database.
+final class RevisionCounter: @unchecked Sendable {
+    // Guarded by `lock`; a lock rather than an atomic keeps macOS 14 supported.
+    private let lock = NSLock()
+    private var value: Int64
+
+    init(_ value: Int64) { self.value = value }
+
+    var current: Int64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    /// Raises the value, never lowers it, since commits may report out of order.
+    func raise(to newValue: Int64) {
+        lock.lock()
+        defer { lock.unlock() }
+        value = max(value, newValue)
+    }
+}
+
+/// What one write changes, recorded by the write as it goes and published once it commits.
+final class ChangeRecorder: @unchecked Sendable {
+    // One write's transaction uses it, one statement at a time; the lock makes that safe to say.
+    private let lock = NSLock()
+    private var recorded = ChangeAccumulator()
+
+    private func record(_ update: (inout ChangeAccumulator) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        update(&recorded)
+    }
+
+    /// Records that a pair's count went from `before` to `after`.
+    func count(userID: Int64, habitID: Int64, before: Int, after: Int) {
+        record { $0.count(userID: userID, habitID: habitID, before: before, after: after) }
+    }
+
+    func favorites(of userID: Int64) { record { $0.favorites(of: userID) } }
+    func follows(of userID: Int64) { record { $0.follows(of: userID) } }
+    func catalogueChanged() { record { $0.catalogueChanged() } }
+    func programsChanged() { record { $0.programsChanged() } }
+    func helpChanged() { record { $0.helpChanged() } }
+    func recentEmoji(of userID: Int64) { record { $0.recentEmoji(of: userID) } }
+
+    /// Everything recorded, as one change at `revision`.
+    func change(revision: Int64) -> StoreChange {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded.change(revision: revision)
+    }
+}
