@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import HabitsDomain
-import HabitsSQLite
 import HabitsServer
 import HabitsStore
+import Logging
 
 /// `habits admin`: tasks for whoever runs the server, on its database directly.
 struct AdminCommand: AsyncParsableCommand {
@@ -21,7 +21,7 @@ struct AdminCommand: AsyncParsableCommand {
         @Argument(help: "The account's username (any case).")
         var username: String
 
-        @Option(help: "Path of the SQLite database (env HABITS_DATABASE, default ./habits.sqlite).")
+        @Option(help: "The SQLite file or postgres:// URL (env HABITS_DATABASE, default ./habits.sqlite).")
         var database: String?
 
         func run() async throws {
@@ -36,7 +36,7 @@ struct AdminCommand: AsyncParsableCommand {
         @Argument(help: "The account's username (any case).")
         var username: String
 
-        @Option(help: "Path of the SQLite database (env HABITS_DATABASE, default ./habits.sqlite).")
+        @Option(help: "The SQLite file or postgres:// URL (env HABITS_DATABASE, default ./habits.sqlite).")
         var database: String?
 
         func run() async throws {
@@ -45,16 +45,20 @@ struct AdminCommand: AsyncParsableCommand {
     }
 
     static func setRole(_ role: Role, username: String, database: String?) async throws {
-        let path = database ?? ProcessInfo.processInfo.environment["HABITS_DATABASE"] ?? "./habits.sqlite"
-        guard FileManager.default.fileExists(atPath: path) else {
+        let text = database ?? ProcessInfo.processInfo.environment["HABITS_DATABASE"] ?? "./habits.sqlite"
+        let location = try StoreLocation(text)
+        if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
             throw StartupError("No database at \(path); pass --database.")
         }
-        let store = try SQLiteHabitStore(path: path)
-        defer { try? store.close() }
+        var logger = Logger(label: "habits.admin")
+        logger.logLevel = .warning
+        let opened = try await location.open(logger: logger)
         do {
-            let account = try await store.setRole(role, username: username)
+            let account = try await opened.store.setRole(role, username: username)
+            try await opened.close()
             print("\(account.username) is now \(role == .administrator ? "an administrator" : "a member").")
         } catch let error as HabitsError {
+            try? await opened.close()
             throw StartupError(error.code == "account_not_found" ? "No account is named \(username)." : error.message)
         }
     }
