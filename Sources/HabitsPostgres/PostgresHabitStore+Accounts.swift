@@ -57,7 +57,9 @@ extension PostgresHabitStore {
 
     public func credentials(userID: Int64) async throws -> StoredCredentials {
         try await readStatements { db in
-            guard let hash = try await db.value("SELECT password_hash FROM accounts WHERE user_id = \(userID)", as: String.self)
+            guard
+                let hash = try await db.value(
+                    "SELECT password_hash FROM accounts WHERE user_id = \(userID)", as: String.self)
             else { throw HabitsError.notFound(kind: .account, id: String(userID)) }
             return StoredCredentials(userID: userID, passwordHash: hash)
         }
@@ -75,8 +77,10 @@ extension PostgresHabitStore {
     public func setRole(_ role: Role, username: String) async throws -> Account {
         try await writeBumping(bumpsRevision: false) { db, _ in
             guard let id = try await db.value(
-                "UPDATE accounts SET role = \(role.rawValue) WHERE username_folded = \(username.lowercased()) RETURNING user_id",
-                as: Int64.self)
+                """
+                UPDATE accounts SET role = \(role.rawValue) WHERE username_folded = \(username.lowercased())
+                RETURNING user_id
+                """, as: Int64.self)
             else { throw HabitsError.notFound(kind: .account, id: username) }
             return try await Self.fetchAccount(db, userID: id)
         }
@@ -208,7 +212,8 @@ extension PostgresHabitStore {
                 let (id, name, scope, created, used) = try row.decode((Int64, String, String, Double, Double?).self)
                 return APIToken(
                     id: id, name: name, scope: TokenScope(rawValue: scope) ?? .read,
-                    createdAt: Date(timeIntervalSince1970: created), lastUsedAt: used.map(Date.init(timeIntervalSince1970:)))
+                    createdAt: Date(timeIntervalSince1970: created),
+                    lastUsedAt: used.map(Date.init(timeIntervalSince1970:)))
             }
         }
     }
