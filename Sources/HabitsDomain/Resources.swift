@@ -9,8 +9,13 @@ public struct User: Codable, Hashable, Sendable {
     public var bio: String?
     public var timeZone: String
     public var locale: String
+    /// Who sees the user: a private one only by itself and the followers it approved.
+    public var visibility: Visibility
 
-    public init(id: Int64, key: String, name: String, color: Color?, bio: String?, timeZone: String, locale: String) {
+    public init(
+        id: Int64, key: String, name: String, color: Color?, bio: String?, timeZone: String, locale: String,
+        visibility: Visibility = .public
+    ) {
         self.id = id
         self.key = key
         self.name = name
@@ -18,10 +23,31 @@ public struct User: Codable, Hashable, Sendable {
         self.bio = bio
         self.timeZone = timeZone
         self.locale = locale
+        self.visibility = visibility
     }
+
+    /// Whether only the user and the followers it approved may see it.
+    public var isPrivate: Bool { visibility == .private }
 
     /// The same user as the course API shows it.
     public var courseUser: CourseAPI.User { CourseAPI.User(id: key, name: name, color: color, bio: bio) }
+
+    enum CodingKeys: String, CodingKey {
+        case id, key, name, color, bio, timeZone, locale, visibility
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id), key: try container.decode(String.self, forKey: .key),
+            name: try container.decode(String.self, forKey: .name),
+            color: try container.decodeIfPresent(Color.self, forKey: .color),
+            bio: try container.decodeIfPresent(String.self, forKey: .bio),
+            timeZone: try container.decode(String.self, forKey: .timeZone),
+            locale: try container.decode(String.self, forKey: .locale),
+            // Written before accounts had a visibility: every user was public.
+            visibility: try container.decodeIfPresent(Visibility.self, forKey: .visibility) ?? .public)
+    }
 }
 
 /// A category as `/v1` sees it.

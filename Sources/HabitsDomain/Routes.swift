@@ -153,6 +153,12 @@ public enum Routes {
     public static let meTokens = RoutePattern("/v1/me/tokens")
     /// `DELETE` (revoke) one of the account's tokens.
     public static let meToken = RoutePattern("/v1/me/tokens/:tokenID")
+    /// `GET` the requests waiting for the account's approval to follow it.
+    public static let meFollowRequests = RoutePattern("/v1/me/follow-requests")
+    /// `POST` to approve one: the requester then follows the account.
+    public static let meFollowRequestApproval = RoutePattern("/v1/me/follow-requests/:requesterID/approve")
+    /// `POST` to decline one.
+    public static let meFollowRequestDecline = RoutePattern("/v1/me/follow-requests/:requesterID/decline")
 
     // MARK: Screens
     /// `GET` a screen's document.
@@ -193,6 +199,10 @@ public enum Routes {
     public static let accountTokens = RoutePattern("/account/tokens")
     /// `POST` the account page's deletion form.
     public static let accountDelete = RoutePattern("/account/delete")
+    /// `POST` the account page's answer to a follow request.
+    public static let accountFollowRequests = RoutePattern("/account/follow-requests")
+    /// `POST` the account page's form that follows (or asks to follow) someone by username.
+    public static let accountFollow = RoutePattern("/account/follow")
 
     // MARK: The demo's simulator (with --demo, from loopback)
     /// `POST` to start the simulator.
@@ -215,10 +225,11 @@ public enum Routes {
         programs, program, programPicture, programImage, joinedPrograms, membership, rating,
         helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,
         signUp, signIn, signOut, signOutEverywhere, me, mePassword, meSessions, meSession, meTokens, meToken,
+        meFollowRequests, meFollowRequestApproval, meFollowRequestDecline,
         screen, screenChanges, screenEvents, screenFrames,
         webHome, page, pageLive, pageTransition, webFile, viewer,
         signInPage, signUpPage, signOutPage, accountPage, accountPassword, accountSessions, accountTokens,
-        accountDelete,
+        accountDelete, accountFollowRequests, accountFollow,
         simulatorStart, simulatorStop, simulatorReset, simulatorSpeed, simulatorStatus,
     ]
 }

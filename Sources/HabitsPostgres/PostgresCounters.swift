@@ -116,8 +116,9 @@ enum PostgresCounters {
         guard amount > 0 else { return }
         let after = try await session.int(
             """
-            INSERT INTO habit_counts (user_id, habit_id, count, user_name, user_key)
-            SELECT id, \(pair.habitID), \(amount), name, key FROM users WHERE id = \(pair.userID)
+            INSERT INTO habit_counts (user_id, habit_id, count, user_name, user_key, hidden)
+            SELECT id, \(pair.habitID), \(amount), name, key, visibility = 'private'
+            FROM users WHERE id = \(pair.userID)
             ON CONFLICT (user_id, habit_id) DO UPDATE SET count = habit_counts.count + EXCLUDED.count
             RETURNING count
             """)

@@ -22,9 +22,9 @@ extension PostgresHabitStore {
             }
             let id = try await db.value(
                 """
-                INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale)
+                INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale, visibility)
                 VALUES (\(user.key), \(user.name), \(user.color?.hue), \(user.color?.saturation),
-                    \(user.color?.brightness), \(user.bio), \(user.timeZone), \(user.locale))
+                    \(user.color?.brightness), \(user.bio), \(user.timeZone), \(user.locale), \(visibility.rawValue))
                 RETURNING id
                 """, as: Int64.self) ?? 0
             let isFirst = try await db.int("SELECT COUNT(*)::bigint FROM accounts") == 0
@@ -32,8 +32,8 @@ extension PostgresHabitStore {
             let now = (session?.createdAt ?? Date()).timeIntervalSince1970
             try await db.execute(
                 """
-                INSERT INTO accounts (user_id, username_folded, password_hash, role, visibility, created_at)
-                VALUES (\(id), \(user.key.lowercased()), \(passwordHash), \(role), \(visibility.rawValue), \(now))
+                INSERT INTO accounts (user_id, username_folded, password_hash, role, created_at)
+                VALUES (\(id), \(user.key.lowercased()), \(passwordHash), \(role), \(now))
                 """)
             let info = try await session.asyncMap { try await Self.insertSession(db, $0, userID: id) }
             return (try await Self.fetchAccount(db, userID: id), info)
@@ -88,8 +88,16 @@ extension PostgresHabitStore {
 
     public func setVisibility(_ visibility: Visibility, userID: Int64) async throws -> Account {
         try await writeBumping { db, changes in
+            // FOR UPDATE waits for the writes holding the user's row FOR KEY SHARE (adding logs) and holds off
+            // new ones, so that no counter is created with the old visibility after the update below.
+            try await db.execute("SELECT 1 FROM users WHERE id = \(userID) FOR UPDATE")
+            let account = try await Self.fetchAccount(db, userID: userID)
+            guard account.visibility != visibility else { return account }
+            // Who may see whom changes what every screen that lists or ranks people shows.
             changes.catalogueChanged()
-            try await db.execute("UPDATE accounts SET visibility = \(visibility.rawValue) WHERE user_id = \(userID)")
+            try await db.execute("UPDATE users SET visibility = \(visibility.rawValue) WHERE id = \(userID)")
+            try await db.execute(
+                "UPDATE habit_counts SET hidden = \(visibility == .private) WHERE user_id = \(userID)")
             return try await Self.fetchAccount(db, userID: userID)
         }
     }
@@ -259,7 +267,7 @@ extension PostgresHabitStore {
     static func fetchAccount(_ db: PostgresSession, userID: Int64) async throws -> Account {
         let query = PostgresQuery(
             unsafeSQL: """
-                SELECT \(PostgresRows.userColumns("u.")), a.role, a.visibility, a.created_at
+                SELECT \(PostgresRows.userColumns("u.")), a.role, a.created_at
                 FROM accounts a JOIN users u ON u.id = a.user_id WHERE a.user_id = $1
                 """,
             binds: PostgresRows.binds(userID))
@@ -268,12 +276,12 @@ extension PostgresHabitStore {
         }
         let user = try PostgresRows.user(row)
         let columns = row.makeRandomAccess()
-        let role = try columns[9].decode(String.self)
-        let visibility = try columns[10].decode(String.self)
+        // After the user's columns: role, then created_at.
+        let role = try columns[10].decode(String.self)
         let created = try columns[11].decode(Double.self)
         return Account(
             user: user, username: user.key, role: Role(rawValue: role) ?? .member,
-            visibility: Visibility(rawValue: visibility) ?? .public, createdAt: Date(timeIntervalSince1970: created))
+            visibility: user.visibility, createdAt: Date(timeIntervalSince1970: created))
     }
 
     static func insertSession(_ db: PostgresSession, _ session: NewSession, userID: Int64) async throws -> SessionInfo {

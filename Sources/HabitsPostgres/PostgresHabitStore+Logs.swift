@@ -94,22 +94,91 @@ extension PostgresHabitStore {
         }
     }
 
-    public func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws {
+    @discardableResult
+    public func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws -> FollowOutcome {
         try await writeBumping { session, changes in
             _ = try await session.fetchUser(id: userID)
             let followed = try await session.fetchUser(id: followedID)
             if userID == followedID { throw PostgresRefusal.followSelf }
-            let changed =
-                isFollowing
-                ? try await session.changes(
-                    """
-                    INSERT INTO follows (follower_id, followed_id, followed_name, followed_key)
-                    VALUES (\(userID), \(followedID), \(followed.name), \(followed.key))
-                    ON CONFLICT DO NOTHING RETURNING 1
-                    """)
-                : try await session.changes(
-                    "DELETE FROM follows WHERE follower_id = \(userID) AND followed_id = \(followedID) RETURNING 1")
-            if changed > 0 { changes.follows(of: userID) }
+            let follows = try await session.value(
+                "SELECT 1 FROM follows WHERE follower_id = \(userID) AND followed_id = \(followedID)", as: Int.self
+            ) != nil
+            if isFollowing {
+                if follows { return .following }
+                if followed.isPrivate {
+                    try await session.execute(
+                        """
+                        INSERT INTO follow_requests (user_id, requester_id, created_at)
+                        VALUES (\(followedID), \(userID), \(Date().timeIntervalSince1970)) ON CONFLICT DO NOTHING
+                        """)
+                    return .requested
+                }
+                if try await Self.insertFollow(session, followerID: userID, followed: followed) {
+                    changes.follows(of: userID)
+                }
+                return .following
+            }
+            try await session.execute(
+                "DELETE FROM follow_requests WHERE user_id = \(followedID) AND requester_id = \(userID)")
+            if try await session.changes(
+                "DELETE FROM follows WHERE follower_id = \(userID) AND followed_id = \(followedID) RETURNING 1") > 0
+            {
+                changes.follows(of: userID)
+            }
+            return .notFollowing
+        }
+    }
+
+    /// Whether a follow was added; the followed user's name and key are kept beside it, for listing by name.
+    static func insertFollow(_ session: PostgresSession, followerID: Int64, followed: User) async throws -> Bool {
+        try await session.changes(
+            """
+            INSERT INTO follows (follower_id, followed_id, followed_name, followed_key)
+            VALUES (\(followerID), \(followed.id), \(followed.name), \(followed.key))
+            ON CONFLICT DO NOTHING RETURNING 1
+            """) > 0
+    }
+
+    public func followRequests(userID: Int64) async throws -> [FollowRequest] {
+        try await readStatements { session in
+            _ = try await session.fetchUser(id: userID)
+            return try await session.rows(PostgresQuery(
+                unsafeSQL: """
+                    SELECT \(PostgresRows.userColumns("u.")), r.created_at
+                    FROM follow_requests r JOIN users u ON u.id = r.requester_id
+                    WHERE r.user_id = $1 ORDER BY r.created_at, r.requester_id
+                    """, binds: PostgresRows.binds(userID))
+            ).map { row in
+                let user = try PostgresRows.user(row)
+                let requested = try row.makeRandomAccess()[10].decode(Double.self)
+                return FollowRequest(user: user, requestedAt: Date(timeIntervalSince1970: requested))
+            }
+        }
+    }
+
+    public func answerFollowRequest(userID: Int64, requesterID: Int64, approve: Bool) async throws {
+        try await writeBumping { session, changes in
+            let followed = try await session.fetchUser(id: userID)
+            guard try await session.changes(
+                """
+                DELETE FROM follow_requests WHERE user_id = \(userID) AND requester_id = \(requesterID) RETURNING 1
+                """) == 1
+            else { throw HabitsError.notFound(kind: .followRequest, id: String(requesterID)) }
+            guard approve else { return }
+            // The requester's screens now see the user.
+            if try await Self.insertFollow(session, followerID: requesterID, followed: followed) {
+                changes.follows(of: requesterID)
+            }
+        }
+    }
+
+    public func maySee(userID: Int64, viewerID: Int64) async throws -> Bool {
+        try await readStatements { session in
+            let user = try await session.fetchUser(id: userID)
+            guard user.isPrivate, userID != viewerID else { return true }
+            return try await session.value(
+                "SELECT 1 FROM follows WHERE follower_id = \(viewerID) AND followed_id = \(userID)", as: Int.self
+            ) != nil
         }
     }
 

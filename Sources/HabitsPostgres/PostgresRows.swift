@@ -14,7 +14,7 @@ enum PostgresRows {
 
     /// The `users` columns `user(_:)` reads, in order, each prefixed with `table` (such as `"u."`).
     static func userColumns(_ table: String = "") -> String {
-        ["id", "key", "name", "hue", "saturation", "brightness", "bio", "time_zone", "locale"]
+        ["id", "key", "name", "hue", "saturation", "brightness", "bio", "time_zone", "locale", "visibility"]
             .map { table + $0 }.joined(separator: ", ")
     }
 
@@ -26,20 +26,20 @@ enum PostgresRows {
 
     /// A `/v1` user from a row of `userColumns()`.
     static func user(_ row: PostgresRow) throws -> User {
-        let (id, key, name, hue, saturation, brightness, bio, zone, locale) = try row.decode(
-            (Int64, String, String, Double?, Double?, Double?, String?, String, String).self)
+        let (id, key, name, hue, saturation, brightness, bio, zone, locale, visibility) = try row.decode(
+            (Int64, String, String, Double?, Double?, Double?, String?, String, String, String).self)
         return User(
             id: id, key: key, name: name, color: color(hue, saturation, brightness), bio: bio, timeZone: zone,
-            locale: locale)
+            locale: locale, visibility: Visibility(rawValue: visibility) ?? .public)
     }
 
     /// A count, then the columns of `userColumns()`: a standing.
     static func standing(_ row: PostgresRow) throws -> Standing {
-        let (count, id, key, name, hue, saturation, brightness, bio, zone, locale) = try row.decode(
-            (Int, Int64, String, String, Double?, Double?, Double?, String?, String, String).self)
+        let (count, id, key, name, hue, saturation, brightness, bio, zone, locale, visibility) = try row.decode(
+            (Int, Int64, String, String, Double?, Double?, Double?, String?, String, String, String).self)
         let user = User(
             id: id, key: key, name: name, color: color(hue, saturation, brightness), bio: bio, timeZone: zone,
-            locale: locale)
+            locale: locale, visibility: Visibility(rawValue: visibility) ?? .public)
         return Standing(user: user, count: count)
     }
 

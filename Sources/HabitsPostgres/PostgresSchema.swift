@@ -66,7 +66,32 @@ enum PostgresSchema {
         ("v1: the whole store", v1Core),
         ("v2: programs, help and recent emoji", v2ProgramsHelpEmoji),
         ("v3: accounts, sessions, API tokens", v3Accounts),
+        ("v4: visibility on users, hidden counters, follow requests", v4Visibility),
     ]
+
+    /// The visibility moves from the account to its user, so that every read of a user knows it; a
+    /// private user's counters are hidden from rankings (the partial index holds only the others); follow
+    /// requests wait for a private user's approval.
+    private static let v4Visibility = """
+        ALTER TABLE users ADD COLUMN visibility text NOT NULL DEFAULT 'public'
+            CHECK (visibility IN ('public', 'private'));
+        UPDATE users u SET visibility = a.visibility FROM accounts a WHERE a.user_id = u.id;
+        ALTER TABLE accounts DROP COLUMN visibility;
+        ALTER TABLE habit_counts ADD COLUMN hidden boolean NOT NULL DEFAULT false;
+        UPDATE habit_counts SET hidden = true WHERE user_id IN (SELECT id FROM users WHERE visibility = 'private');
+        DROP INDEX habit_counts_standings;
+        CREATE INDEX habit_counts_standings ON habit_counts (habit_id, count DESC, user_name, user_key)
+            WHERE NOT hidden;
+        -- The partial index no longer finds every counter of a habit, which deleting a habit needs.
+        CREATE INDEX habit_counts_habit ON habit_counts (habit_id);
+        CREATE TABLE follow_requests (
+            user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            requester_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            created_at double precision NOT NULL,
+            PRIMARY KEY (user_id, requester_id)
+        );
+        CREATE INDEX follow_requests_requester ON follow_requests (requester_id);
+        """
 
     /// Accounts hang off their user, sessions and tokens off their account (`ON DELETE CASCADE`), so a
     /// user's deletion removes every credential in its transaction; secrets are stored as SHA-256 only.
@@ -283,7 +308,7 @@ enum PostgresSchema {
 
     /// Every table, children first: what a full replacement empties, in an order the references allow.
     static let tablesChildrenFirst = [
-        "api_tokens", "sessions", "accounts",
+        "follow_requests", "api_tokens", "sessions", "accounts",
         "program_images", "program_habits", "memberships", "ratings", "programs",
         "question_tags", "questions", "help_tags", "recent_emoji",
         "avatars", "favorites", "follows", "habit_counts", "habit_day_runs", "logs", "habits", "categories", "users",

@@ -84,7 +84,7 @@ struct PostgresSnapshotSource: ScreenSource {
         return try await session.rows(PostgresQuery(
             unsafeSQL: """
                 SELECT c.count, \(PostgresRows.userColumns("u.")) FROM habit_counts c JOIN users u ON u.id = c.user_id
-                WHERE c.habit_id = $1 ORDER BY c.count DESC, c.user_name, c.user_key LIMIT $2
+                WHERE c.habit_id = $1 AND NOT c.hidden ORDER BY c.count DESC, c.user_name, c.user_key LIMIT $2
                 """, binds: binds)
         ).map(PostgresRows.standing)
     }
@@ -95,7 +95,7 @@ struct PostgresSnapshotSource: ScreenSource {
         let row = try await session.rows(
             """
             SELECT count(*) FILTER (WHERE count > \(count)), count(*) FILTER (WHERE count = \(count))
-            FROM habit_counts WHERE habit_id = \(habitID) AND count >= \(count)
+            FROM habit_counts WHERE habit_id = \(habitID) AND NOT hidden AND count >= \(count)
             """
         ).first
         let (above, equal) = try row?.decode((Int, Int).self) ?? (0, 0)
@@ -105,14 +105,14 @@ struct PostgresSnapshotSource: ScreenSource {
     /// - Complexity: O(log n + a) for the a users above `count`.
     func rank(habitID: Int64, count: Int) async throws -> Int {
         1 + (try await session.int(
-            "SELECT count(*) FROM habit_counts WHERE habit_id = \(habitID) AND count > \(count)"))
+            "SELECT count(*) FROM habit_counts WHERE habit_id = \(habitID) AND NOT hidden AND count > \(count)"))
     }
 
     /// One query: the user's count, then the range above it.
     func rank(userID: Int64, habitID: Int64) async throws -> Int {
         1 + (try await session.int(
             """
-            SELECT count(*) FROM habit_counts WHERE habit_id = \(habitID) AND count > COALESCE(
+            SELECT count(*) FROM habit_counts WHERE habit_id = \(habitID) AND NOT hidden AND count > COALESCE(
                 (SELECT count FROM habit_counts WHERE user_id = \(userID) AND habit_id = \(habitID)), 0)
             """))
     }

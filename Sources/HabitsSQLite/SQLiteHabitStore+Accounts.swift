@@ -20,12 +20,12 @@ extension SQLiteHabitStore {
             try Self.requireFreeKey(db, user.key)
             try db.execute(
                 sql: """
-                    INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale, visibility)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     user.key, user.name, user.color?.hue, user.color?.saturation, user.color?.brightness, user.bio,
-                    user.timeZone, user.locale,
+                    user.timeZone, user.locale, visibility.rawValue,
                 ])
             var created = user
             created.id = db.lastInsertedRowID
@@ -35,13 +35,10 @@ extension SQLiteHabitStore {
             let now = session?.createdAt ?? Date()
             try db.execute(
                 sql: """
-                    INSERT INTO accounts (user_id, username_folded, password_hash, role, visibility, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO accounts (user_id, username_folded, password_hash, role, created_at)
+                    VALUES (?, ?, ?, ?, ?)
                     """,
-                arguments: [
-                    created.id, Self.folded(user.key), passwordHash, role.rawValue, visibility.rawValue,
-                    now.timeIntervalSince1970,
-                ])
+                arguments: [created.id, Self.folded(user.key), passwordHash, role.rawValue, now.timeIntervalSince1970])
             // Read back, so that the instant is the stored one (a database keeps fewer digits than `Date`).
             let account = try Self.fetchAccount(db, userID: created.id)
             let info = try session.map { try Self.insertSession(db, $0, userID: created.id) }
@@ -94,10 +91,13 @@ extension SQLiteHabitStore {
 
     public func setVisibility(_ visibility: Visibility, userID: Int64) async throws -> Account {
         try await writeBumping { db, changes in
-            // Who may see whom changes what every screen that lists people shows.
+            let account = try Self.fetchAccount(db, userID: userID)
+            guard account.visibility != visibility else { return account }
+            // Who may see whom changes what every screen that lists or ranks people shows.
             changes.catalogueChanged()
             try db.execute(
-                sql: "UPDATE accounts SET visibility = ? WHERE user_id = ?", arguments: [visibility.rawValue, userID])
+                sql: "UPDATE users SET visibility = ? WHERE id = ?", arguments: [visibility.rawValue, userID])
+            try Self.setCountersHidden(db, visibility == .private, userID: userID)
             return try Self.fetchAccount(db, userID: userID)
         }
     }
@@ -277,8 +277,7 @@ extension SQLiteHabitStore {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT u.*, a.role AS account_role, a.visibility AS account_visibility,
-                           a.created_at AS account_created_at
+                    SELECT u.*, a.role AS account_role, a.created_at AS account_created_at
                     FROM accounts a JOIN users u ON u.id = a.user_id WHERE a.user_id = ?
                     """,
                 arguments: [userID])
@@ -286,7 +285,7 @@ extension SQLiteHabitStore {
         let user = StoredRow.userResource(from: row)
         return Account(
             user: user, username: user.key, role: Role(rawValue: row["account_role"]) ?? .member,
-            visibility: Visibility(rawValue: row["account_visibility"]) ?? .public,
+            visibility: user.visibility,
             createdAt: Date(timeIntervalSince1970: row["account_created_at"]))
     }
 

@@ -78,21 +78,24 @@ extension SQLiteHabitStore {
         guard amount > 0 else { return }
         // Most logs land on a counter that exists: one UPDATE, which says the new count.
         let raise = try db.cachedStatement(sql: """
-            UPDATE habit_counts SET count = count + ? WHERE user_id = ? AND habit_id = ? RETURNING count
+            UPDATE habit_counts SET count = count + ? WHERE user_id = ? AND habit_id = ? RETURNING count, hidden
             """)
         let after: Int
-        if let raised = try Int.fetchOne(raise, arguments: [amount, pair.userID, pair.habitID]) {
-            after = raised
+        let hidden: Bool
+        if let raised = try Row.fetchOne(raise, arguments: [amount, pair.userID, pair.habitID]) {
+            (after, hidden) = (raised[0], raised[1])
         } else {
+            // A private user's new counter is hidden from rankings from the start.
             let create = try db.cachedStatement(sql: """
-                INSERT INTO habit_counts (user_id, habit_id, count, user_name, user_key)
-                SELECT id, ?, ?, name, key FROM users WHERE id = ?
+                INSERT INTO habit_counts (user_id, habit_id, count, user_name, user_key, hidden)
+                SELECT id, ?, ?, name, key, visibility = 'private' FROM users WHERE id = ? RETURNING hidden
                 """)
-            try create.execute(arguments: [pair.habitID, amount, pair.userID])
-            guard db.changesCount == 1 else { throw HabitsError.notFound(kind: .user, id: String(pair.userID)) }
-            after = amount
+            guard let created = try Bool.fetchOne(create, arguments: [pair.habitID, amount, pair.userID]) else {
+                throw HabitsError.notFound(kind: .user, id: String(pair.userID))
+            }
+            (after, hidden) = (amount, created)
         }
-        try moveLevel(db, habitID: pair.habitID, from: after - amount, to: after)
+        if !hidden { try moveLevel(db, habitID: pair.habitID, from: after - amount, to: after) }
         changes.count(userID: pair.userID, habitID: pair.habitID, before: after - amount, after: after)
     }
 
@@ -104,20 +107,22 @@ extension SQLiteHabitStore {
         _ db: Database, userID: Int64, habitID: Int64, by amount: Int, changes: ChangeRecorder
     ) throws {
         let lower = try db.cachedStatement(sql: """
-            UPDATE habit_counts SET count = count - ? WHERE user_id = ? AND habit_id = ? AND count > ? RETURNING count
+            UPDATE habit_counts SET count = count - ? WHERE user_id = ? AND habit_id = ? AND count > ?
+            RETURNING count, hidden
             """)
         let before: Int
         let after: Int
-        if let lowered = try Int.fetchOne(lower, arguments: [amount, userID, habitID, amount]) {
-            (before, after) = (lowered + amount, lowered)
+        let hidden: Bool
+        if let lowered = try Row.fetchOne(lower, arguments: [amount, userID, habitID, amount]) {
+            (before, after, hidden) = (lowered[0] + amount, lowered[0], lowered[1])
         } else {
             let remove = try db.cachedStatement(sql: """
-                DELETE FROM habit_counts WHERE user_id = ? AND habit_id = ? RETURNING count
+                DELETE FROM habit_counts WHERE user_id = ? AND habit_id = ? RETURNING count, hidden
                 """)
-            guard let removed = try Int.fetchOne(remove, arguments: [userID, habitID]) else { return }
-            (before, after) = (removed, 0)
+            guard let removed = try Row.fetchOne(remove, arguments: [userID, habitID]) else { return }
+            (before, after, hidden) = (removed[0], 0, removed[1])
         }
-        try moveLevel(db, habitID: habitID, from: before, to: after)
+        if !hidden { try moveLevel(db, habitID: habitID, from: before, to: after) }
         changes.count(userID: userID, habitID: habitID, before: before, after: after)
     }
 
@@ -126,11 +131,12 @@ extension SQLiteHabitStore {
     /// - Complexity: O(h log N) for the h habits the user logged.
     static func removeCounts(_ db: Database, userID: Int64, changes: ChangeRecorder) throws {
         let removed = try Row.fetchAll(
-            db, sql: "DELETE FROM habit_counts WHERE user_id = ? RETURNING habit_id, count", arguments: [userID])
+            db, sql: "DELETE FROM habit_counts WHERE user_id = ? RETURNING habit_id, count, hidden",
+            arguments: [userID])
         for row in removed {
             let habitID: Int64 = row["habit_id"]
             let count: Int = row["count"]
-            try moveLevel(db, habitID: habitID, from: count, to: 0)
+            if !row["hidden"] { try moveLevel(db, habitID: habitID, from: count, to: 0) }
             changes.count(userID: userID, habitID: habitID, before: count, after: 0)
         }
     }
@@ -146,6 +152,20 @@ extension SQLiteHabitStore {
         }
         try db.execute(sql: "DELETE FROM habit_count_levels WHERE habit_id = ?", arguments: [habitID])
         try db.execute(sql: "DELETE FROM habit_count_tree WHERE habit_id = ?", arguments: [habitID])
+    }
+
+    /// Hides a user's counters from the rankings (or shows them again): they leave (or rejoin) their
+    /// habits' levels and rank trees. Their counts stay, and no count changes.
+    ///
+    /// - Complexity: O(h log N) for the h habits the user logged.
+    static func setCountersHidden(_ db: Database, _ hidden: Bool, userID: Int64) throws {
+        let moved = try Row.fetchAll(
+            db, sql: "UPDATE habit_counts SET hidden = ? WHERE user_id = ? AND hidden != ? RETURNING habit_id, count",
+            arguments: [hidden, userID, hidden])
+        for row in moved {
+            let count: Int = row["count"]
+            try moveLevel(db, habitID: row["habit_id"], from: hidden ? count : 0, to: hidden ? 0 : count)
+        }
     }
 
     /// Copies a user's new name to where it is kept beside counters and follows, for ordered listings.

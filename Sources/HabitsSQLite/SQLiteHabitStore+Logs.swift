@@ -85,26 +85,96 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws {
+    @discardableResult
+    public func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws -> FollowOutcome {
         try await writeBumping { db, changes in
             _ = try Self.fetchUser(db, id: userID)
             let followed = try Self.fetchUser(db, id: followedID)
             if userID == followedID { throw StoreRefusal.followSelf }
+            let follows = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followed_id = ?)",
+                arguments: [userID, followedID]) ?? false
             if isFollowing {
-                // The followed user's name and key are kept beside the follow, for listing by name.
-                try db.execute(
-                    sql: """
-                        INSERT OR IGNORE INTO follows (follower_id, followed_id, followed_name, followed_key)
-                        VALUES (?, ?, ?, ?)
-                        """,
-                    arguments: [userID, followedID, followed.name, followed.key])
-            } else {
+                if follows { return .following }
+                if followed.isPrivate {
+                    try db.execute(
+                        sql: """
+                            INSERT OR IGNORE INTO follow_requests (user_id, requester_id, created_at) VALUES (?, ?, ?)
+                            """,
+                        arguments: [followedID, userID, Date().timeIntervalSince1970])
+                    return .requested
+                }
+                try Self.insertFollow(db, followerID: userID, followed: followed)
+                changes.follows(of: userID)
+                return .following
+            }
+            try db.execute(
+                sql: "DELETE FROM follow_requests WHERE user_id = ? AND requester_id = ?",
+                arguments: [followedID, userID])
+            if follows {
                 try db.execute(
                     sql: "DELETE FROM follows WHERE follower_id = ? AND followed_id = ?",
                     arguments: [userID, followedID])
+                changes.follows(of: userID)
             }
-            // Setting what was already set changes nothing a screen shows.
-            if db.changesCount > 0 { changes.follows(of: userID) }
+            return .notFollowing
+        }
+    }
+
+    /// The followed user's name and key are kept beside the follow, for listing by name.
+    static func insertFollow(_ db: Database, followerID: Int64, followed: User) throws {
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO follows (follower_id, followed_id, followed_name, followed_key)
+                VALUES (?, ?, ?, ?)
+                """,
+            arguments: [followerID, followed.id, followed.name, followed.key])
+    }
+
+    /// - Complexity: O(r log u) for the r requests waiting.
+    public func followRequests(userID: Int64) async throws -> [FollowRequest] {
+        try await writer.read { db in
+            _ = try Self.fetchUser(db, id: userID)
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT u.*, r.created_at AS requested_at
+                    FROM follow_requests r JOIN users u ON u.id = r.requester_id
+                    WHERE r.user_id = ? ORDER BY r.created_at, r.requester_id
+                    """,
+                arguments: [userID]
+            ).map { row in
+                FollowRequest(
+                    user: StoredRow.userResource(from: row),
+                    requestedAt: Date(timeIntervalSince1970: row["requested_at"]))
+            }
+        }
+    }
+
+    public func answerFollowRequest(userID: Int64, requesterID: Int64, approve: Bool) async throws {
+        try await writeBumping { db, changes in
+            let followed = try Self.fetchUser(db, id: userID)
+            try db.execute(
+                sql: "DELETE FROM follow_requests WHERE user_id = ? AND requester_id = ?",
+                arguments: [userID, requesterID])
+            guard db.changesCount == 1 else {
+                throw HabitsError.notFound(kind: .followRequest, id: String(requesterID))
+            }
+            guard approve else { return }
+            try Self.insertFollow(db, followerID: requesterID, followed: followed)
+            // The requester's screens now see the user.
+            changes.follows(of: requesterID)
+        }
+    }
+
+    /// - Complexity: O(log n): two primary-key lookups.
+    public func maySee(userID: Int64, viewerID: Int64) async throws -> Bool {
+        try await writer.read { db in
+            let user = try Self.fetchUser(db, id: userID)
+            guard user.isPrivate, userID != viewerID else { return true }
+            return try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followed_id = ?)",
+                arguments: [viewerID, userID]) ?? false
         }
     }
 

@@ -200,6 +200,10 @@ enum SQLiteSchema {
         migrator.registerMigration("v9: accounts, sessions, API tokens") { db in
             try db.execute(sql: AccountSchema.v9)
         }
+        migrator.registerMigration("v10: visibility on users, hidden counters, follow requests") { db in
+            try db.execute(sql: VisibilitySchema.v10)
+            try RankTree.rebuildAll(db)
+        }
         return migrator
     }
 }

@@ -151,11 +151,11 @@ package enum ScreenQueries {
     package static let countsOfUser = "SELECT habit_id, count FROM habit_counts WHERE user_id = ?"
     package static let loggedHabitsOfUser = "SELECT habit_id FROM habit_counts WHERE user_id = ?"
     package static let countOfPair = "SELECT count FROM habit_counts WHERE user_id = ? AND habit_id = ?"
-    /// Walks `habit_counts_standings` in order and stops at the limit; CROSS JOIN keeps the counters as
-    /// the outer loop, so the planner cannot choose to sort users instead.
+    /// Walks `habit_counts_standings` (the counters of users who are not private) in order and stops at the
+    /// limit; CROSS JOIN keeps the counters as the outer loop, so the planner cannot choose to sort users.
     package static let standings = """
         SELECT c.count, \(StoredRow.userColumns("u.")) FROM habit_counts c CROSS JOIN users u ON u.id = c.user_id
-        WHERE c.habit_id = ? ORDER BY c.count DESC, c.user_name, c.user_key LIMIT ?
+        WHERE c.habit_id = ? AND c.hidden = 0 ORDER BY c.count DESC, c.user_name, c.user_key LIMIT ?
         """
     /// How many users have exactly one count of a habit.
     package static let level = "SELECT users FROM habit_count_levels WHERE habit_id = ? AND count = ?"

@@ -28,14 +28,15 @@ enum StoredRow {
     static func userResource(from row: Row) -> User {
         User(
             id: row["id"], key: row["key"], name: row["name"], color: color(from: row), bio: row["bio"],
-            timeZone: row["time_zone"], locale: row["locale"]
+            timeZone: row["time_zone"], locale: row["locale"],
+            visibility: Visibility(rawValue: row["visibility"]) ?? .public
         )
     }
 
     /// The `users` columns `userResource(fromPositions:at:)` reads, in order, each prefixed with `table`
     /// (such as `"u."`) when the query names the table.
     static func userColumns(_ table: String = "") -> String {
-        ["id", "key", "name", "hue", "saturation", "brightness", "bio", "time_zone", "locale"]
+        ["id", "key", "name", "hue", "saturation", "brightness", "bio", "time_zone", "locale", "visibility"]
             .map { table + $0 }.joined(separator: ", ")
     }
 
@@ -51,7 +52,8 @@ enum StoredRow {
         }
         return User(
             id: row[offset], key: row[offset + 1], name: row[offset + 2], color: color, bio: row[offset + 6],
-            timeZone: row[offset + 7], locale: row[offset + 8]
+            timeZone: row[offset + 7], locale: row[offset + 8],
+            visibility: Visibility(rawValue: row[offset + 9]) ?? .public
         )
     }
 

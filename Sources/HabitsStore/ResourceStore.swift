@@ -61,8 +61,17 @@ public protocol ResourceStore: Sendable {
     func setFavorite(userID: Int64, habitID: Int64, _ isFavorite: Bool) async throws
     /// A user's favourite habits in habit id order.
     func favorites(userID: Int64, page: PageRequest) async throws -> Page<Habit>
-    /// Makes a user follow (or stop following) another; idempotent.
-    func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws
+    /// Makes a user follow (or stop following) another; idempotent. Following a private user only asks
+    /// to (`.requested`) until it approves; stopping also withdraws a request.
+    @discardableResult
+    func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws -> FollowOutcome
+    /// The requests waiting for a user's approval, oldest first.
+    func followRequests(userID: Int64) async throws -> [FollowRequest]
+    /// Approves (the requester then follows the user) or declines a waiting request.
+    func answerFollowRequest(userID: Int64, requesterID: Int64, approve: Bool) async throws
+    /// Whether `viewerID` may see `userID`: the user is public, is the viewer, or the viewer follows it.
+    /// Throws `notFound` for an unknown user.
+    func maySee(userID: Int64, viewerID: Int64) async throws -> Bool
     /// The users a user follows, in id order.
     func following(userID: Int64, page: PageRequest) async throws -> Page<User>
 

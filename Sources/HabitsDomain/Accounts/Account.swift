@@ -23,15 +23,20 @@ public struct Account: Hashable, Sendable {
     /// The name it signs in with; equal to `user.key`, unique regardless of case.
     public var username: String
     public var role: Role
-    public var visibility: Visibility
     public var createdAt: Date
 
     public init(user: User, username: String, role: Role, visibility: Visibility, createdAt: Date) {
         self.user = user
         self.username = username
         self.role = role
-        self.visibility = visibility
         self.createdAt = createdAt
+        self.user.visibility = visibility
+    }
+
+    /// Who sees the account: its user's visibility, kept in one place.
+    public var visibility: Visibility {
+        get { user.visibility }
+        set { user.visibility = newValue }
     }
 
     /// The id of the account's user.
@@ -52,10 +57,10 @@ extension Account: Codable {
             color: try container.decodeIfPresent(Color.self, forKey: .color),
             bio: try container.decodeIfPresent(String.self, forKey: .bio),
             timeZone: try container.decode(String.self, forKey: .timeZone),
-            locale: try container.decode(String.self, forKey: .locale))
+            locale: try container.decode(String.self, forKey: .locale),
+            visibility: try container.decode(Visibility.self, forKey: .visibility))
         self.username = username
         role = try container.decode(Role.self, forKey: .role)
-        visibility = try container.decode(Visibility.self, forKey: .visibility)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
     }
 
