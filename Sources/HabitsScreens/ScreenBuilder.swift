@@ -35,12 +35,19 @@ public struct ScreenBuilder<Source: ScreenSource> {
         self.now = now
     }
 
-    /// The document `request` names, with `revision` as its revision.
+    /// The document `request` names, with `revision` as its revision, built from what its viewer may see.
     public func document(for request: ScreenRequest, revision: String) async throws -> ScreenDocument {
-        guard let viewer = try await source.user(id: request.viewerID) else {
+        let visible = seen(by: request.viewerID)
+        guard let viewer = try await visible.source.user(id: request.viewerID) else {
             throw ScreenError.unknownUser(String(request.viewerID))
         }
-        return try await Screens.named(request.screen).build(request, viewer: viewer, with: self, revision: revision)
+        return try await Screens.named(request.screen).build(
+            request, viewer: viewer, with: visible, revision: revision)
+    }
+
+    /// This builder over the source as `viewerID` may see it (`VisibleSource`).
+    func seen(by viewerID: Int64) -> ScreenBuilder<VisibleSource<Source>> {
+        ScreenBuilder<VisibleSource<Source>>(source: VisibleSource(source, viewerID: viewerID), now: now)
     }
 
     /// A section per category holding some of `habits` (in their order), categories by name, each under

@@ -23,6 +23,7 @@ extension ScreenBuilder {
         guard request.screen == .home, !moved.isEmpty,
             let sectionIndex = document.sections.firstIndex(where: { $0.id == "followedUsers" })
         else { return nil }
+        let source = VisibleSource(source, viewerID: request.viewerID)
         let comparison = FollowedUserComparison(
             source: source, viewerCounts: try await source.counts(userID: request.viewerID),
             favorites: try await source.favoriteHabitIDs(userID: request.viewerID), habits: try await source.habits())
