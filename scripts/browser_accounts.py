@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Accounts mode in a real browser: sign up, sign out, sign in, the account page, and a second browser
-profile that cannot act as the first. Run by scripts/browser-tests.sh against a server it started with
-`--auth accounts`."""
+"""Accounts mode in a real browser: sign up, sign out, sign in, the account page, a second browser
+profile that cannot act as the first, and a private account that leaves the other's Home live. Run by
+scripts/browser-tests.sh against a server it started with `--auth accounts`."""
 import argparse
 import json
 import shutil
@@ -150,6 +150,45 @@ class AccountTests:
         self.second.get(self.base + "/account")
         assert "bob_browser" in self.second.page_source and "ada_browser" not in self.second.page_source
 
+    def test_a_private_account_disappears_live_and_comes_back_once_approved(self):
+        ada, bob = self.first, self.second
+        ada_id = self.fetch(ada, "GET", "/v1/me")[1]["id"]
+        bob_id = self.fetch(bob, "GET", "/v1/me")[1]["id"]
+        assert self.fetch(ada, "PATCH", "/v1/me", {"visibility": "public"})[0] == 200
+        # A habit of its own (the first account administers), so that Ada leads its leaderboard.
+        category = self.fetch(ada, "GET", "/v1/categories?limit=1")[1]["items"][0]["id"]
+        status, habit = self.fetch(ada, "POST", "/v1/habits", {"name": "Browser stretching", "categoryID": category})
+        assert status == 201, (status, habit)
+        assert self.fetch(bob, "PUT", f"/v1/users/{bob_id}/favorites/{habit['id']}")[0] == 204
+        assert self.fetch(ada, "POST", "/v1/logs", {"userID": ada_id, "habitID": habit["id"]})[0] == 201
+        bob.get(self.base + "/screens/home")
+        self.wait_for(bob, lambda: "Ada Browser" in self.home_text(bob), "Ada on Bob's Home")
+        # Ada goes private through her account page: Bob's open Home loses her without a reload.
+        ada.get(self.base + "/account")
+        ada.find_element(By.CSS_SELECTOR, 'input[name="visibility"][value="private"]').click()
+        self.submit(ada, "/account")
+        self.wait_for(ada, lambda: "Your profile is saved." in ada.page_source, "the saved profile")
+        self.wait_for(bob, lambda: "Ada Browser" not in self.home_text(bob), "Ada gone from Bob's Home", timeout=15)
+        assert self.fetch(bob, "GET", f"/v1/users/{ada_id}")[0] == 404
+        bob.save_screenshot(f"{self.screenshots}/accounts-private-gone.png")
+        # Bob asks to follow by username; Ada approves on her account page; Bob's Home shows her again.
+        bob.get(self.base + "/account")
+        self.fill(bob, {"username": "ada_browser"})
+        self.submit(bob, "/account/follow")
+        self.wait_for(bob, lambda: "waits for their approval" in bob.page_source, "the request sent")
+        ada.get(self.base + "/account")
+        self.wait_for(ada, lambda: "Bob Browser" in ada.page_source, "Bob's request on Ada's account page")
+        self.accessible(ada, "account with a follow request")
+        ada.find_element(By.CSS_SELECTOR, 'form[action="/account/follow-requests"] button[value="approve"]').click()
+        self.wait_for(ada, lambda: "they follow you now" in ada.page_source, "the approval")
+        bob.get(self.base + "/screens/home")
+        self.wait_for(bob, lambda: "Ada Browser" in self.home_text(bob), "Ada back on Bob's Home")
+        assert self.fetch(bob, "GET", f"/v1/users/{ada_id}")[0] == 200
+
+    def home_text(self, driver):
+        """The text of the page's screen, without its header (which names the signed-in account)."""
+        return " ".join(element.text for element in driver.find_elements(By.CSS_SELECTOR, "main"))
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -160,7 +199,8 @@ def main():
     failures = 0
     try:
         for name in ["test_sign_up_sign_out_and_sign_in", "test_the_account_page",
-                     "test_a_second_profile_cannot_act_as_the_first"]:
+                     "test_a_second_profile_cannot_act_as_the_first",
+                     "test_a_private_account_disappears_live_and_comes_back_once_approved"]:
             started = time.monotonic()
             try:
                 getattr(suite, name)()

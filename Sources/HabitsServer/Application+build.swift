@@ -135,7 +135,7 @@ func buildRouter(
     router.add(
         middleware: IdentityMiddleware(mode: configuration.authMode, store: store, clock: clock, cache: identities))
     let routeTable = RouteTable()
-    router.add(middleware: AccessMiddleware(mode: configuration.authMode, served: routeTable))
+    router.add(middleware: AccessMiddleware(mode: configuration.authMode, served: routeTable, store: store))
     if simulator.isDemo { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeTable))
 
@@ -156,6 +156,7 @@ func buildRouter(
         identities: identities)
     AuthController(accounts: accounts).addRoutes(to: router)
     MeController(accounts: accounts).addRoutes(to: router)
+    FollowRequestsController(store: store).addRoutes(to: router)
     // The simulator's controls exist only with --demo: elsewhere /control/simulator/* is 404.
     if simulator.isDemo { SimulatorController(simulator: simulator).addRoutes(to: router) }
     let streams = StreamLimit(

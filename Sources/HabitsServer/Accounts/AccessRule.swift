@@ -21,6 +21,9 @@ enum AccessRule: Sendable, Equatable {
     case accountPage
     /// Only the user the path's `userID` names.
     case pathUser
+    /// Any signed-in account that may see the path's `userID` (public, itself, or a private user it
+    /// follows); 404 for the others, as for a user who does not exist.
+    case visibleUser
     /// Administrators only: the shared catalogue and the demo's simulator.
     case administrator
     /// Never in accounts mode, for the reason given (another route does it as the signed-in account).
@@ -36,6 +39,7 @@ enum AccessRule: Sendable, Equatable {
         var table: [RoutePattern: [String: AccessRule]] = [:]
         func set(_ route: RoutePattern, _ rules: [String: AccessRule]) { table[route] = rules }
         let read: [String: AccessRule] = ["GET": .signedIn]
+        let readOfAUser: [String: AccessRule] = ["GET": .visibleUser]
 
         for route in [
             Routes.courseUsers, Routes.courseHabits, Routes.courseCategories, Routes.combinedStatistics,
@@ -56,15 +60,15 @@ enum AccessRule: Sendable, Equatable {
         set(
             Routes.user,
             [
-                "GET": .signedIn, "PATCH": .pathUser,
+                "GET": .visibleUser, "PATCH": .pathUser,
                 "DELETE": .refusedWithAccounts(
                     "Delete your own account with DELETE /v1/me, which needs your password."),
             ])
-        set(Routes.favorites, read)
+        set(Routes.favorites, readOfAUser)
         set(Routes.favorite, ["PUT": .pathUser, "DELETE": .pathUser])
-        set(Routes.followed, read)
+        set(Routes.followed, readOfAUser)
         set(Routes.following, ["PUT": .pathUser, "DELETE": .pathUser])
-        set(Routes.userLogs, read)
+        set(Routes.userLogs, readOfAUser)
         for collection in [Routes.categories, Routes.habits, Routes.programs, Routes.helpTags] {
             set(collection, ["GET": .signedIn, "POST": .administrator])
         }
@@ -74,12 +78,12 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.logs, ["POST": .signedIn])
         set(Routes.logBatch, ["POST": .signedIn])
         set(Routes.log, ["GET": .signedIn, "DELETE": .signedIn])
-        set(Routes.days, read)
-        set(Routes.day, ["GET": .signedIn, "PUT": .pathUser, "DELETE": .pathUser])
-        set(Routes.streak, read)
+        set(Routes.days, readOfAUser)
+        set(Routes.day, ["GET": .visibleUser, "PUT": .pathUser, "DELETE": .pathUser])
+        set(Routes.streak, readOfAUser)
         set(Routes.programPicture, ["PUT": .administrator])
         set(Routes.programImage, ["GET": .anyone])
-        set(Routes.joinedPrograms, read)
+        set(Routes.joinedPrograms, readOfAUser)
         set(Routes.membership, ["PUT": .pathUser, "DELETE": .pathUser])
         set(Routes.rating, ["PUT": .pathUser, "DELETE": .pathUser])
         set(Routes.helpQuestions, ["GET": .signedIn, "POST": .signedIn])
@@ -96,6 +100,9 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.meSession, ["DELETE": .accountsModeSignedIn])
         set(Routes.meTokens, ["GET": .accountsModeSignedIn, "POST": .accountsModeSignedIn])
         set(Routes.meToken, ["DELETE": .accountsModeSignedIn])
+        set(Routes.meFollowRequests, ["GET": .accountsModeSignedIn])
+        set(Routes.meFollowRequestApproval, ["POST": .accountsModeSignedIn])
+        set(Routes.meFollowRequestDecline, ["POST": .accountsModeSignedIn])
 
         for route in [Routes.screen, Routes.screenChanges, Routes.screenEvents, Routes.screenFrames, Routes.pageLive] {
             set(route, read)
@@ -106,7 +113,10 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.signUpPage, ["GET": .accountsModeOnly, "POST": .accountsModeOnly])
         set(Routes.signOutPage, ["POST": .accountsModeOnly])
         set(Routes.accountPage, ["GET": .accountPage, "POST": .accountPage])
-        for form in [Routes.accountPassword, Routes.accountSessions, Routes.accountTokens, Routes.accountDelete] {
+        for form in [
+            Routes.accountPassword, Routes.accountSessions, Routes.accountTokens, Routes.accountDelete,
+            Routes.accountFollowRequests, Routes.accountFollow,
+        ] {
             set(form, ["POST": .accountPage])
         }
         for route in [Routes.simulatorStart, Routes.simulatorStop, Routes.simulatorReset, Routes.simulatorSpeed] {

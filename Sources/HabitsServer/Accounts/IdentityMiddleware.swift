@@ -70,6 +70,8 @@ struct AccessMiddleware: RouterMiddleware {
     /// The routes the router serves: a declared route it does not serve (the simulator's without --demo)
     /// is the router's 404, not a 401.
     let served: RouteTable
+    /// Who may see whom, for `.visibleUser` routes.
+    let store: any ResourceStore
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -82,6 +84,13 @@ struct AccessMiddleware: RouterMiddleware {
         if let redirect = try check(rule, parameters: parameters, request: request, context: context) {
             return redirect
         }
+        if rule == .visibleUser, case .signedIn(let identity) = context.access,
+            let raw = parameters["userID"], let userID = Int64(raw),
+            try await !store.maySee(userID: userID, viewerID: identity.userID)
+        {
+            // The same answer as for a user who does not exist: a private account is not even confirmed.
+            throw HabitsError.notFound(kind: .user, id: String(userID))
+        }
         return try await next(request, context)
     }
 
@@ -93,6 +102,7 @@ struct AccessMiddleware: RouterMiddleware {
         case (.anyone, _):
             return nil
         case (.openModeOnly, .open), (.signedIn, .open), (.signedInPage, .open), (.pathUser, .open),
+            (.visibleUser, .open),
             (.administrator, .open), (.refusedWithAccounts, .open):
             return nil
         case (.accountPage, .open):
@@ -115,7 +125,7 @@ struct AccessMiddleware: RouterMiddleware {
         case (.signedInPage, .accounts):
             guard case .signedIn = context.access else { return Self.signInRedirect(for: request) }
             return nil
-        case (.accountsModeSignedIn, .accounts), (.signedIn, .accounts):
+        case (.accountsModeSignedIn, .accounts), (.signedIn, .accounts), (.visibleUser, .accounts):
             try context.requireWriter(for: request)
             return nil
         case (.pathUser, .accounts):

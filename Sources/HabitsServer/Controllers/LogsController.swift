@@ -57,7 +57,15 @@ struct LogsController: Sendable {
     }
 
     @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Log> {
-        JSON(try await store.logEntry(id: try RequestInput.id("logID", context)))
+        let id = try RequestInput.id("logID", context)
+        let log = try await store.logEntry(id: id)
+        // A private user's log is answered as if it did not exist to those who may not see the user.
+        if case .signedIn(let identity) = context.access,
+            try await !store.maySee(userID: log.userID, viewerID: identity.userID)
+        {
+            throw HabitsError.notFound(kind: .log, id: String(id))
+        }
+        return JSON(log)
     }
 
     @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {

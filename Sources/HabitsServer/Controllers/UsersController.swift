@@ -23,7 +23,20 @@ struct UsersController: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<User>> {
-        JSON(try await store.users(page: try RequestInput.page(request)))
+        JSON(try await seen(try await store.users(page: try RequestInput.page(request)), context: context))
+    }
+
+    /// The users of `page` the asking account may see. A page may so hold fewer users than asked for;
+    /// its cursor still leads on. Reads only for private users.
+    private func seen(_ page: Page<User>, context: HabitsRequestContext) async throws -> Page<User> {
+        guard case .signedIn(let identity) = context.access else { return page }
+        var seen = page
+        seen.items = []
+        for user in page.items {
+            let maySee = try await !user.isPrivate ? true : store.maySee(userID: user.id, viewerID: identity.userID)
+            if maySee { seen.items.append(user) }
+        }
+        return seen
     }
 
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<User> {
@@ -76,15 +89,29 @@ struct UsersController: Sendable {
     @Sendable func following(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<User>>
     {
         let id = try RequestInput.id("userID", context)
-        return JSON(try await store.following(userID: id, page: try RequestInput.page(request)))
+        let followed = try await store.following(userID: id, page: try RequestInput.page(request))
+        return JSON(try await seen(followed, context: context))
     }
 
-    @Sendable func follow(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        try await setFollowing(context, true)
+    /// What `PUT …/following/{id}` answers when the user is private: the request waits for its approval.
+    struct FollowAnswer: Codable, Hashable, Sendable {
+        var status: FollowOutcome
+    }
+
+    /// `204` once following; `202` with `{"status": "requested"}` when a private user must approve first.
+    @Sendable func follow(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let outcome = try await store.setFollowing(
+            userID: try RequestInput.id("userID", context), followedID: try RequestInput.id("followedID", context),
+            true)
+        guard outcome == .requested else { return Response(status: .noContent) }
+        return try JSON(FollowAnswer(status: outcome), status: .accepted).response(from: request, context: context)
     }
 
     @Sendable func unfollow(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        try await setFollowing(context, false)
+        try await store.setFollowing(
+            userID: try RequestInput.id("userID", context), followedID: try RequestInput.id("followedID", context),
+            false)
+        return NoContent()
     }
 
     @Sendable func logs(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<Log>> {
@@ -96,13 +123,6 @@ struct UsersController: Sendable {
     private func setFavorite(_ context: HabitsRequestContext, _ isFavorite: Bool) async throws -> NoContent {
         let userID = try RequestInput.id("userID", context)
         try await store.setFavorite(userID: userID, habitID: try RequestInput.id("habitID", context), isFavorite)
-        return NoContent()
-    }
-
-    private func setFollowing(_ context: HabitsRequestContext, _ isFollowing: Bool) async throws -> NoContent {
-        let userID = try RequestInput.id("userID", context)
-        try await store.setFollowing(
-            userID: userID, followedID: try RequestInput.id("followedID", context), isFollowing)
         return NoContent()
     }
 }

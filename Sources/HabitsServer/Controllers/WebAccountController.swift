@@ -56,6 +56,16 @@ struct WebAccountController: Sendable {
         var password: String
     }
 
+    struct FollowRequestForm: Decodable, Sendable {
+        var requester: Int64
+        /// `approve` or `decline`.
+        var answer: String
+    }
+
+    struct FollowForm: Decodable, Sendable {
+        var username: String
+    }
+
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.get(Routes.signInPage.routerPath, use: signInPage)
         router.post(Routes.signInPage.routerPath, use: signIn)
@@ -68,6 +78,8 @@ struct WebAccountController: Sendable {
         router.post(Routes.accountSessions.routerPath, use: endSessions)
         router.post(Routes.accountTokens.routerPath, use: tokens)
         router.post(Routes.accountDelete.routerPath, use: delete)
+        router.post(Routes.accountFollowRequests.routerPath, use: answerFollowRequest)
+        router.post(Routes.accountFollow.routerPath, use: follow)
     }
 
     var store: any HabitStore { accounts.store }
@@ -229,6 +241,33 @@ struct WebAccountController: Sendable {
         return response
     }
 
+    @Sendable func answerFollowRequest(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let identity = try context.sessionIdentity()
+        let form = try await WebForm.decode(FollowRequestForm.self, from: request)
+        let approve = form.answer == "approve"
+        return try await accountForm(context, notice: approve ? .approved : .declined) {
+            guard approve || form.answer == "decline" else {
+                throw HabitsError.invalid(field: "answer", reason: "must be approve or decline.")
+            }
+            try await store.answerFollowRequest(userID: identity.userID, requesterID: form.requester, approve: approve)
+        }
+    }
+
+    @Sendable func follow(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let identity = try context.sessionIdentity()
+        let form = try await WebForm.decode(FollowForm.self, from: request)
+        var outcome = FollowOutcome.following
+        let response = try await accountForm(context, notice: .followed) {
+            let username = form.username.trimmingCharacters(in: .whitespaces)
+            guard let followed = try await store.credentials(username: username) else {
+                throw HabitsError.notFound(kind: .account, id: username)
+            }
+            outcome = try await store.setFollowing(userID: identity.userID, followedID: followed.userID, true)
+        }
+        guard outcome == .requested else { return response }
+        return Self.redirect(to: "/account?notice=\(AccountNotice.requested.rawValue)")
+    }
+
     // MARK: Rendering
 
     private func accountView(_ context: HabitsRequestContext) async throws -> AccountPageView {
@@ -240,7 +279,8 @@ struct WebAccountController: Sendable {
         }
         return AccountPageView(
             account: try await store.account(userID: identity.userID), sessions: sessions,
-            tokens: try await store.tokens(userID: identity.userID))
+            tokens: try await store.tokens(userID: identity.userID),
+            requests: try await store.followRequests(userID: identity.userID))
     }
 
     /// Runs a form's change: back to the account page with `notice`, or the page again with why not.

@@ -35,6 +35,13 @@ struct AccountPageView: Sendable {
         var lastUsed: String
     }
 
+    struct RequestRow: Sendable {
+        var id: Int64
+        var name: String
+        var username: String
+        var requested: String
+    }
+
     var title = "Account"
     var username: String
     var name: String
@@ -45,12 +52,14 @@ struct AccountPageView: Sendable {
     var isAdministrator: Bool
     var sessions: [SessionRow]
     var tokens: [TokenRow]
+    /// Who waits for approval to follow the account.
+    var requests: [RequestRow]
     /// A token's secret, shown on the page that created it and never again.
     var newToken: String?
     var notice: String?
     var error: String?
 
-    init(account: Account, sessions: [SessionInfo], tokens: [APIToken]) {
+    init(account: Account, sessions: [SessionInfo], tokens: [APIToken], requests: [FollowRequest]) {
         username = account.username
         name = account.user.name
         bio = account.user.bio ?? ""
@@ -68,6 +77,9 @@ struct AccountPageView: Sendable {
                 id: $0.id, name: $0.name, scope: $0.scope.rawValue, created: Self.day($0.createdAt),
                 lastUsed: $0.lastUsedAt.map(Self.day) ?? "never")
         }
+        self.requests = requests.map {
+            RequestRow(id: $0.user.id, name: $0.user.name, username: $0.user.key, requested: Self.day($0.requestedAt))
+        }
     }
 
     /// An instant as a UTC calendar day: enough to recognise a device or a token.
@@ -77,6 +89,7 @@ struct AccountPageView: Sendable {
 /// The fixed sentences a `?notice=` may show: never text from the request itself.
 enum AccountNotice: String {
     case saved, password, sessions, revoked, signedOut = "signed-out", deleted
+    case approved, declined, followed, requested
 
     var sentence: String {
         switch self {
@@ -86,6 +99,10 @@ enum AccountNotice: String {
         case .revoked: "The token is revoked."
         case .signedOut: "You are signed out."
         case .deleted: "Your account and everything it held are deleted."
+        case .approved: "The request is approved: they follow you now."
+        case .declined: "The request is declined."
+        case .followed: "You follow them now."
+        case .requested: "Their account is private: your request waits for their approval."
         }
     }
 }
