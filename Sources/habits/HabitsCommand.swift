@@ -7,7 +7,7 @@ struct HabitsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "habits",
         abstract: "Habits: a social habit tracker whose screens are driven by the server.",
-        subcommands: [ServeCommand.self, AdminCommand.self]
+        subcommands: [ServeCommand.self, AdminCommand.self, BackupCommand.self]
     )
 
     /// Runs the command; a bad option or setting prints one line on standard error and exits with
