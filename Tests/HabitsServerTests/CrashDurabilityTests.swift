@@ -15,8 +15,9 @@ import Darwin
 #endif
 
 /// An acknowledged log survives `kill -9`: the real `habits serve` ingests logs through both APIs,
-/// single and batch, and is killed at a random moment; after a restart on the same file every
-/// acknowledged log is there, no batch is half-written, and the counters equal a recount.
+/// single and batch, and is killed at a random moment; after a restart on the same file (or the same
+/// PostgreSQL database) every acknowledged log is there, no batch is half-written, and the counters
+/// equal a recount.
 @Suite(.serialized) struct CrashDurabilityTests {
     /// What the writers were told was stored, by the millisecond offset that names each log.
     actor Acknowledged {
@@ -26,6 +27,8 @@ import Darwin
         func single(_ offset: Int) { singles.append(offset) }
         func attempt(_ batch: [Int]) { attemptedBatches.append(batch) }
         func batch(_ batch: [Int]) { batches.append(batch) }
+        /// How many writes were acknowledged.
+        var count: Int { singles.count + batches.count }
         /// Set once the server is dead; writers stop at their next request.
         var isFinished = false
         func finish() { isFinished = true }
@@ -43,9 +46,63 @@ import Darwin
 
     @Test(.timeLimit(.minutes(3)), arguments: [11, 23, 37] as [UInt64])
     func acknowledgedLogsSurviveSIGKILL(seed: UInt64) async throws {
-        let executable = try #require(ServeProcessTests.locateExecutable())
         let temporary = try TemporaryDatabase()
         let database = temporary.path
+        _ = try await Self.crash(database: database, seed: seed)
+        let store = try SQLiteHabitStore(path: database)
+        defer { try? store.close() }
+        let recount = try await store.recountFromLogs()
+        let snapshot = try await store.statisticsSnapshot()
+        for pair in recount {
+            #expect(snapshot.count(userID: pair.userID, habitName: pair.habitName) == pair.count)
+        }
+        let counted = snapshot.combined().userStatistics.flatMap(\.habitCounts).map(\.count).reduce(0, +)
+        #expect(counted == recount.map(\.count).reduce(0, +))
+    }
+
+    /// The same on PostgreSQL: the instance is killed, the database is not; the restarted instance finds
+    /// every acknowledged log, and the counter of the pair written equals its logs.
+    @Test(.timeLimit(.minutes(3)), .enabled(if: PostgresTestStores.shouldRun))
+    func acknowledgedLogsSurviveSIGKILLOfAPostgreSQLInstance() async throws {
+        let url = try #require(PostgresTestStores.url)
+        let schema = "habits_crash_\(getpid())"
+        let database = url + (url.contains("?") ? "&" : "?") + "schema=\(schema)&pool=4"
+        let (restarted, userID) = try await Self.crash(database: database, seed: 41, keepRunning: true)
+        defer { if restarted.process.isRunning { restarted.process.terminate() } }
+        let server = "http://127.0.0.1:\(restarted.port)"
+        let habitID = try await Self.internalID(server, key: "Meditate", path: "habits", field: "name")
+        var logs = 0
+        var cursor: String?
+        repeat {
+            var path = "\(server)/v1/users/\(userID)/logs?limit=200"
+            if let cursor { path += "&cursor=\(cursor)" }
+            let page = try HabitsJSON.decoder().decode(Page<Log>.self, from: try await ServeProcessTests.request(path))
+            logs += page.items.count { $0.habitID == Int64(habitID) }
+            cursor = page.nextCursor
+        } while cursor != nil
+        let stats = try JSONSerialization.jsonObject(
+            with: try await ServeProcessTests.request("\(server)/userStats?ids=\(DemoDataSet.defaultActiveUserID)"))
+        let counted = ((stats as? [[String: Any]])?.first?["habitCounts"] as? [[String: Any]])?
+            .first { ($0["habit"] as? [String: Any])?["name"] as? String == "Meditate" }?["count"] as? Int
+        #expect(counted == logs, "the counter equals the logs of its pair")
+        restarted.process.terminate()
+        restarted.process.waitUntilExit()
+    }
+
+    /// A running restarted server: its process and port.
+    struct Restarted {
+        var process: Process
+        var port: Int
+    }
+
+    /// Starts `habits serve --demo` on `database`, writes through both APIs from 8 writers, kills the
+    /// server with SIGKILL at a random moment, restarts it and checks that every acknowledged log is
+    /// there and no batch is half-written. Returns the restarted server (stopped unless `keepRunning`)
+    /// and the active user's id.
+    static func crash(database: String, seed: UInt64, keepRunning: Bool = false) async throws
+        -> (restarted: Restarted, userID: Int)
+    {
+        let executable = try #require(ServeProcessTests.locateExecutable())
 
         let (server, output) = try ServeProcessTests.launch(executable, database: database, logLevel: "warning")
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
@@ -100,6 +157,8 @@ import Darwin
                 }
             }
         }
+        // The kill comes at a random moment once writes are answered (a new PostgreSQL pool connects first).
+        for _ in 0..<3_000 where await acknowledged.count == 0 { try await Task.sleep(for: .milliseconds(10)) }
         try await Task.sleep(for: killAfter)
         kill(server.processIdentifier, SIGKILL)
         // Polled rather than `waitUntilExit()`, which would hold one of the few cooperative threads.
@@ -110,12 +169,13 @@ import Darwin
         // Restart on the same file and read back every log of the active user since `base`.
         let (restarted, restartedOutput) = try ServeProcessTests.launch(
             executable, database: database, logLevel: "warning")
-        defer { if restarted.isRunning { restarted.terminate() } }
         let newPort = try await ServeProcessTests.readPort(from: restartedOutput.fileHandleForReading)
         let stored = try await Self.storedOffsets("http://127.0.0.1:\(newPort)", userID: userID)
         _ = try await ServeProcessTests.request("http://127.0.0.1:\(newPort)/control/simulator/stop", method: "POST")
-        restarted.terminate()
-        restarted.waitUntilExit()
+        if !keepRunning {
+            restarted.terminate()
+            restarted.waitUntilExit()
+        }
 
         let singles = await acknowledged.singles
         let batches = await acknowledged.batches
@@ -126,16 +186,7 @@ import Darwin
             let present = batch.filter(stored.contains).count
             #expect(present == 0 || present == batch.count, "batch \(batch) is half-written")
         }
-
-        let store = try SQLiteHabitStore(path: database)
-        defer { try? store.close() }
-        let recount = try await store.recountFromLogs()
-        let snapshot = try await store.statisticsSnapshot()
-        for pair in recount {
-            #expect(snapshot.count(userID: pair.userID, habitName: pair.habitName) == pair.count)
-        }
-        let counted = snapshot.combined().userStatistics.flatMap(\.habitCounts).map(\.count).reduce(0, +)
-        #expect(counted == recount.map(\.count).reduce(0, +))
+        return (Restarted(process: restarted, port: newPort), userID)
     }
 
     static func instant(_ offset: Int) -> String {
