@@ -22,6 +22,9 @@ public struct HabitsRequestContext: RequestContext, RemoteAddressRequestContext 
     /// Who the request proved it is: set by `IdentityMiddleware` on every request, after the host and
     /// origin checks.
     var access: Access = .anonymous
+    /// Whether the credential this request was signed in with is still live (not signed out, revoked or
+    /// ended by a new password), for event streams that outlive their request's check; nil when none.
+    var credentialIsLive: (@Sendable () async -> Bool)?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -220,6 +220,12 @@ struct ServeSettings {
         var logger = Logger(label: "habits")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
 
+        // Accounts refuse common passwords from a bundled list: without it they would accept any.
+        if authMode == .accounts, CommonPasswords.count == 0 {
+            throw StartupError(
+                "The list of common passwords (Habits_HabitsDomain.resources beside the executable) is missing; "
+                    + "accounts mode refuses to start without it.")
+        }
         let location = try StoreLocation(database)
         let opened = try await location.open(logger: logger)
         let store = opened.store

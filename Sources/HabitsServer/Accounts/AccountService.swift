@@ -52,9 +52,11 @@ struct AccountService: Sendable {
     ) async throws -> (Account, String) {
         let now = clock()
         let trimmed = rawUsername.trimmingCharacters(in: .whitespaces)
-        // Usernames are ASCII: anything else names no account (lower-casing the Kelvin sign would give
-        // `k`), and is still checked against the decoy so that it takes the same time.
-        let folded = trimmed.unicodeScalars.allSatisfy(\.isASCII) ? trimmed.lowercased() : ""
+        // Only a well-formed key can name an account: anything else (a NUL, which the database would cut
+        // the name at, or the Kelvin sign, which lower-cases to `k`) names none, is never looked up, and
+        // is still checked against the decoy so that it takes the same time.
+        let isKey = (try? ResourceRules.key(trimmed)) != nil
+        let folded = isKey ? trimmed.lowercased() : ""
         let subjects: [SignInLimiter.Subject] = [
             .username(String((folded.isEmpty ? trimmed : folded).prefix(100))), .address(context.clientAddressKey),
         ]

@@ -23,6 +23,14 @@ struct IdentityMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         context.access = try await access(of: request)
+        if case .signedIn(let identity) = context.access {
+            // Asked again later by event streams: a lookup in the cache (forgotten by every credential
+            // write), else one indexed read.
+            context.credentialIsLive = {
+                guard case .signedIn(let again) = (try? await access(of: request)) ?? .anonymous else { return false }
+                return again.userID == identity.userID
+            }
+        }
         return try await next(request, context)
     }
 

@@ -70,7 +70,16 @@ struct LogsController: Sendable {
 
     @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
         let id = try RequestInput.id("logID", context)
-        if context.access != .open { try context.requireActing(as: try await store.logEntry(id: id).userID) }
+        if case .signedIn(let identity) = context.access {
+            let log = try await store.logEntry(id: id)
+            // Someone else's log is refused; one of a user the asker may not see does not exist for them.
+            if try await !store.maySee(userID: log.userID, viewerID: identity.userID) {
+                throw HabitsError.notFound(kind: .log, id: String(id))
+            }
+            try context.requireActing(as: log.userID)
+        } else if context.access != .open {
+            try context.requireActing(as: try await store.logEntry(id: id).userID)
+        }
         try await store.deleteLog(id: id)
         return NoContent()
     }

@@ -9,6 +9,8 @@ struct ScreensController: Sendable {
     let screens: ScreenService
     /// Whose screens they are: `?user=`, else `--active-user` (the API reads no cookie).
     let viewers: ViewerMiddleware
+    /// The JSON of the documents last answered, per screen request.
+    let encoded = EncodedDocumentCache()
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.group()
@@ -18,8 +20,10 @@ struct ScreensController: Sendable {
             .get(Routes.screenEvents.routerPath, use: events)
     }
 
-    @Sendable func document(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ScreenDocument> {
-        JSON(try await screens.document(for: try screens.screenRequest(request, context)), noStore: true)
+    @Sendable func document(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let screen = try screens.screenRequest(request, context)
+        let document = try await screens.document(for: screen)
+        return JSONResponse.bytes(try encoded.json(for: document, request: screen), noStore: true)
     }
 
     @Sendable func changes(_ request: Request, context: HabitsRequestContext) async throws -> Response {
@@ -30,7 +34,8 @@ struct ScreensController: Sendable {
         switch try await screens.hub.changes(for: screen, since: since).resolved() {
         case .changes(let changeset):
             return try JSON(changeset, noStore: true).response(from: request, context: context)
-        case .document(let document): return try JSON(document, noStore: true).response(from: request, context: context)
+        case .document(let document):
+            return JSONResponse.bytes(try encoded.json(for: document, request: screen), noStore: true)
         case .gone(let error): throw error
         }
     }

@@ -23,20 +23,30 @@ struct UsersController: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<User>> {
-        JSON(try await seen(try await store.users(page: try RequestInput.page(request)), context: context))
+        JSON(try await seen(try RequestInput.page(request), context: context) { try await store.users(page: $0) })
     }
 
-    /// The users of `page` the asking account may see. A page may so hold fewer users than asked for;
-    /// its cursor still leads on. Reads only for private users.
-    private func seen(_ page: Page<User>, context: HabitsRequestContext) async throws -> Page<User> {
-        guard case .signedIn(let identity) = context.access else { return page }
-        var seen = page
-        seen.items = []
-        for user in page.items {
-            let maySee = try await !user.isPrivate ? true : store.maySee(userID: user.id, viewerID: identity.userID)
-            if maySee { seen.items.append(user) }
+    /// The page `asked` of the users `read` lists that the asking account may see. Store pages are read
+    /// until the page is full and one more seen user is known (or the list ends), so that neither the
+    /// page's length nor its cursor tells that users it may not see were skipped.
+    ///
+    /// - Complexity: O(n + h) for the page's n users and the h users skipped; one read per private user.
+    private func seen(
+        _ asked: PageRequest, context: HabitsRequestContext, _ read: (PageRequest) async throws -> Page<User>
+    ) async throws -> Page<User> {
+        guard case .signedIn(let identity) = context.access else { return try await read(asked) }
+        var seen: [User] = []
+        var next = asked
+        while true {
+            let page = try await read(next)
+            for user in page.items {
+                let maySee = user.isPrivate ? try await store.maySee(userID: user.id, viewerID: identity.userID) : true
+                if maySee { seen.append(user) }
+            }
+            guard seen.count <= asked.limit, page.nextCursor != nil, let last = page.items.last else { break }
+            next = PageRequest(after: PageCursor(id: last.id), limit: asked.limit)
         }
-        return seen
+        return asked.page(of: seen) { PageCursor(id: $0.id) }
     }
 
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<User> {
@@ -89,8 +99,9 @@ struct UsersController: Sendable {
     @Sendable func following(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<User>>
     {
         let id = try RequestInput.id("userID", context)
-        let followed = try await store.following(userID: id, page: try RequestInput.page(request))
-        return JSON(try await seen(followed, context: context))
+        return JSON(try await seen(try RequestInput.page(request), context: context) {
+            try await store.following(userID: id, page: $0)
+        })
     }
 
     /// What `PUT …/following/{id}` answers when the user is private: the request waits for its approval.
@@ -108,9 +119,16 @@ struct UsersController: Sendable {
     }
 
     @Sendable func unfollow(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        try await store.setFollowing(
-            userID: try RequestInput.id("userID", context), followedID: try RequestInput.id("followedID", context),
-            false)
+        let userID = try RequestInput.id("userID", context)
+        let followedID = try RequestInput.id("followedID", context)
+        do {
+            try await store.setFollowing(userID: userID, followedID: followedID, false)
+        } catch let HabitsError.notFound(kind, id)
+            where kind == .user && id == String(followedID) && context.access != .open
+        {
+            // With accounts, not following someone who does not exist is as true as not following a private
+            // user one may not see: both answer the same, so the answer never tells whether an id exists.
+        }
         return NoContent()
     }
 

@@ -69,6 +69,7 @@ struct ScreenService: Sendable {
         _ = try await hub.document(for: screen)
         let hub = self.hub
         let connectionClosed = context.connectionClosed
+        let credentialIsLive = context.credentialIsLive
         let body = ResponseBody { writer in
             defer { ticket.release() }
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
@@ -81,7 +82,8 @@ struct ScreenService: Sendable {
                     // so a stream ends itself when the server starts to shut down.
                     try await withGracefulShutdownHandler {
                         try await Self.writeEvents(
-                            subscription, after: lastEventID, hub: hub, to: &writer, encode: encode)
+                            subscription, after: lastEventID, hub: hub, to: &writer,
+                            credentialIsLive: credentialIsLive, encode: encode)
                     } onGracefulShutdown: {
                         subscription.end()
                     }
@@ -100,13 +102,16 @@ struct ScreenService: Sendable {
     }
 
     /// Writes one event per wake, which takes the subscriber to the newest document (a newer one wakes the
-    /// stream again), until the wakes end or the screen is gone.
+    /// stream again), until the wakes end, the screen is gone, or the credential the stream was opened
+    /// with is not live any more (signed out, revoked, a new password): it then ends without a word.
     static func writeEvents(
         _ subscription: ScreenSubscriptions.Subscription, after lastEventID: String?, hub: ScreenHub,
-        to writer: inout some ResponseBodyWriter, encode: (ScreenEvent) throws -> [UInt8]
+        to writer: inout some ResponseBodyWriter, credentialIsLive: (@Sendable () async -> Bool)? = nil,
+        encode: (ScreenEvent) throws -> [UInt8]
     ) async throws {
         var sentRevision = lastEventID
         for await reason in subscription.wakes {
+            if let credentialIsLive, await !credentialIsLive() { return }
             let event: ScreenEvent?
             if case .changed(let change?) = reason, change.from == sentRevision {
                 event = .changes(change)
