@@ -153,6 +153,10 @@ public enum Routes {
     public static let meTokens = RoutePattern("/v1/me/tokens")
     /// `DELETE` (revoke) one of the account's tokens.
     public static let meToken = RoutePattern("/v1/me/tokens/:tokenID")
+    /// `GET` who follows the account.
+    public static let meFollowers = RoutePattern("/v1/me/followers")
+    /// `DELETE` one of the account's followers: they no longer follow it.
+    public static let meFollower = RoutePattern("/v1/me/followers/:followerID")
     /// `GET` the requests waiting for the account's approval to follow it.
     public static let meFollowRequests = RoutePattern("/v1/me/follow-requests")
     /// `POST` to approve one: the requester then follows the account.
@@ -199,6 +203,8 @@ public enum Routes {
     public static let accountTokens = RoutePattern("/account/tokens")
     /// `POST` the account page's deletion form.
     public static let accountDelete = RoutePattern("/account/delete")
+    /// `POST` the account page's form that removes a follower.
+    public static let accountFollowers = RoutePattern("/account/followers")
     /// `POST` the account page's answer to a follow request.
     public static let accountFollowRequests = RoutePattern("/account/follow-requests")
     /// `POST` the account page's form that follows (or asks to follow) someone by username.
@@ -225,11 +231,11 @@ public enum Routes {
         programs, program, programPicture, programImage, joinedPrograms, membership, rating,
         helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,
         signUp, signIn, signOut, signOutEverywhere, me, mePassword, meSessions, meSession, meTokens, meToken,
-        meFollowRequests, meFollowRequestApproval, meFollowRequestDecline,
+        meFollowers, meFollower, meFollowRequests, meFollowRequestApproval, meFollowRequestDecline,
         screen, screenChanges, screenEvents, screenFrames,
         webHome, page, pageLive, pageTransition, webFile, viewer,
         signInPage, signUpPage, signOutPage, accountPage, accountPassword, accountSessions, accountTokens,
-        accountDelete, accountFollowRequests, accountFollow,
+        accountDelete, accountFollowers, accountFollowRequests, accountFollow,
         simulatorStart, simulatorStop, simulatorReset, simulatorSpeed, simulatorStatus,
     ]
 }

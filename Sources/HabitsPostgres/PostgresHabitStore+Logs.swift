@@ -139,6 +139,21 @@ extension PostgresHabitStore {
             """) > 0
     }
 
+    public func followers(userID: Int64, limit: Int) async throws -> [User] {
+        try await readStatements { session in
+            _ = try await session.fetchUser(id: userID)
+            var binds = PostgresBindings()
+            binds.append(userID)
+            binds.append(limit)
+            return try await session.rows(PostgresQuery(
+                unsafeSQL: """
+                    SELECT \(PostgresRows.userColumns("u.")) FROM follows f JOIN users u ON u.id = f.follower_id
+                    WHERE f.followed_id = $1 ORDER BY f.follower_id LIMIT $2
+                    """, binds: binds)
+            ).map(PostgresRows.user)
+        }
+    }
+
     public func followRequests(userID: Int64) async throws -> [FollowRequest] {
         try await readStatements { session in
             _ = try await session.fetchUser(id: userID)

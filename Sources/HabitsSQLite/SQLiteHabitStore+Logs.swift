@@ -131,6 +131,21 @@ extension SQLiteHabitStore {
             arguments: [followerID, followed.id, followed.name, followed.key])
     }
 
+    /// - Complexity: O(f log u) for the f followers listed: a walk of `follows_followed`.
+    public func followers(userID: Int64, limit: Int) async throws -> [User] {
+        try await writer.read { db in
+            _ = try Self.fetchUser(db, id: userID)
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT u.* FROM follows f JOIN users u ON u.id = f.follower_id
+                    WHERE f.followed_id = ? ORDER BY f.follower_id LIMIT ?
+                    """,
+                arguments: [userID, limit]
+            ).map(StoredRow.userResource(from:))
+        }
+    }
+
     /// - Complexity: O(r log u) for the r requests waiting.
     public func followRequests(userID: Int64) async throws -> [FollowRequest] {
         try await writer.read { db in

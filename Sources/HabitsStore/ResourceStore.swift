@@ -65,6 +65,8 @@ public protocol ResourceStore: Sendable {
     /// to (`.requested`) until it approves; stopping also withdraws a request.
     @discardableResult
     func setFollowing(userID: Int64, followedID: Int64, _ isFollowing: Bool) async throws -> FollowOutcome
+    /// The users who follow a user, in id order (at most `limit`).
+    func followers(userID: Int64, limit: Int) async throws -> [User]
     /// The requests waiting for a user's approval, oldest first.
     func followRequests(userID: Int64) async throws -> [FollowRequest]
     /// Approves (the requester then follows the user) or declines a waiting request.

@@ -64,6 +64,13 @@ import Testing
             try expectError(try await client.send("/v1/users/\(adaID)", as: carol), .notFound)
             #expect(try await shows("Ada", ["/v1/users", "/v1/screens/users"], client, as: carol) == false)
 
+            // Ada sees Bob among her followers and removes him: he no longer sees her.
+            let followers = try decodeV1([User].self, try await client.send("/v1/me/followers", as: ada))
+            #expect(followers.map(\.id) == [bob.account.id])
+            #expect(try await client.send("/v1/me/followers/\(bob.account.id)", .delete, as: ada).status == .noContent)
+            try expectError(try await client.send("/v1/users/\(adaID)", as: bob), .notFound)
+            #expect(try await client.send("/v1/me/followers/999999", .delete, as: ada).status == .noContent)
+
             // Public again: everyone sees her, and the open mode's routes stay closed.
             _ = try await client.send("/v1/me", .patch, body(#"{"visibility":"public"}"#), as: ada)
             #expect(try await client.send("/v1/users/\(adaID)", as: carol).status == .ok)

@@ -91,6 +91,11 @@ import Testing
             #expect(try await store.setFollowing(userID: carol, followedID: ada.id, true) == .requested)
             #expect(try await store.setFollowing(userID: carol, followedID: ada.id, false) == .notFollowing)
             #expect(try await store.followRequests(userID: ada.id).isEmpty)
+            // Ada lists her followers and removes Bob.
+            #expect(try await store.followers(userID: ada.id, limit: 10).map(\.id) == [bob])
+            try await store.setFollowing(userID: bob, followedID: ada.id, false)
+            #expect(try await store.followers(userID: ada.id, limit: 10).isEmpty)
+            #expect(try await store.maySee(userID: ada.id, viewerID: bob) == false)
             // A public account is followed at once.
             #expect(try await store.setFollowing(userID: ada.id, followedID: carol, true) == .following)
             await #expect(throws: HabitsError.self) { _ = try await store.maySee(userID: 999, viewerID: bob) }

@@ -100,6 +100,8 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.meSession, ["DELETE": .accountsModeSignedIn])
         set(Routes.meTokens, ["GET": .accountsModeSignedIn, "POST": .accountsModeSignedIn])
         set(Routes.meToken, ["DELETE": .accountsModeSignedIn])
+        set(Routes.meFollowers, ["GET": .accountsModeSignedIn])
+        set(Routes.meFollower, ["DELETE": .accountsModeSignedIn])
         set(Routes.meFollowRequests, ["GET": .accountsModeSignedIn])
         set(Routes.meFollowRequestApproval, ["POST": .accountsModeSignedIn])
         set(Routes.meFollowRequestDecline, ["POST": .accountsModeSignedIn])
@@ -115,7 +117,7 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.accountPage, ["GET": .accountPage, "POST": .accountPage])
         for form in [
             Routes.accountPassword, Routes.accountSessions, Routes.accountTokens, Routes.accountDelete,
-            Routes.accountFollowRequests, Routes.accountFollow,
+            Routes.accountFollowers, Routes.accountFollowRequests, Routes.accountFollow,
         ] {
             set(form, ["POST": .accountPage])
         }

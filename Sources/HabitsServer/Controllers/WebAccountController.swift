@@ -66,6 +66,10 @@ struct WebAccountController: Sendable {
         var username: String
     }
 
+    struct FollowerForm: Decodable, Sendable {
+        var follower: Int64
+    }
+
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.get(Routes.signInPage.routerPath, use: signInPage)
         router.post(Routes.signInPage.routerPath, use: signIn)
@@ -78,6 +82,7 @@ struct WebAccountController: Sendable {
         router.post(Routes.accountSessions.routerPath, use: endSessions)
         router.post(Routes.accountTokens.routerPath, use: tokens)
         router.post(Routes.accountDelete.routerPath, use: delete)
+        router.post(Routes.accountFollowers.routerPath, use: removeFollower)
         router.post(Routes.accountFollowRequests.routerPath, use: answerFollowRequest)
         router.post(Routes.accountFollow.routerPath, use: follow)
     }
@@ -241,6 +246,15 @@ struct WebAccountController: Sendable {
         return response
     }
 
+    @Sendable func removeFollower(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let identity = try context.sessionIdentity()
+        let form = try await WebForm.decode(FollowerForm.self, from: request)
+        return try await accountForm(context, notice: .removed) {
+            guard form.follower != identity.userID else { return }
+            try await store.setFollowing(userID: form.follower, followedID: identity.userID, false)
+        }
+    }
+
     @Sendable func answerFollowRequest(_ request: Request, context: HabitsRequestContext) async throws -> Response {
         let identity = try context.sessionIdentity()
         let form = try await WebForm.decode(FollowRequestForm.self, from: request)
@@ -280,7 +294,9 @@ struct WebAccountController: Sendable {
         return AccountPageView(
             account: try await store.account(userID: identity.userID), sessions: sessions,
             tokens: try await store.tokens(userID: identity.userID),
-            requests: try await store.followRequests(userID: identity.userID))
+            requests: try await store.followRequests(userID: identity.userID),
+            followers: try await store.followers(
+                userID: identity.userID, limit: FollowRequestsController.followerLimit))
     }
 
     /// Runs a form's change: back to the account page with `notice`, or the page again with why not.

@@ -42,6 +42,12 @@ struct AccountPageView: Sendable {
         var requested: String
     }
 
+    struct FollowerRow: Sendable {
+        var id: Int64
+        var name: String
+        var username: String
+    }
+
     var title = "Account"
     var username: String
     var name: String
@@ -54,12 +60,16 @@ struct AccountPageView: Sendable {
     var tokens: [TokenRow]
     /// Who waits for approval to follow the account.
     var requests: [RequestRow]
+    /// Who follows the account.
+    var followers: [FollowerRow]
     /// A token's secret, shown on the page that created it and never again.
     var newToken: String?
     var notice: String?
     var error: String?
 
-    init(account: Account, sessions: [SessionInfo], tokens: [APIToken], requests: [FollowRequest]) {
+    init(
+        account: Account, sessions: [SessionInfo], tokens: [APIToken], requests: [FollowRequest], followers: [User]
+    ) {
         username = account.username
         name = account.user.name
         bio = account.user.bio ?? ""
@@ -77,6 +87,7 @@ struct AccountPageView: Sendable {
                 id: $0.id, name: $0.name, scope: $0.scope.rawValue, created: Self.day($0.createdAt),
                 lastUsed: $0.lastUsedAt.map(Self.day) ?? "never")
         }
+        self.followers = followers.map { FollowerRow(id: $0.id, name: $0.name, username: $0.key) }
         self.requests = requests.map {
             RequestRow(id: $0.user.id, name: $0.user.name, username: $0.user.key, requested: Self.day($0.requestedAt))
         }
@@ -89,7 +100,7 @@ struct AccountPageView: Sendable {
 /// The fixed sentences a `?notice=` may show: never text from the request itself.
 enum AccountNotice: String {
     case saved, password, sessions, revoked, signedOut = "signed-out", deleted
-    case approved, declined, followed, requested
+    case approved, declined, followed, requested, removed
 
     var sentence: String {
         switch self {
@@ -103,6 +114,7 @@ enum AccountNotice: String {
         case .declined: "The request is declined."
         case .followed: "You follow them now."
         case .requested: "Their account is private: your request waits for their approval."
+        case .removed: "They no longer follow you."
         }
     }
 }
