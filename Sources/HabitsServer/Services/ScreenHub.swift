@@ -78,14 +78,17 @@ actor ScreenHub {
 
     /// Follows committed changes until cancelled: rebuilds the live documents they affect.
     func run() async {
-        for await change in store.storeChanges() {
-            lastChangeRevision = max(lastChangeRevision, change.revision)
-            let jobs = buildJobs(for: change)
-            guard !jobs.isEmpty else { continue }
-            let started = ContinuousClock.now
-            defer { metrics.screenUpdateDuration.record(ContinuousClock.now - started) }
-            await rebuild(jobs, reason: "live screens")
-        }
+        for await change in store.storeChanges() { await follow(change) }
+    }
+
+    /// Rebuilds the live documents `change` affects: what `run` does with each change it takes.
+    func follow(_ change: StoreChange) async {
+        lastChangeRevision = max(lastChangeRevision, change.revision)
+        let jobs = buildJobs(for: change)
+        guard !jobs.isEmpty else { return }
+        let started = ContinuousClock.now
+        defer { metrics.screenUpdateDuration.record(ContinuousClock.now - started) }
+        await rebuild(jobs, reason: "live screens")
     }
 
     /// Builds `jobs` and records each result, which wakes the subscribers of every screen that changed.
@@ -122,7 +125,8 @@ actor ScreenHub {
                     continue
                 }
                 rechecks += 1
-                jobs.append(BuildJob(request: request, base: current, vouchedReads: reads))
+                jobs.append(
+                    BuildJob(request: request, base: current, vouchedReads: reads, vouchedAt: change.revision))
             }
         }
         metrics.screenRechecks.increment(by: Int64(rechecks))
@@ -148,11 +152,18 @@ actor ScreenHub {
         var base: ScreenDocument?
         /// For a recheck: the reads that vouch for `base` while their users' ranks stay.
         var vouchedReads: ScreenDependencies?
+        /// For a recheck: the revision of the change that vouches for those reads. A snapshot past it holds
+        /// writes whose changes the hub has not yet taken, which may have changed any other read.
+        var vouchedAt: Int64
 
-        init(request: ScreenRequest, base: ScreenDocument? = nil, vouchedReads: ScreenDependencies? = nil) {
+        init(
+            request: ScreenRequest, base: ScreenDocument? = nil, vouchedReads: ScreenDependencies? = nil,
+            vouchedAt: Int64 = 0
+        ) {
             self.request = request
             self.base = base
             self.vouchedReads = vouchedReads
+            self.vouchedAt = vouchedAt
         }
     }
 
@@ -162,7 +173,10 @@ actor ScreenHub {
     }
 
     /// Builds or rechecks every job in one read transaction. A recheck that finds every rank where it was
-    /// gives the vouched document again, named for this revision, without building it.
+    /// gives the vouched document again, named for this revision, without building it. A recheck is made
+    /// only in a snapshot at the revision of the change that asked for it: one that writes have passed
+    /// since (a hub behind the store) rebuilds, because a patch named for the snapshot would show those
+    /// writes in the lines it rewrites and not in the items it keeps.
     private func build(_ jobs: [BuildJob]) async throws -> [BuildResult] {
         let now = clock()
         let rebuilds = metrics.screenRebuilds
@@ -184,9 +198,11 @@ actor ScreenHub {
         _ job: BuildJob, in shared: MemoizingSource, now: Date, rebuilds: Counter, patches: Counter
     ) async -> BuildResult {
         let request = job.request
-        if let document = job.base, let dependencies = job.vouchedReads {
+        if let document = job.base, let dependencies = job.vouchedReads, shared.revision <= job.vouchedAt {
             let recheck = await Self.recheck(document, request, dependencies, in: shared, now: now, patches: patches)
             if let recheck { return recheck }
+            rebuilds.increment()
+        } else if job.vouchedReads != nil {
             rebuilds.increment()
         }
         let observing = ObservingSource(shared)

@@ -104,19 +104,37 @@ struct ScreenService: Sendable {
     /// Writes one event per wake, which takes the subscriber to the newest document (a newer one wakes the
     /// stream again), until the wakes end, the screen is gone, or the credential the stream was opened
     /// with is not live any more (signed out, revoked, a new password): it then ends without a word.
+    ///
+    /// Every event shows something new. A stream that fell behind is taken from the revision its client
+    /// holds to the newest in one event, and the documents between may have undone each other (a followed
+    /// person's rank that fell and rose again): that change is empty, so nothing is sent, and the newest
+    /// revision is remembered as showing what the client holds. The next change is made from it and sent
+    /// as from the client's revision, which the client checks: the two documents show the same.
     static func writeEvents(
         _ subscription: ScreenSubscriptions.Subscription, after lastEventID: String?, hub: ScreenHub,
         to writer: inout some ResponseBodyWriter, credentialIsLive: (@Sendable () async -> Bool)? = nil,
         encode: (ScreenEvent) throws -> [UInt8]
     ) async throws {
+        // The revision the client holds: every changeset it is sent applies to it.
         var sentRevision = lastEventID
+        // The newest revision known to show what the client holds: the next event is made from it.
+        var shownRevision = lastEventID
         for await reason in subscription.wakes {
             if let credentialIsLive, await !credentialIsLive() { return }
-            let event: ScreenEvent?
-            if case .changed(let change?) = reason, change.from == sentRevision {
+            var event: ScreenEvent?
+            if case .changed(let change?) = reason, change.from == shownRevision {
                 event = .changes(change)
             } else {
-                event = await hub.nextEvent(for: subscription.id, after: sentRevision)?.resolved()
+                event = await hub.nextEvent(for: subscription.id, after: shownRevision)?.resolved()
+            }
+            if case .changes(var change) = event {
+                if change.isEmpty {
+                    shownRevision = change.revision
+                    event = nil
+                } else if let sentRevision, change.from != sentRevision {
+                    change.from = sentRevision
+                    event = .changes(change)
+                }
             }
             guard let event else {
                 if case .tick = reason { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
@@ -129,6 +147,7 @@ struct ScreenService: Sendable {
             case .changes(let change): sentRevision = change.revision
             case .gone: return
             }
+            shownRevision = sentRevision
         }
     }
 }
