@@ -40,8 +40,10 @@ public enum ResourceRules {
 
     /// A user key as the course API uses it in paths and lists: 1…100 of `A–Z a–z 0–9 . _ ~ -`.
     public static func key(_ raw: String) throws(HabitsError) -> String {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~-")
-        guard nameLengths.contains(raw.unicodeScalars.count), raw.allSatisfy({ allowed.contains($0) }) else {
+        // Compared by scalar: as characters, the Kelvin sign (U+212A) is canonically equal to `K`.
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~-".unicodeScalars)
+        guard nameLengths.contains(raw.unicodeScalars.count), raw.unicodeScalars.allSatisfy({ allowed.contains($0) })
+        else {
             throw .invalid(
                 field: "key",
                 reason:

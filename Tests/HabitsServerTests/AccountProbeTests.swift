@@ -40,13 +40,23 @@ import Testing
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
             _ = try await client.signUp("ada")
+            let kate = try await client.signUp("kate")
             let password = "correct horse battery staple"
-            for username in [#"ada\u0000zzz"#, "ada\\u0000", #"ad\u212Aa"#] {
+            // A Kelvin sign lower-cases to `k`: "\u212Aate" would otherwise reach kate.
+            for username in [#"ada\u0000zzz"#, "ada\\u0000", #"\u212Aate"#, #"\uFF41da"#] {
                 let response = try await client.send(
                     "/v1/auth/signin", .post, body(#"{"username":"\#(username)","password":"\#(password)"}"#))
                 try expectError(response, .unauthorized)
             }
             #expect(try await client.signIn("ADA", password: password).status == .ok)
+            // Nor can such a name be signed up, to squat `kim` and hold an account no screen can find.
+            let squat = try await client.send(
+                "/v1/auth/signup", .post, body(#"{"username":"\u212Aim","password":"\#(password)","name":"K"}"#))
+            try expectError(squat, .unprocessableContent)
+            // The shared habit's icon is the catalogue's: a member's pick is refused, the administrator's kept.
+            let pick = body(#"{"habitID":1,"emoji":"🏃"}"#)
+            try expectError(
+                try await client.send("/v1/users/\(kate.account.id)/emoji-picks", .post, pick, as: kate), .forbidden)
         }
     }
 

@@ -20,6 +20,8 @@ struct EmojiController: Sendable {
 
     @Sendable func pick(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
         let userID = try RequestInput.id("userID", context)
+        // A pick sets the shared habit's icon, which is the catalogue's: with accounts, administrators' only.
+        guard context.isAdministrator else { throw AccessRefusal.administratorsOnly }
         let pick = try await RequestBody.decode(EmojiPick.self, from: request)
         let emoji = try EmojiCatalog.pick(pick.emoji)
         do {

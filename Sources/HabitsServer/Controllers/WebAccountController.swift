@@ -251,7 +251,11 @@ struct WebAccountController: Sendable {
         let form = try await WebForm.decode(FollowerForm.self, from: request)
         return try await accountForm(context, notice: .removed) {
             guard form.follower != identity.userID else { return }
-            try await store.setFollowing(userID: form.follower, followedID: identity.userID, false)
+            do {
+                try await store.setFollowing(userID: form.follower, followedID: identity.userID, false)
+            } catch let HabitsError.notFound(kind, _) where kind == .user {
+                // No such follower: nothing to remove, answered as for one who does not follow.
+            }
         }
     }
 
