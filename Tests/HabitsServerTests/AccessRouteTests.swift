@@ -174,7 +174,7 @@ import Testing
     @Test func aMemberSeesAnsweredQuestionsAndTheirOwnOnly() async throws {
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
-            _ = try await client.signUp("ada")
+            let ada = try await client.signUp("ada")
             let bob = try await client.signUp("bob")
             let carol = try await client.signUp("carol")
             let asked = try decodeV1(
@@ -190,7 +190,24 @@ import Testing
             try expectError(try await client.send("/v1/help/questions/\(asked.id)", as: carol), .notFound)
             #expect(try await client.send("/v1/help/questions/\(asked.id)", as: bob).status == .ok)
             let own = try decodeV1(Page<Question>.self, try await client.send("/v1/help/questions?limit=200", as: bob))
-            #expect(own.items.contains { $0.id == asked.id })
+            #expect(own.items.contains { $0.id == asked.id && $0.authorID == bob.account.id })
+
+            // Once answered, everyone reads it, but who asked stays the author's and the help desk's.
+            #expect(
+                try await client.send(
+                    "/v1/help/questions/\(asked.id)", .patch, body(#"{"answer":"Yes."}"#), as: ada
+                ).status == .ok)
+            let answered = try decodeV1(
+                Question.self, try await client.send("/v1/help/questions/\(asked.id)", as: carol))
+            #expect(answered.answer == "Yes." && answered.authorID == nil)
+            let listed = try decodeV1(
+                Page<Question>.self, try await client.send("/v1/help/questions?limit=200", as: carol))
+            #expect(listed.items.contains { $0.id == asked.id })
+            #expect(listed.items.allSatisfy { $0.authorID == nil })
+            let byAuthor = try decodeV1(Question.self, try await client.send("/v1/help/questions/\(asked.id)", as: bob))
+            #expect(byAuthor.authorID == bob.account.id)
+            let byDesk = try decodeV1(Question.self, try await client.send("/v1/help/questions/\(asked.id)", as: ada))
+            #expect(byDesk.authorID == bob.account.id)
         }
     }
 

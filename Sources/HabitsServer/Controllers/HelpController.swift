@@ -63,7 +63,9 @@ struct HelpController: Sendable {
             if let viewerID, viewerID != identity.userID { throw AccessRefusal.actingAsSomeoneElse(identity) }
             viewerID = identity.userID
         }
-        return JSON(try await store.questions(viewerID: viewerID, tagID: tagID, page: try RequestInput.page(request)))
+        var page = try await store.questions(viewerID: viewerID, tagID: tagID, page: try RequestInput.page(request))
+        page.items = page.items.map { Self.shown($0, to: context) }
+        return JSON(page)
     }
 
     @Sendable func createQuestion(
@@ -94,7 +96,17 @@ struct HelpController: Sendable {
         {
             throw HabitsError.notFound(kind: .question, id: String(id))
         }
-        return JSON(question)
+        return JSON(Self.shown(question, to: context))
+    }
+
+    /// A question as the asker may see it: who sent someone else's question is the help desk's to know
+    /// (an author may be private, and a member has no use for another member's id).
+    static func shown(_ question: Question, to context: HabitsRequestContext) -> Question {
+        guard !context.isAdministrator, let author = question.authorID else { return question }
+        if case .signedIn(let identity) = context.access, identity.userID == author { return question }
+        var shown = question
+        shown.authorID = nil
+        return shown
     }
 
     @Sendable func updateQuestion(
