@@ -1,0 +1,121 @@
+/// A day of the week as schedules name it (`"mon"` … `"sun"`).
+public enum Weekday: String, Codable, CaseIterable, Hashable, Sendable, Comparable {
+    case sun, mon, tue, wed, thu, fri, sat
+
+    /// 1 for Sunday through 7 for Saturday, as `LocalDay.weekday` and Foundation's `Calendar` count.
+    public var number: Int { Self.allCases.firstIndex(of: self).map { $0 + 1 } ?? 1 }
+
+    /// The weekday numbered `number` (1 Sunday … 7 Saturday), or nil outside 1...7.
+    public init?(number: Int) {
+        guard (1...7).contains(number) else { return nil }
+        self = Self.allCases[number - 1]
+    }
+
+    public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.number < rhs.number }
+}
+
+/// When a habit is meant to be done, and how many logs make a day done.
+///
+/// JSON: `{"kind": "daily"}`, `{"kind": "weekdays", "weekdays": ["mon", "wed", "fri"]}` or
+/// `{"kind": "weekly", "timesPerWeek": 3}`, each with an optional `"timesPerDay"` (1 when absent).
+public struct HabitSchedule: Hashable, Sendable {
+    /// Which days count.
+    public enum Kind: Hashable, Sendable {
+        /// Every day.
+        case daily
+        /// The named days of the week only; the others neither break nor extend a streak.
+        case weekdays(Set<Weekday>)
+        /// Any `timesPerWeek` days of each week.
+        case weekly(timesPerWeek: Int)
+    }
+
+    public var kind: Kind
+    /// How many logs on one day make it done (8 glasses of water).
+    public var timesPerDay: Int
+
+    /// The most logs a day's target may ask for.
+    public static let maximumTimesPerDay = 100
+
+    public static let daily = HabitSchedule(kind: .daily)
+
+    public init(kind: Kind, timesPerDay: Int = 1) {
+        self.kind = kind
+        self.timesPerDay = timesPerDay
+    }
+
+    /// Whether a streak under this schedule counts days or weeks.
+    public var unit: StreakUnit {
+        if case .weekly = kind { return .weeks }
+        return .days
+    }
+
+    /// Whether `day` is one the habit is meant to be done on (every day of a weekly schedule is).
+    public func isScheduled(_ day: LocalDay) -> Bool {
+        guard case .weekdays(let weekdays) = kind else { return true }
+        return weekdays.contains { $0.number == day.weekday }
+    }
+
+    /// The schedule if it is one a habit may have; else the field at fault and why.
+    public func validated() throws(HabitsError) -> HabitSchedule {
+        guard (1...Self.maximumTimesPerDay).contains(timesPerDay) else {
+            throw .invalid(field: "schedule.timesPerDay", reason: "must be from 1 to \(Self.maximumTimesPerDay).")
+        }
+        switch kind {
+        case .daily: break
+        case .weekdays(let weekdays):
+            guard !weekdays.isEmpty else {
+                throw .invalid(field: "schedule.weekdays", reason: "must name at least one day, such as \"mon\".")
+            }
+        case .weekly(let times):
+            guard (1...7).contains(times) else {
+                throw .invalid(field: "schedule.timesPerWeek", reason: "must be from 1 to 7.")
+            }
+        }
+        return self
+    }
+}
+
+/// What a streak counts.
+public enum StreakUnit: String, Codable, Hashable, Sendable {
+    case days, weeks
+}
+
+extension HabitSchedule: Codable {
+    enum CodingKeys: String, CodingKey {
+        case kind, weekdays, timesPerWeek, timesPerDay
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let timesPerDay = try container.decodeIfPresent(Int.self, forKey: .timesPerDay) ?? 1
+        switch try container.decode(String.self, forKey: .kind) {
+        case "daily":
+            self.init(kind: .daily, timesPerDay: timesPerDay)
+        case "weekdays":
+            let weekdays = try container.decode([Weekday].self, forKey: .weekdays)
+            self.init(kind: .weekdays(Set(weekdays)), timesPerDay: timesPerDay)
+        case "weekly":
+            self.init(kind: .weekly(timesPerWeek: try container.decode(Int.self, forKey: .timesPerWeek)),
+                      timesPerDay: timesPerDay)
+        case let other:
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container,
+                debugDescription: "kind must be \"daily\", \"weekdays\" or \"weekly\", not \"\(other.prefix(20))\".")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch kind {
+        case .daily:
+            try container.encode("daily", forKey: .kind)
+        case .weekdays(let weekdays):
+            try container.encode("weekdays", forKey: .kind)
+            try container.encode(weekdays.sorted(), forKey: .weekdays)
+        case .weekly(let times):
+            try container.encode("weekly", forKey: .kind)
+            try container.encode(times, forKey: .timesPerWeek)
+        }
+        try container.encode(timesPerDay, forKey: .timesPerDay)
+    }
+}
