@@ -158,6 +158,7 @@ public enum ResourceRules {
         }
         habit.info = try text(habit.info, field: "description")
         if let value = habit.emoji { habit.emoji = try emoji(value) }
+        habit.schedule = try habit.schedule.validated()
         return habit
     }
 
@@ -277,17 +278,22 @@ public struct HabitPatch: Decodable, Sendable, Hashable {
     public var categoryID: Int64?
     public var info: String?
     public var emoji: Nullable<String>?
+    public var schedule: HabitSchedule?
 
     enum CodingKeys: String, CodingKey {
-        case name, categoryID, emoji
+        case name, categoryID, emoji, schedule
         case info = "description"
     }
 
-    public init(name: String? = nil, categoryID: Int64? = nil, info: String? = nil, emoji: Nullable<String>? = nil) {
+    public init(
+        name: String? = nil, categoryID: Int64? = nil, info: String? = nil, emoji: Nullable<String>? = nil,
+        schedule: HabitSchedule? = nil
+    ) {
         self.name = name
         self.categoryID = categoryID
         self.info = info
         self.emoji = emoji
+        self.schedule = schedule
     }
 
     public init(from decoder: any Decoder) throws {
@@ -296,6 +302,7 @@ public struct HabitPatch: Decodable, Sendable, Hashable {
         categoryID = try container.decodeUnlessNull(Int64.self, forKey: .categoryID)
         info = try container.decodeUnlessNull(String.self, forKey: .info)
         emoji = try container.decodeNullable(String.self, forKey: .emoji)
+        schedule = try container.decodeUnlessNull(HabitSchedule.self, forKey: .schedule)
     }
 
     /// Applies the changes and checks the result (the category's existence is the store's to check).
@@ -305,6 +312,7 @@ public struct HabitPatch: Decodable, Sendable, Hashable {
         if let categoryID { habit.categoryID = categoryID }
         if let info { habit.info = info }
         if let emoji { habit.emoji = emoji.wrapped }
+        if let schedule { habit.schedule = schedule }
         return try ResourceRules.checked(habit)
     }
 }

@@ -73,18 +73,33 @@ public struct Habit: Codable, Hashable, Sendable {
     public var categoryID: Int64
     public var info: String
     public var emoji: String?
+    /// When the habit is meant to be done; its streaks are counted under it.
+    public var schedule: HabitSchedule
 
-    public init(id: Int64, name: String, categoryID: Int64, info: String, emoji: String?) {
+    public init(
+        id: Int64, name: String, categoryID: Int64, info: String, emoji: String?, schedule: HabitSchedule = .daily
+    ) {
         self.id = id
         self.name = name
         self.categoryID = categoryID
         self.info = info
         self.emoji = emoji
+        self.schedule = schedule
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, categoryID, emoji
+        case id, name, categoryID, emoji, schedule
         case info = "description"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
+            categoryID: try container.decode(Int64.self, forKey: .categoryID),
+            info: try container.decode(String.self, forKey: .info),
+            emoji: try container.decodeIfPresent(String.self, forKey: .emoji),
+            schedule: try container.decodeIfPresent(HabitSchedule.self, forKey: .schedule) ?? .daily)
     }
 }
 
@@ -142,16 +157,21 @@ public struct HabitDraft: Codable, Hashable, Sendable {
     public var categoryID: Int64
     public var info: String?
     public var emoji: String?
+    /// Daily when absent.
+    public var schedule: HabitSchedule?
 
-    public init(name: String, categoryID: Int64, info: String? = nil, emoji: String? = nil) {
+    public init(
+        name: String, categoryID: Int64, info: String? = nil, emoji: String? = nil, schedule: HabitSchedule? = nil
+    ) {
         self.name = name
         self.categoryID = categoryID
         self.info = info
         self.emoji = emoji
+        self.schedule = schedule
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, categoryID, emoji
+        case name, categoryID, emoji, schedule
         case info = "description"
     }
 }

@@ -29,6 +29,7 @@ enum PostgresChangeChannel {
         var programs: Bool
         var help: Bool
         var recentEmojiOf: [Int64]
+        var daysOf: [Int64]?
     }
 
     /// The payload announcing `change`, made by `instance`.
@@ -38,11 +39,11 @@ enum PostgresChangeChannel {
             counts: change.counts.map { [$0.userID, $0.habitID, Int64($0.before), Int64($0.after)] },
             favoritesOf: change.favoritesOf.sorted(), followsOf: change.followsOf.sorted(),
             catalogue: change.catalogue, programs: change.programs, help: change.help,
-            recentEmojiOf: change.recentEmojiOf.sorted())
+            recentEmojiOf: change.recentEmojiOf.sorted(), daysOf: change.daysOf.sorted())
         if let text = encoded(full), text.utf8.count < maximumPayload { return text }
         let summary = Payload(
             instance: instance, revision: change.revision, counts: [], favoritesOf: [], followsOf: [],
-            catalogue: true, programs: true, help: true, recentEmojiOf: [])
+            catalogue: true, programs: true, help: true, recentEmojiOf: [], daysOf: nil)
         return encoded(summary) ?? ""
     }
 
@@ -57,7 +58,7 @@ enum PostgresChangeChannel {
         let change = StoreChange(
             revision: payload.revision, counts: counts, favoritesOf: Set(payload.favoritesOf),
             followsOf: Set(payload.followsOf), catalogue: payload.catalogue, programs: payload.programs,
-            help: payload.help, recentEmojiOf: Set(payload.recentEmojiOf))
+            help: payload.help, recentEmojiOf: Set(payload.recentEmojiOf), daysOf: Set(payload.daysOf ?? []))
         return (payload.instance, change)
     }
 

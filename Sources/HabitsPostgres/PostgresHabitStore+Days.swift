@@ -11,10 +11,39 @@ extension PostgresHabitStore {
             let zone = try await Self.checkedZone(session, pair: pair, day: day, now: now)
             try await PostgresLocks.keepRows(session, pair)
             try await PostgresLocks.lock(session, pairs: [pair])
-            if try await PostgresDayRuns.logCount(session, pair, day: day) > 0 { return }
-            _ = try await PostgresCounters.insertLogs(
-                session, [LogRow(userID: userID, habitID: habitID, timestamp: day.noon(in: zone), day: day)],
-                changes: changes)
+            // Done wins over a skip, and a day is done when its target is met: log what is missing.
+            try await PostgresDayEntries.setSkipped(session, pair, day: day, false, changes: changes)
+            let target = try await PostgresDayEntries.schedule(session, habitID: habitID).timesPerDay
+            let missing = target - (try await PostgresDayRuns.logCount(session, pair, day: day))
+            guard missing > 0 else { return }
+            let log = LogRow(userID: userID, habitID: habitID, timestamp: day.noon(in: zone), day: day)
+            _ = try await PostgresCounters.insertLogs(session, Array(repeating: log, count: missing), changes: changes)
+        }
+    }
+
+    public func setSkipped(userID: Int64, habitID: Int64, day: LocalDay, _ skipped: Bool, now: Date) async throws {
+        try await writeBumping { session, changes in
+            let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
+            _ = try await Self.checkedZone(session, pair: pair, day: day, now: now)
+            try await PostgresLocks.lock(session, pairs: [pair])
+            try await PostgresDayEntries.setSkipped(session, pair, day: day, skipped, changes: changes)
+        }
+    }
+
+    public func setNote(userID: Int64, habitID: Int64, day: LocalDay, _ note: String?, now: Date) async throws {
+        try await writeBumping { session, changes in
+            let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
+            _ = try await Self.checkedZone(session, pair: pair, day: day, now: now)
+            try await PostgresDayEntries.setNote(session, pair, day: day, note, changes: changes)
+        }
+    }
+
+    public func habitDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay)
+        async throws -> [HabitDay]
+    {
+        try await read { session in
+            let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
+            return try await PostgresDayEntries.days(session, pair, from: first, through: last)
         }
     }
 
@@ -23,6 +52,7 @@ extension PostgresHabitStore {
             let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
             _ = try await Self.checkedZone(session, pair: pair, day: day, now: now)
             try await PostgresLocks.lock(session, pairs: [pair])
+            try await PostgresDayEntries.setSkipped(session, pair, day: day, false, changes: changes)
             let removed = try await session.changes(
                 """
                 DELETE FROM logs WHERE user_id = \(userID) AND habit_id = \(habitID) AND day = \(day.number)
@@ -39,7 +69,7 @@ extension PostgresHabitStore {
     {
         try await read { session in
             let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
-            return try await PostgresDayRuns.days(session, pair, from: first, through: last)
+            return try await PostgresDayEntries.doneDays(session, pair, from: first, through: last)
         }
     }
 
@@ -47,7 +77,7 @@ extension PostgresHabitStore {
         try await read { session in
             let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
             let zone = try await session.zone(userID: userID)
-            return try await PostgresDayRuns.streak(session, pair, today: LocalDay(now, in: zone))
+            return try await PostgresDayEntries.streak(session, pair, today: LocalDay(now, in: zone))
         }
     }
 

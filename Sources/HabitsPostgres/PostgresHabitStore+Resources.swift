@@ -80,6 +80,7 @@ extension PostgresHabitStore {
             if logged > 0 && !cascade { throw PostgresRefusal.userHasLogs(logged) }
             try await session.execute("DELETE FROM logs WHERE user_id = \(id)")
             try await session.execute("DELETE FROM habit_day_runs WHERE user_id = \(id)")
+            try await session.execute("DELETE FROM habit_day_entries WHERE user_id = \(id)")
             try await PostgresCounters.removeCounts(session, column: "user_id", id: id, changes: changes)
             if try await session.changes("DELETE FROM favorites WHERE user_id = \(id) RETURNING 1") > 0 {
                 changes.favorites(of: id)
@@ -173,9 +174,9 @@ extension PostgresHabitStore {
             var created = habit
             created.id = try await session.value(
                 """
-                INSERT INTO habits (name, name_folded, category_id, info, emoji)
+                INSERT INTO habits (name, name_folded, category_id, info, emoji, schedule)
                 VALUES (\(habit.name), \(ResourceRules.foldedName(habit.name)), \(habit.categoryID), \(habit.info),
-                    \(habit.emoji))
+                    \(habit.emoji), \(habit.schedule.storedText))
                 RETURNING id
                 """, as: Int64.self) ?? 0
             return created
@@ -210,7 +211,8 @@ extension PostgresHabitStore {
             try await session.execute(
                 """
                 UPDATE habits SET name = \(updated.name), name_folded = \(ResourceRules.foldedName(updated.name)),
-                    category_id = \(updated.categoryID), info = \(updated.info), emoji = \(updated.emoji)
+                    category_id = \(updated.categoryID), info = \(updated.info), emoji = \(updated.emoji),
+                    schedule = \(updated.schedule.storedText)
                 WHERE id = \(id)
                 """)
             return updated
@@ -227,6 +229,7 @@ extension PostgresHabitStore {
             if logged > 0 && !cascade { throw PostgresRefusal.habitHasLogs(logged) }
             try await session.execute("DELETE FROM logs WHERE habit_id = \(id)")
             try await session.execute("DELETE FROM habit_day_runs WHERE habit_id = \(id)")
+            try await session.execute("DELETE FROM habit_day_entries WHERE habit_id = \(id)")
             try await PostgresCounters.removeCounts(session, column: "habit_id", id: id, changes: changes)
             let favoredBy = try await session.values(
                 "DELETE FROM favorites WHERE habit_id = \(id) RETURNING user_id", as: Int64.self)

@@ -56,12 +56,15 @@ enum PostgresRows {
     }
 
     /// The columns `habit(_:)` reads, in order.
-    static let habitColumns = "id, name, category_id, info, emoji"
+    static let habitColumns = "id, name, category_id, info, emoji, schedule"
 
     /// A `/v1` habit from a row of `habitColumns`.
     static func habit(_ row: PostgresRow) throws -> Habit {
-        let (id, name, categoryID, info, emoji) = try row.decode((Int64, String, Int64, String, String?).self)
-        return Habit(id: id, name: name, categoryID: categoryID, info: info, emoji: emoji)
+        let (id, name, categoryID, info, emoji, schedule) = try row.decode(
+            (Int64, String, Int64, String, String?, String?).self)
+        return Habit(
+            id: id, name: name, categoryID: categoryID, info: info, emoji: emoji,
+            schedule: HabitSchedule(storedText: schedule))
     }
 
     /// The columns `log(_:)` reads, in order.

@@ -67,7 +67,23 @@ enum PostgresSchema {
         ("v2: programs, help and recent emoji", v2ProgramsHelpEmoji),
         ("v3: accounts, sessions, API tokens", v3Accounts),
         ("v4: visibility on users, hidden counters, follow requests", v4Visibility),
+        ("v5: schedules, skipped days and notes", v5Schedules),
     ]
+
+    /// A habit's schedule as its JSON (NULL: daily, once a day); per user and habit the days that hold a
+    /// skip or a note. How many logs a day holds stays the logs' (`logs_user_habit_day`).
+    private static let v5Schedules = """
+        ALTER TABLE habits ADD COLUMN schedule text;
+        CREATE TABLE habit_day_entries (
+            user_id bigint NOT NULL REFERENCES users (id),
+            habit_id bigint NOT NULL REFERENCES habits (id),
+            day integer NOT NULL,
+            skipped boolean NOT NULL DEFAULT false,
+            note text,
+            PRIMARY KEY (user_id, habit_id, day)
+        );
+        CREATE INDEX habit_day_entries_habit ON habit_day_entries (habit_id);
+        """
 
     /// The visibility moves from the account to its user, so that every read of a user knows it; a
     /// private user's counters are hidden from rankings (the partial index holds only the others); follow
@@ -311,7 +327,8 @@ enum PostgresSchema {
         "follow_requests", "api_tokens", "sessions", "accounts",
         "program_images", "program_habits", "memberships", "ratings", "programs",
         "question_tags", "questions", "help_tags", "recent_emoji",
-        "avatars", "favorites", "follows", "habit_counts", "habit_day_runs", "logs", "habits", "categories", "users",
+        "avatars", "favorites", "follows", "habit_counts", "habit_day_entries", "habit_day_runs",
+        "logs", "habits", "categories", "users",
     ]
 
     /// The tables whose ids restart at 1 when everything is replaced, as SQLite's row ids do.

@@ -186,6 +186,7 @@ final class ChangeRecorder: @unchecked Sendable {
     func programsChanged() { record { $0.programsChanged() } }
     func helpChanged() { record { $0.helpChanged() } }
     func recentEmoji(of userID: Int64) { record { $0.recentEmoji(of: userID) } }
+    func days(of userID: Int64) { record { $0.days(of: userID) } }
 
     /// Everything recorded, as one change at `revision`.
     func change(revision: Int64) -> StoreChange {

@@ -121,11 +121,11 @@ struct PostgresSnapshotSource: ScreenSource {
         userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay
     ) async throws -> [LocalDay] {
         let pair = CounterPair(userID: userID, habitID: habitID)
-        return try await PostgresDayRuns.days(session, pair, from: first, through: last)
+        return try await PostgresDayEntries.doneDays(session, pair, from: first, through: last)
     }
 
     func streak(userID: Int64, habitID: Int64, today: LocalDay) async throws -> StreakSummary {
-        try await PostgresDayRuns.streak(session, CounterPair(userID: userID, habitID: habitID), today: today)
+        try await PostgresDayEntries.streak(session, CounterPair(userID: userID, habitID: habitID), today: today)
     }
 
     func featuredProgram() async throws -> Program? {

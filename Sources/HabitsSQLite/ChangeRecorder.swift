@@ -30,4 +30,7 @@ final class ChangeRecorder {
 
     /// Records that a user's recent emoji changed.
     func recentEmoji(of userID: Int64) { recorded.recentEmoji(of: userID) }
+
+    /// Records that a user's skips or notes changed.
+    func days(of userID: Int64) { recorded.days(of: userID) }
 }

@@ -164,7 +164,8 @@ extension SQLiteHabitStore {
             changes.catalogueChanged()
             changes.programsChanged()
             changes.helpChanged()
-            for table in VisibilitySchema.tablesChildrenFirst + AccountSchema.tablesChildrenFirst
+            for table in ScheduleSchema.tablesChildrenFirst + VisibilitySchema.tablesChildrenFirst
+                + AccountSchema.tablesChildrenFirst
                 + ProgramHelpEmojiSchema.tablesChildrenFirst + [
                 "avatars", "favorites", "follows", "habit_count_levels", "habit_count_tree", "habit_counts",
                 "habit_day_runs", "logs",

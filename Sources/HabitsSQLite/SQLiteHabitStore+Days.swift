@@ -9,10 +9,38 @@ extension SQLiteHabitStore {
         try await writeBumping { db, changes in
             let pair = try Self.dayPair(db, userID: userID, habitID: habitID)
             let zone = try Self.checkedZone(db, pair: pair, day: day, now: now)
-            if try DayRuns.isDone(db, pair, day: day) { return }
-            _ = try Self.insertLogs(
-                db, [LogRow(userID: userID, habitID: habitID, timestamp: day.noon(in: zone), day: day)],
-                changes: changes)
+            // Done wins over a skip, and a day is done when its target is met: log what is missing.
+            try DayEntryRows.setSkipped(db, pair, day: day, false, changes: changes)
+            let missing =
+                try DayEntryRows.schedule(db, habitID: habitID).timesPerDay - DayRuns.logCount(db, pair, day: day)
+            guard missing > 0 else { return }
+            let log = LogRow(userID: userID, habitID: habitID, timestamp: day.noon(in: zone), day: day)
+            _ = try Self.insertLogs(db, Array(repeating: log, count: missing), changes: changes)
+        }
+    }
+
+    public func setSkipped(userID: Int64, habitID: Int64, day: LocalDay, _ skipped: Bool, now: Date) async throws {
+        try await writeBumping { db, changes in
+            let pair = try Self.dayPair(db, userID: userID, habitID: habitID)
+            _ = try Self.checkedZone(db, pair: pair, day: day, now: now)
+            try DayEntryRows.setSkipped(db, pair, day: day, skipped, changes: changes)
+        }
+    }
+
+    public func setNote(userID: Int64, habitID: Int64, day: LocalDay, _ note: String?, now: Date) async throws {
+        try await writeBumping { db, changes in
+            let pair = try Self.dayPair(db, userID: userID, habitID: habitID)
+            _ = try Self.checkedZone(db, pair: pair, day: day, now: now)
+            try DayEntryRows.setNote(db, pair, day: day, note, changes: changes)
+        }
+    }
+
+    public func habitDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay)
+        async throws -> [HabitDay]
+    {
+        try await writer.read { db in
+            let pair = try Self.dayPair(db, userID: userID, habitID: habitID)
+            return try DayEntryRows.days(db, pair, from: first, through: last)
         }
     }
 
@@ -20,6 +48,7 @@ extension SQLiteHabitStore {
         try await writeBumping { db, changes in
             let pair = try Self.dayPair(db, userID: userID, habitID: habitID)
             _ = try Self.checkedZone(db, pair: pair, day: day, now: now)
+            try DayEntryRows.setSkipped(db, pair, day: day, false, changes: changes)
             let removed = try Int64.fetchAll(
                 db, sql: "DELETE FROM logs WHERE user_id = ? AND habit_id = ? AND day = ? RETURNING id",
                 arguments: [userID, habitID, day.number])
@@ -34,7 +63,7 @@ extension SQLiteHabitStore {
     {
         try await writer.read { db in
             let pair = try Self.dayPair(db, userID: userID, habitID: habitID)
-            return try DayRuns.days(db, pair, from: first, through: last)
+            return try DayEntryRows.doneDays(db, pair, from: first, through: last)
         }
     }
 
@@ -42,7 +71,7 @@ extension SQLiteHabitStore {
         try await writer.read { db in
             let pair = try Self.dayPair(db, userID: userID, habitID: habitID)
             let zone = try Self.zone(db, userID: userID)
-            return try DayRuns.streak(db, pair, today: LocalDay(now, in: zone))
+            return try DayEntryRows.streak(db, pair, today: LocalDay(now, in: zone))
         }
     }
 

@@ -83,6 +83,7 @@ extension SQLiteHabitStore {
             if logged > 0 && !cascade { throw StoreRefusal.userHasLogs(logged) }
             try db.execute(sql: "DELETE FROM logs WHERE user_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM habit_day_runs WHERE user_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM habit_day_entries WHERE user_id = ?", arguments: [id])
             try Self.removeCounts(db, userID: id, changes: changes)
             try db.execute(sql: "DELETE FROM favorites WHERE user_id = ?", arguments: [id])
             if db.changesCount > 0 { changes.favorites(of: id) }
@@ -176,9 +177,12 @@ extension SQLiteHabitStore {
             _ = try Self.fetchCategory(db, id: habit.categoryID)
             try Self.requireFreeName(db, table: "habits", kind: "habit", habit.name, except: 0)
             try db.execute(
-                sql: "INSERT INTO habits (name, name_folded, category_id, info, emoji) VALUES (?, ?, ?, ?, ?)",
+                sql: """
+                    INSERT INTO habits (name, name_folded, category_id, info, emoji, schedule) VALUES (?, ?, ?, ?, ?, ?)
+                    """,
                 arguments: [
                     habit.name, ResourceRules.foldedName(habit.name), habit.categoryID, habit.info, habit.emoji,
+                    StoredRow.scheduleText(habit.schedule),
                 ]
             )
             var created = habit
@@ -212,11 +216,12 @@ extension SQLiteHabitStore {
             try Self.requireFreeName(db, table: "habits", kind: "habit", updated.name, except: id)
             try db.execute(
                 sql: """
-                    UPDATE habits SET name = ?, name_folded = ?, category_id = ?, info = ?, emoji = ? WHERE id = ?
+                    UPDATE habits SET name = ?, name_folded = ?, category_id = ?, info = ?, emoji = ?, schedule = ?
+                    WHERE id = ?
                     """,
                 arguments: [
                     updated.name, ResourceRules.foldedName(updated.name),
-                    updated.categoryID, updated.info, updated.emoji, id,
+                    updated.categoryID, updated.info, updated.emoji, StoredRow.scheduleText(updated.schedule), id,
                 ]
             )
             return updated
@@ -234,6 +239,7 @@ extension SQLiteHabitStore {
             if logged > 0 && !cascade { throw StoreRefusal.habitHasLogs(logged) }
             try db.execute(sql: "DELETE FROM logs WHERE habit_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM habit_day_runs WHERE habit_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM habit_day_entries WHERE habit_id = ?", arguments: [id])
             try Self.removeCounts(db, habitID: id, changes: changes)
             let favoredBy = try Int64.fetchAll(
                 db, sql: "DELETE FROM favorites WHERE habit_id = ? RETURNING user_id", arguments: [id])

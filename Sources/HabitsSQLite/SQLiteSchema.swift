@@ -204,6 +204,9 @@ enum SQLiteSchema {
             try db.execute(sql: VisibilitySchema.v10)
             try RankTree.rebuildAll(db)
         }
+        migrator.registerMigration("v11: schedules, skipped days and notes") { db in
+            try db.execute(sql: ScheduleSchema.v11)
+        }
         return migrator
     }
 }

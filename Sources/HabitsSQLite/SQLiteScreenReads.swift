@@ -110,12 +110,12 @@ struct SQLiteScreenReads {
 
     /// - Complexity: O(log r + d) for the pair's r runs and the d days listed.
     func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws -> [LocalDay] {
-        try DayRuns.days(db, CounterPair(userID: userID, habitID: habitID), from: first, through: last)
+        try DayEntryRows.doneDays(db, CounterPair(userID: userID, habitID: habitID), from: first, through: last)
     }
 
     /// - Complexity: O(log r).
     func streak(userID: Int64, habitID: Int64, today: LocalDay) throws -> StreakSummary {
-        try DayRuns.streak(db, CounterPair(userID: userID, habitID: habitID), today: today)
+        try DayEntryRows.streak(db, CounterPair(userID: userID, habitID: habitID), today: today)
     }
 }
 

@@ -67,17 +67,22 @@ enum StoredRow {
     /// A `/v1` habit from a `habits` row.
     static func habitResource(from row: Row) -> Habit {
         Habit(
-            id: row["id"], name: row["name"], categoryID: row["category_id"], info: row["info"], emoji: row["emoji"]
-        )
+            id: row["id"], name: row["name"], categoryID: row["category_id"], info: row["info"], emoji: row["emoji"],
+            schedule: HabitSchedule(storedText: row["schedule"]))
     }
 
     /// The columns `habitResource(fromPositions:)` reads, in order.
-    static let habitColumns = "id, name, category_id, info, emoji"
+    static let habitColumns = "id, name, category_id, info, emoji, schedule"
 
     /// A `/v1` habit from a row of `habitColumns`, read by position: screens read every habit at once.
     static func habitResource(fromPositions row: Row) -> Habit {
-        Habit(id: row[0], name: row[1], categoryID: row[2], info: row[3], emoji: row[4])
+        Habit(
+            id: row[0], name: row[1], categoryID: row[2], info: row[3], emoji: row[4],
+            schedule: HabitSchedule(storedText: row[5]))
     }
+
+    /// A schedule as the `schedule` column holds it.
+    static func scheduleText(_ schedule: HabitSchedule) -> String? { schedule.storedText }
 
     /// A `/v1` log from a `logs` row.
     static func logResource(from row: Row) -> Log {

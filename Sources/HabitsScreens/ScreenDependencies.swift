@@ -79,6 +79,8 @@ public struct ScreenDependencies: Hashable, Sendable {
     func mayAlterOutright(_ change: StoreChange) -> Bool {
         if change.catalogue || (change.programs && readsPrograms) || (change.help && readsHelp) { return true }
         if !recentEmojiOf.isDisjoint(with: change.recentEmojiOf) { return true }
+        // Skips and notes are read with a pair's days: a screen showing that user's days may differ.
+        if !change.daysOf.isEmpty, pairCounts.contains(where: { change.daysOf.contains($0.userID) }) { return true }
         if !favoritesOf.isDisjoint(with: change.favoritesOf) || !followsOf.isDisjoint(with: change.followsOf) {
             return true
         }
@@ -204,7 +206,7 @@ public final class ObservingSource: ScreenSource {
         return rank
     }
 
-    /// Done days change only with the pair's logs, whose count then changes too.
+    /// Done days change with the pair's logs, whose count then changes too, and with its skips (`daysOf`).
     public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
         -> [LocalDay]
     {

@@ -69,7 +69,9 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
             add(byUser[count.userID])
             add(byHabit[count.habitID])
         }
-        for user in change.favoritesOf.union(change.followsOf).union(change.recentEmojiOf) { add(byUser[user]) }
+        for user in change.favoritesOf.union(change.followsOf).union(change.recentEmojiOf).union(change.daysOf) {
+            add(byUser[user])
+        }
         if change.programs { keys.formUnion(programReaders) }
         if change.help { keys.formUnion(helpReaders) }
         return keys

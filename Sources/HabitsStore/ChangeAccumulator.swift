@@ -27,6 +27,7 @@ public struct ChangeAccumulator: Sendable {
     private var programs = false
     private var help = false
     private var recentEmojiOf: Set<Int64> = []
+    private var daysOf: Set<Int64> = []
 
     /// Records that a pair's count went from `before` to `after`.
     ///
@@ -59,6 +60,9 @@ public struct ChangeAccumulator: Sendable {
     /// Records that a user's recent emoji changed.
     public mutating func recentEmoji(of userID: Int64) { recentEmojiOf.insert(userID) }
 
+    /// Records that a user's skips or notes changed.
+    public mutating func days(of userID: Int64) { daysOf.insert(userID) }
+
     /// Folds in `later`, which happened after everything folded so far.
     ///
     /// - Complexity: O(m) amortised, for the m pairs and users in `later`.
@@ -73,6 +77,7 @@ public struct ChangeAccumulator: Sendable {
         programs = programs || later.programs
         help = help || later.help
         recentEmojiOf.formUnion(later.recentEmojiOf)
+        daysOf.formUnion(later.daysOf)
     }
 
     /// Everything folded in, as one change at `revision` (or the highest revision folded in).
@@ -82,7 +87,7 @@ public struct ChangeAccumulator: Sendable {
         StoreChange(
             revision: revision ?? self.revision, counts: counts.filter { $0.before != $0.after },
             favoritesOf: favoritesOf, followsOf: followsOf, catalogue: catalogue, programs: programs, help: help,
-            recentEmojiOf: recentEmojiOf
+            recentEmojiOf: recentEmojiOf, daysOf: daysOf
         )
     }
 }

@@ -77,15 +77,24 @@ public protocol ResourceStore: Sendable {
     /// The users a user follows, in id order.
     func following(userID: Int64, page: PageRequest) async throws -> Page<User>
 
-    /// Marks a day done: one log at the day's local noon when the day has none; marking twice changes
-    /// nothing. Throws `HabitsError.futureDay` for a day after the user's today at `now`.
+    /// Marks a day done: logs at the day's local noon until the schedule's `timesPerDay` is met, and takes
+    /// back a skip; marking twice changes nothing. Throws `HabitsError.futureDay` for a day after the
+    /// user's today at `now`.
     func markDay(userID: Int64, habitID: Int64, day: LocalDay, now: Date) async throws
-    /// Unmarks a day: removes the user's logs of the habit on that day, with their counters, in one
-    /// transaction. Throws `HabitsError.futureDay` for a day after the user's today at `now`.
+    /// Unmarks a day: removes the user's logs of the habit on that day, with their counters, and its skip,
+    /// in one transaction (a note stays). Throws `HabitsError.futureDay` for a day after the user's today.
     func unmarkDay(userID: Int64, habitID: Int64, day: LocalDay, now: Date) async throws
-    /// The done days from `first` through `last`, in order.
+    /// Skips a day (it neither breaks nor extends a streak) or takes the skip back. `conflict` for a done
+    /// day, `invalid` beyond `HabitDay.maximumSkipsPerMonth` in the day's calendar month, `futureDay`.
+    func setSkipped(userID: Int64, habitID: Int64, day: LocalDay, _ skipped: Bool, now: Date) async throws
+    /// Sets a day's note (already checked by `HabitDay.noteRule`), or removes it (nil). `futureDay`.
+    func setNote(userID: Int64, habitID: Int64, day: LocalDay, _ note: String?, now: Date) async throws
+    /// The days from `first` through `last` holding a log, a skip or a note, in order.
+    func habitDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
+        -> [HabitDay]
+    /// The days from `first` through `last` whose target is met, in order.
     func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
         -> [LocalDay]
-    /// The user's streak in a habit on their today at `now`.
+    /// The user's streak in a habit on their today at `now`, under the habit's schedule.
     func streak(userID: Int64, habitID: Int64, now: Date) async throws -> StreakSummary
 }

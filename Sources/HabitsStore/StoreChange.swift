@@ -40,10 +40,13 @@ public struct StoreChange: Hashable, Sendable {
     public var help: Bool
     /// Users whose recent emoji changed.
     public var recentEmojiOf: Set<Int64>
+    /// Users who skipped a day, took one back or changed a note (their logs change `counts`).
+    public var daysOf: Set<Int64>
 
     public init(
         revision: Int64, counts: [CountChange] = [], favoritesOf: Set<Int64> = [], followsOf: Set<Int64> = [],
-        catalogue: Bool = false, programs: Bool = false, help: Bool = false, recentEmojiOf: Set<Int64> = []
+        catalogue: Bool = false, programs: Bool = false, help: Bool = false, recentEmojiOf: Set<Int64> = [],
+        daysOf: Set<Int64> = []
     ) {
         self.revision = revision
         self.counts = counts
@@ -53,12 +56,13 @@ public struct StoreChange: Hashable, Sendable {
         self.programs = programs
         self.help = help
         self.recentEmojiOf = recentEmojiOf
+        self.daysOf = daysOf
     }
 
     /// Whether nothing changed.
     public var isEmpty: Bool {
         counts.isEmpty && favoritesOf.isEmpty && followsOf.isEmpty && !catalogue && !programs && !help
-            && recentEmojiOf.isEmpty
+            && recentEmojiOf.isEmpty && daysOf.isEmpty
     }
 
     /// This change followed by `later`, by the rule of `ChangeAccumulator`.

@@ -42,12 +42,25 @@ public struct StreakSummary: Hashable, Sendable, Codable {
     public var today: LocalDay
     /// Whether today is done.
     public var todayDone: Bool
+    /// What `current` and `longest` count: days, or weeks for an "N per week" schedule.
+    public var unit: StreakUnit
 
-    public init(current: Int, longest: Int, today: LocalDay, todayDone: Bool) {
+    public init(current: Int, longest: Int, today: LocalDay, todayDone: Bool, unit: StreakUnit = .days) {
         self.current = current
         self.longest = longest
         self.today = today
         self.todayDone = todayDone
+        self.unit = unit
+    }
+
+    /// The streak under `schedule` of `days` (ascending, each day once), as `StreakCounter` counts it.
+    ///
+    /// - Complexity: O(*n*) in the number of days.
+    public init(schedule: HabitSchedule, days: [HabitDay], today: LocalDay, firstWeekday: Int) {
+        let streak = StreakCounter(schedule: schedule, today: today, firstWeekday: firstWeekday).streak(of: days)
+        let todayDone = days.last { $0.day <= today }.map { $0.day == today && $0.isDone(under: schedule) } ?? false
+        self.init(
+            current: streak.current, longest: streak.longest, today: today, todayDone: todayDone, unit: streak.unit)
     }
 
     /// The streak given the earliest run that ends yesterday or later (nil: none does) and the longest run.

@@ -12,6 +12,8 @@ public struct HabitDay: Codable, Hashable, Sendable {
     public static let maximumSkipsPerMonth = 3
     /// The longest note, in Unicode scalars.
     public static let maximumNoteLength = 280
+    /// What a note may hold: up to 280 scalars, line breaks allowed, no invisible or control characters.
+    public static let noteRule = TextRule(field: "note", lengths: 0...maximumNoteLength, multiline: true)
 
     public init(day: LocalDay, logCount: Int = 0, isSkipped: Bool = false, note: String? = nil) {
         self.day = day
@@ -36,5 +38,44 @@ public struct ScheduledStreak: Codable, Hashable, Sendable {
         self.current = current
         self.longest = longest
         self.unit = unit
+    }
+}
+
+/// What `PUT …/days/{day}` asks for: a status, a note, or both. An empty body marks the day done.
+///
+/// `{"status": "done"}`, `{"status": "skipped"}`, `{"note": "…"}` (at most 280 scalars; `null` or `""`
+/// removes it); a note leaves the day's status as it is.
+public struct DayUpdate: Decodable, Hashable, Sendable {
+    /// What a day is marked as.
+    public enum Status: String, Decodable, Hashable, Sendable {
+        case done, skipped
+    }
+
+    public var status: Status?
+    public var note: Nullable<String>?
+
+    enum CodingKeys: String, CodingKey {
+        case status, note
+    }
+
+    public init(status: Status? = nil, note: Nullable<String>? = nil) {
+        self.status = status
+        self.note = note
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.decodeUnlessNull(Status.self, forKey: .status)
+        note = try container.decodeNullable(String.self, forKey: .note)
+    }
+
+    /// The update with its note checked by `HabitDay.noteRule`; `invalid` when it asks for nothing.
+    public func checked() throws(HabitsError) -> DayUpdate {
+        guard status != nil || note != nil else {
+            throw .invalid(field: "status", reason: "send a status (\"done\" or \"skipped\"), a note, or both.")
+        }
+        var checked = self
+        if case .value(let text) = note { checked.note = .value(try HabitDay.noteRule.checked(text)) }
+        return checked
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A day of the week as schedules name it (`"mon"` … `"sun"`).
 public enum Weekday: String, Codable, CaseIterable, Hashable, Sendable, Comparable {
     case sun, mon, tue, wed, thu, fri, sat
@@ -117,5 +119,32 @@ extension HabitSchedule: Codable {
             try container.encode(times, forKey: .timesPerWeek)
         }
         try container.encode(timesPerDay, forKey: .timesPerDay)
+    }
+}
+
+/// Where a locale's weeks start, for streaks counted in weeks.
+public enum LocaleWeeks {
+    /// 1 (Sunday) through 7: Sunday for en_US and ko_KR, Monday for de_DE and fr_FR.
+    public static func firstWeekday(of locale: String) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: locale)
+        return calendar.firstWeekday
+    }
+}
+
+extension HabitSchedule {
+    /// The schedule as a store keeps it: nil for the plain daily one, else its JSON.
+    public var storedText: String? {
+        self == .daily ? nil : (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The schedule a store kept as `storedText`; text it does not understand (a later version's) reads as
+    /// daily.
+    public init(storedText text: String?) {
+        guard let text, let schedule = try? JSONDecoder().decode(HabitSchedule.self, from: Data(text.utf8)) else {
+            self = .daily
+            return
+        }
+        self = schedule
     }
 }

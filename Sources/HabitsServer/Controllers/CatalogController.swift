@@ -67,8 +67,8 @@ struct CatalogController: Sendable {
         let draft = try await RequestBody.decode(HabitDraft.self, from: request)
         let habit = try ResourceRules.checked(
             Habit(
-                id: 0, name: draft.name, categoryID: draft.categoryID, info: draft.info ?? "", emoji: draft.emoji
-            ))
+                id: 0, name: draft.name, categoryID: draft.categoryID, info: draft.info ?? "", emoji: draft.emoji,
+                schedule: draft.schedule ?? .daily))
         let created = try await Self.categoryMustExist { try await store.createHabit(habit) }
         return .created(created, location: "/v1/habits/\(created.id)")
     }

@@ -5,8 +5,9 @@ import Hummingbird
 
 /// `/v1/users/{userID}/habits/{habitID}/days…` and `…/streak`: the streak calendar's days.
 ///
-/// A day is done while the user has a log of the habit on it, in the user's zone; "today" is the
-/// server's clock in that zone, never a client's.
+/// A day is done while the user's logs of the habit on it, in the user's zone, meet the schedule's
+/// `timesPerDay`; a day may be skipped and may carry a note. "Today" is the server's clock in that zone,
+/// never a client's.
 struct DaysController: Sendable {
     let store: any ResourceStore
     let clock: @Sendable () -> Date
@@ -21,9 +22,26 @@ struct DaysController: Sendable {
         router.delete(Routes.day.routerPath, use: unmark)
     }
 
+    /// An empty body marks the day done (as it always has); a JSON body may skip it, note it, or both.
     @Sendable func mark(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
         let (userID, habitID) = try Self.pair(context)
-        try await store.markDay(userID: userID, habitID: habitID, day: try Self.day(context), now: clock())
+        let day = try Self.day(context)
+        let buffer = try await request.body.collect(upTo: RequestBody.maximumJSON)
+        let update: DayUpdate
+        if buffer.readableBytes == 0 {
+            update = DayUpdate(status: .done)
+        } else {
+            try RequestBody.requireJSONContentType(request.headers)
+            update = try RequestBody.decode(DayUpdate.self, from: buffer).checked()
+        }
+        switch update.status {
+        case .done: try await store.markDay(userID: userID, habitID: habitID, day: day, now: clock())
+        case .skipped: try await store.setSkipped(userID: userID, habitID: habitID, day: day, true, now: clock())
+        case nil: break
+        }
+        if let note = update.note {
+            try await store.setNote(userID: userID, habitID: habitID, day: day, note.wrapped, now: clock())
+        }
         return NoContent()
     }
 
@@ -43,7 +61,8 @@ struct DaysController: Sendable {
             throw HabitsError.invalid(field: "to", reason: "must be within \(Self.maximumDays) days of from.")
         }
         let days = try await store.doneDays(userID: userID, habitID: habitID, from: first, through: last)
-        return JSON(DayList(from: first, to: last, days: days), noStore: true)
+        let entries = try await store.habitDays(userID: userID, habitID: habitID, from: first, through: last)
+        return JSON(DayList(from: first, to: last, days: days, entries: entries), noStore: true)
     }
 
     @Sendable func streak(_ request: Request, context: HabitsRequestContext) async throws -> JSON<StreakSummary> {
@@ -72,9 +91,10 @@ struct DaysController: Sendable {
     }
 }
 
-/// The done days of a range, as `GET …/days` answers them.
+/// The done days of a range, as `GET …/days` answers them, and every day of it with logs, a skip or a note.
 struct DayList: Codable, Sendable {
     var from: LocalDay
     var to: LocalDay
     var days: [LocalDay]
+    var entries: [HabitDay]
 }
