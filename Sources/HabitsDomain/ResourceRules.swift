@@ -279,21 +279,24 @@ public struct HabitPatch: Decodable, Sendable, Hashable {
     public var info: String?
     public var emoji: Nullable<String>?
     public var schedule: HabitSchedule?
+    /// `"reminder": null` removes the reminder.
+    public var reminder: Nullable<ReminderTime>?
 
     enum CodingKeys: String, CodingKey {
-        case name, categoryID, emoji, schedule
+        case name, categoryID, emoji, schedule, reminder
         case info = "description"
     }
 
     public init(
         name: String? = nil, categoryID: Int64? = nil, info: String? = nil, emoji: Nullable<String>? = nil,
-        schedule: HabitSchedule? = nil
+        schedule: HabitSchedule? = nil, reminder: Nullable<ReminderTime>? = nil
     ) {
         self.name = name
         self.categoryID = categoryID
         self.info = info
         self.emoji = emoji
         self.schedule = schedule
+        self.reminder = reminder
     }
 
     public init(from decoder: any Decoder) throws {
@@ -303,6 +306,7 @@ public struct HabitPatch: Decodable, Sendable, Hashable {
         info = try container.decodeUnlessNull(String.self, forKey: .info)
         emoji = try container.decodeNullable(String.self, forKey: .emoji)
         schedule = try container.decodeUnlessNull(HabitSchedule.self, forKey: .schedule)
+        reminder = try container.decodeNullable(ReminderTime.self, forKey: .reminder)
     }
 
     /// Applies the changes and checks the result (the category's existence is the store's to check).
@@ -313,6 +317,7 @@ public struct HabitPatch: Decodable, Sendable, Hashable {
         if let info { habit.info = info }
         if let emoji { habit.emoji = emoji.wrapped }
         if let schedule { habit.schedule = schedule }
+        if let reminder { habit.reminder = reminder.wrapped }
         return try ResourceRules.checked(habit)
     }
 }

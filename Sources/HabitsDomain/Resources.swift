@@ -75,9 +75,21 @@ public struct Habit: Codable, Hashable, Sendable {
     public var emoji: String?
     /// When the habit is meant to be done; its streaks are counted under it.
     public var schedule: HabitSchedule
+    /// Who made it; nil for a catalogue habit from before habits had owners.
+    public var ownerID: Int64?
+    /// The catalogue's, or its owner's alone.
+    public var visibility: HabitVisibility
+    /// When its owner's calendar reminds them of it, in the owner's zone.
+    public var reminder: ReminderTime?
+    /// Hidden from every screen, its history kept, until restored.
+    public var isArchived: Bool
+    /// Where its owner placed it among their own habits (lowest first).
+    public var position: Int
 
     public init(
-        id: Int64, name: String, categoryID: Int64, info: String, emoji: String?, schedule: HabitSchedule = .daily
+        id: Int64, name: String, categoryID: Int64, info: String, emoji: String?, schedule: HabitSchedule = .daily,
+        ownerID: Int64? = nil, visibility: HabitVisibility = .shared, reminder: ReminderTime? = nil,
+        isArchived: Bool = false, position: Int = 0
     ) {
         self.id = id
         self.name = name
@@ -85,11 +97,17 @@ public struct Habit: Codable, Hashable, Sendable {
         self.info = info
         self.emoji = emoji
         self.schedule = schedule
+        self.ownerID = ownerID
+        self.visibility = visibility
+        self.reminder = reminder
+        self.isArchived = isArchived
+        self.position = position
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, categoryID, emoji, schedule
+        case id, name, categoryID, emoji, schedule, ownerID, visibility, reminder, position
         case info = "description"
+        case isArchived = "archived"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -99,7 +117,17 @@ public struct Habit: Codable, Hashable, Sendable {
             categoryID: try container.decode(Int64.self, forKey: .categoryID),
             info: try container.decode(String.self, forKey: .info),
             emoji: try container.decodeIfPresent(String.self, forKey: .emoji),
-            schedule: try container.decodeIfPresent(HabitSchedule.self, forKey: .schedule) ?? .daily)
+            schedule: try container.decodeIfPresent(HabitSchedule.self, forKey: .schedule) ?? .daily,
+            ownerID: try container.decodeIfPresent(Int64.self, forKey: .ownerID),
+            visibility: try container.decodeIfPresent(HabitVisibility.self, forKey: .visibility) ?? .shared,
+            reminder: try container.decodeIfPresent(ReminderTime.self, forKey: .reminder),
+            isArchived: try container.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false,
+            position: try container.decodeIfPresent(Int.self, forKey: .position) ?? 0)
+    }
+
+    /// Whether `viewerID` (nil: nobody signed in) may see the habit at all.
+    public func isVisible(to viewerID: Int64?) -> Bool {
+        visibility == .shared || (viewerID != nil && ownerID == viewerID)
     }
 }
 
@@ -159,19 +187,29 @@ public struct HabitDraft: Codable, Hashable, Sendable {
     public var emoji: String?
     /// Daily when absent.
     public var schedule: HabitSchedule?
+    /// `shared` (the catalogue's; administrators only) or `personal`; personal when absent for a member
+    /// and shared for an administrator or in open mode.
+    public var visibility: HabitVisibility?
+    /// The owner in open mode; with accounts the owner is whoever asks, and naming someone else is refused.
+    public var ownerID: Int64?
+    public var reminder: ReminderTime?
 
     public init(
-        name: String, categoryID: Int64, info: String? = nil, emoji: String? = nil, schedule: HabitSchedule? = nil
+        name: String, categoryID: Int64, info: String? = nil, emoji: String? = nil, schedule: HabitSchedule? = nil,
+        visibility: HabitVisibility? = nil, ownerID: Int64? = nil, reminder: ReminderTime? = nil
     ) {
         self.name = name
         self.categoryID = categoryID
         self.info = info
         self.emoji = emoji
         self.schedule = schedule
+        self.visibility = visibility
+        self.ownerID = ownerID
+        self.reminder = reminder
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, categoryID, emoji, schedule
+        case name, categoryID, emoji, schedule, visibility, ownerID, reminder
         case info = "description"
     }
 }

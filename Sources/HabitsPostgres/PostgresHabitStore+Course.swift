@@ -30,7 +30,7 @@ extension PostgresHabitStore {
             let counts = try await session.rows(
                 """
                 SELECT u.key, h.name, c.count FROM habit_counts c
-                JOIN users u ON u.id = c.user_id JOIN habits h ON h.id = c.habit_id
+                JOIN users u ON u.id = c.user_id JOIN habits h ON h.id = c.habit_id AND h.visibility = 'shared'
                 """
             ).map { row in
                 let (key, name, count) = try row.decode((String, String, Int).self)
@@ -204,7 +204,7 @@ extension PostgresHabitStore {
         try await session.rows(
             """
             SELECT h.name, h.info, c.name, c.hue, c.saturation, c.brightness
-            FROM habits h JOIN categories c ON c.id = h.category_id ORDER BY h.name
+            FROM habits h JOIN categories c ON c.id = h.category_id WHERE h.visibility = 'shared' ORDER BY h.name
             """
         ).map { row in
             let (name, info, category, hue, saturation, brightness) = try row.decode(

@@ -96,6 +96,14 @@ extension PostgresHabitStore {
                 changes.recentEmoji(of: id)
             }
             try await session.execute("DELETE FROM avatars WHERE user_id = \(id)")
+            // Personal habits leave with their owner; shared ones stay in the catalogue, unowned.
+            for habit in try await session.values(
+                "SELECT id FROM habits WHERE owner_id = \(id) AND visibility = 'personal' FOR UPDATE", as: Int64.self)
+            {
+                try await PostgresCounters.lockPairs(session, habitID: habit)
+                try await Self.removeHabit(session, id: habit, changes: changes)
+            }
+            try await session.execute("UPDATE habits SET owner_id = NULL WHERE owner_id = \(id)")
             try await session.execute("DELETE FROM users WHERE id = \(id)")
         }
     }
@@ -170,13 +178,21 @@ extension PostgresHabitStore {
         try await writeBumping { session, changes in
             changes.catalogueChanged()
             _ = try await session.fetchCategory(id: habit.categoryID)
-            try await Self.requireFreeName(session, table: "habits", kind: "habit", habit.name, except: 0)
+            if let owner = habit.ownerID { _ = try await session.fetchUser(id: owner, lock: .noKeyUpdate) }
+            try await Self.requireFreeHabitName(session, habit, except: 0)
             var created = habit
+            // A new habit of one's own goes last among its owner's (the owner's row lock orders two at once).
+            if let owner = habit.ownerID {
+                created.position = try await session.int(
+                    "SELECT COALESCE(MAX(position) + 1, 0)::bigint FROM habits WHERE owner_id = \(owner)")
+            }
             created.id = try await session.value(
                 """
-                INSERT INTO habits (name, name_folded, category_id, info, emoji, schedule)
+                INSERT INTO habits (name, name_folded, category_id, info, emoji, schedule,
+                    owner_id, visibility, reminder, archived, position)
                 VALUES (\(habit.name), \(ResourceRules.foldedName(habit.name)), \(habit.categoryID), \(habit.info),
-                    \(habit.emoji), \(habit.schedule.storedText))
+                    \(habit.emoji), \(habit.schedule.storedText), \(habit.ownerID), \(habit.visibility.rawValue),
+                    \(habit.reminder?.description), \(habit.isArchived), \(created.position))
                 RETURNING id
                 """, as: Int64.self) ?? 0
             return created
@@ -207,12 +223,13 @@ extension PostgresHabitStore {
             var updated = try change(try await session.fetchHabit(id: id, lock: .noKeyUpdate))
             updated.id = id
             _ = try await session.fetchCategory(id: updated.categoryID)
-            try await Self.requireFreeName(session, table: "habits", kind: "habit", updated.name, except: id)
+            try await Self.requireFreeHabitName(session, updated, except: id)
             try await session.execute(
                 """
                 UPDATE habits SET name = \(updated.name), name_folded = \(ResourceRules.foldedName(updated.name)),
                     category_id = \(updated.categoryID), info = \(updated.info), emoji = \(updated.emoji),
-                    schedule = \(updated.schedule.storedText)
+                    schedule = \(updated.schedule.storedText), reminder = \(updated.reminder?.description),
+                    archived = \(updated.isArchived), position = \(updated.position)
                 WHERE id = \(id)
                 """)
             return updated
@@ -227,21 +244,69 @@ extension PostgresHabitStore {
             let logged = try await session.int(
                 "SELECT COALESCE(SUM(count), 0)::bigint FROM habit_counts WHERE habit_id = \(id)")
             if logged > 0 && !cascade { throw PostgresRefusal.habitHasLogs(logged) }
-            try await session.execute("DELETE FROM logs WHERE habit_id = \(id)")
-            try await session.execute("DELETE FROM habit_day_runs WHERE habit_id = \(id)")
-            try await session.execute("DELETE FROM habit_day_entries WHERE habit_id = \(id)")
-            try await PostgresCounters.removeCounts(session, column: "habit_id", id: id, changes: changes)
-            let favoredBy = try await session.values(
-                "DELETE FROM favorites WHERE habit_id = \(id) RETURNING user_id", as: Int64.self)
-            for user in favoredBy { changes.favorites(of: user) }
-            if try await session.changes("DELETE FROM program_habits WHERE habit_id = \(id) RETURNING 1") > 0 {
-                changes.programsChanged()
-            }
-            try await session.execute("DELETE FROM habits WHERE id = \(id)")
+            try await Self.removeHabit(session, id: id, changes: changes)
         }
     }
 
+    public func habits(visibleTo viewerID: Int64?, archived: Bool, page: PageRequest) async throws -> Page<Habit> {
+        try await readStatements { session in
+            let after = page.after?.id ?? 0
+            let limit = page.limit + 1
+            let columns = PostgresRows.habitColumns
+            guard let viewerID else {
+                let rows = try await session.rows(
+                    """
+                    SELECT \(unescaped: columns) FROM habits WHERE id > \(after) AND archived = \(archived)
+                    ORDER BY id LIMIT \(limit)
+                    """)
+                return page.page(of: try rows.map(PostgresRows.habit)) { PageCursor(id: $0.id) }
+            }
+            // The catalogue's and the viewer's own, each read by its index and merged in id order.
+            let shared = try await session.rows(
+                """
+                SELECT \(unescaped: columns) FROM habits
+                WHERE visibility = 'shared' AND id > \(after) AND archived = \(archived) ORDER BY id LIMIT \(limit)
+                """)
+            let own = try await session.rows(
+                """
+                SELECT \(unescaped: columns) FROM habits
+                WHERE owner_id = \(viewerID) AND visibility = 'personal' AND id > \(after) AND archived = \(archived)
+                ORDER BY id LIMIT \(limit)
+                """)
+            let merged = try (shared + own).map(PostgresRows.habit).sorted { $0.id < $1.id }
+            return page.page(of: Array(merged.prefix(limit))) { PageCursor(id: $0.id) }
+        }
+    }
+
+    /// Deletes a habit with everything that refers to it; the caller holds its row and pairs locked.
+    static func removeHabit(_ session: PostgresSession, id: Int64, changes: ChangeRecorder) async throws {
+        try await session.execute("DELETE FROM logs WHERE habit_id = \(id)")
+        try await session.execute("DELETE FROM habit_day_runs WHERE habit_id = \(id)")
+        try await session.execute("DELETE FROM habit_day_entries WHERE habit_id = \(id)")
+        try await PostgresCounters.removeCounts(session, column: "habit_id", id: id, changes: changes)
+        let favoredBy = try await session.values(
+            "DELETE FROM favorites WHERE habit_id = \(id) RETURNING user_id", as: Int64.self)
+        for user in favoredBy { changes.favorites(of: user) }
+        if try await session.changes("DELETE FROM program_habits WHERE habit_id = \(id) RETURNING 1") > 0 {
+            changes.programsChanged()
+        }
+        try await session.execute("DELETE FROM habits WHERE id = \(id)")
+    }
+
     // MARK: Rows
+
+    /// Refuses a habit name taken in its scope: the catalogue for a shared habit, its owner's own for a
+    /// personal one.
+    static func requireFreeHabitName(_ session: PostgresSession, _ habit: Habit, except id: Int64) async throws {
+        let scope = habit.visibility == .personal ? (habit.ownerID ?? 0) : 0
+        let taken = try await session.rows(
+            """
+            SELECT id FROM habits
+            WHERE (CASE visibility WHEN 'personal' THEN owner_id ELSE 0 END) = \(scope)
+                AND name_folded = \(ResourceRules.foldedName(habit.name)) AND id != \(id)
+            """)
+        if !taken.isEmpty { throw PostgresRefusal.nameTaken("habit", habit.name) }
+    }
 
     static func requireFreeName(
         _ session: PostgresSession, table: String, kind: String, _ name: String, except id: Int64

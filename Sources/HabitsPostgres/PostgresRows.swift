@@ -56,15 +56,18 @@ enum PostgresRows {
     }
 
     /// The columns `habit(_:)` reads, in order.
-    static let habitColumns = "id, name, category_id, info, emoji, schedule"
+    static let habitColumns =
+        "id, name, category_id, info, emoji, schedule, owner_id, visibility, reminder, archived, position"
 
     /// A `/v1` habit from a row of `habitColumns`.
     static func habit(_ row: PostgresRow) throws -> Habit {
-        let (id, name, categoryID, info, emoji, schedule) = try row.decode(
-            (Int64, String, Int64, String, String?, String?).self)
+        let (id, name, categoryID, info, emoji, schedule, ownerID, visibility, reminder, archived, position) =
+            try row.decode((Int64, String, Int64, String, String?, String?, Int64?, String, String?, Bool, Int).self)
         return Habit(
             id: id, name: name, categoryID: categoryID, info: info, emoji: emoji,
-            schedule: HabitSchedule(storedText: schedule))
+            schedule: HabitSchedule(storedText: schedule), ownerID: ownerID,
+            visibility: HabitVisibility(rawValue: visibility) ?? .shared, reminder: reminder.flatMap(ReminderTime.init),
+            isArchived: archived, position: position)
     }
 
     /// The columns `log(_:)` reads, in order.

@@ -68,7 +68,24 @@ enum PostgresSchema {
         ("v3: accounts, sessions, API tokens", v3Accounts),
         ("v4: visibility on users, hidden counters, follow requests", v4Visibility),
         ("v5: schedules, skipped days and notes", v5Schedules),
+        ("v6: habits of one's own: owner, visibility, reminder, archive, order", v6OwnHabits),
     ]
+
+    /// An owner, a visibility, a reminder, an archive flag and a place among the owner's habits. A shared
+    /// habit's name is unique in the catalogue; a personal one's among its owner's personal habits only.
+    private static let v6OwnHabits = """
+        ALTER TABLE habits ADD COLUMN owner_id bigint REFERENCES users (id);
+        ALTER TABLE habits ADD COLUMN visibility text NOT NULL DEFAULT 'shared'
+            CHECK (visibility IN ('shared', 'personal'));
+        ALTER TABLE habits ADD COLUMN reminder text;
+        ALTER TABLE habits ADD COLUMN archived boolean NOT NULL DEFAULT false;
+        ALTER TABLE habits ADD COLUMN position integer NOT NULL DEFAULT 0;
+        ALTER TABLE habits DROP CONSTRAINT habits_name_folded_key;
+        CREATE UNIQUE INDEX habits_name_scope
+            ON habits ((CASE visibility WHEN 'personal' THEN owner_id ELSE 0 END), name_folded);
+        CREATE INDEX habits_shared ON habits (visibility, id);
+        CREATE INDEX habits_owner ON habits (owner_id, id) WHERE owner_id IS NOT NULL;
+        """
 
     /// A habit's schedule as its JSON (NULL: daily, once a day); per user and habit the days that hold a
     /// skip or a note. How many logs a day holds stays the logs' (`logs_user_habit_day`).

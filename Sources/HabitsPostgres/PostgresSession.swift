@@ -66,7 +66,8 @@ struct PostgresSession: Sendable {
     /// The row id of the habit named `name` (compared in NFC: stored names are NFC).
     func habitRowID(name: String) async throws -> Int64 {
         let normalized = name.precomposedStringWithCanonicalMapping
-        guard let id = try await value("SELECT id FROM habits WHERE name = \(normalized)", as: Int64.self) else {
+        guard let id = try await value(
+            "SELECT id FROM habits WHERE name = \(normalized) AND visibility = 'shared'", as: Int64.self) else {
             throw HabitsError.notFound(kind: .habit, id: name)
         }
         return id

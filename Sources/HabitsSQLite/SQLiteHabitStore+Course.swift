@@ -29,6 +29,7 @@ extension SQLiteHabitStore {
                 FROM habit_counts c
                 JOIN users u ON u.id = c.user_id
                 JOIN habits h ON h.id = c.habit_id
+                WHERE h.visibility = 'shared'
                 """).map { row in
                 PairCount(userID: row["user_key"], habitName: row["habit_name"], count: row["count"])
             }
@@ -201,7 +202,8 @@ extension SQLiteHabitStore {
 
     /// The row id of the habit named `name` (compared in NFC: stored names are NFC).
     static func habitRowID(_ db: Database, name: String) throws -> Int64 {
-        let sql = "SELECT id FROM habits WHERE name = ?"
+        // The course API knows the shared catalogue only.
+        let sql = "SELECT id FROM habits WHERE name = ? AND visibility = 'shared'"
         let normalized = name.precomposedStringWithCanonicalMapping
         guard let id = try Int64.fetchOne(db, sql: sql, arguments: [normalized]) else {
             throw HabitsError.notFound(kind: .habit, id: name)
@@ -219,6 +221,7 @@ extension SQLiteHabitStore {
             SELECT h.name AS habit_name, h.info AS info,
                    c.name AS name, c.hue AS hue, c.saturation AS saturation, c.brightness AS brightness
             FROM habits h JOIN categories c ON c.id = h.category_id
+            WHERE h.visibility = 'shared'
             ORDER BY h.name
             """).map { row in
             CourseAPI.Habit(name: row["habit_name"], category: StoredRow.category(from: row), info: row["info"])

@@ -96,6 +96,13 @@ extension SQLiteHabitStore {
             try QuestionRows.removeUser(db, id: id, changes: changes)
             try RecentEmojiRows.removeUser(db, id: id, changes: changes)
             try db.execute(sql: "DELETE FROM avatars WHERE user_id = ?", arguments: [id])
+            // Personal habits leave with their owner; shared ones stay in the catalogue, unowned.
+            for habit in try Int64.fetchAll(
+                db, sql: "SELECT id FROM habits WHERE owner_id = ? AND visibility = 'personal'", arguments: [id])
+            {
+                try Self.removeHabit(db, id: habit, changes: changes)
+            }
+            try db.execute(sql: "UPDATE habits SET owner_id = NULL WHERE owner_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id])
         }
     }
@@ -175,17 +182,28 @@ extension SQLiteHabitStore {
         try await writeBumping { db, changes in
             changes.catalogueChanged()
             _ = try Self.fetchCategory(db, id: habit.categoryID)
-            try Self.requireFreeName(db, table: "habits", kind: "habit", habit.name, except: 0)
+            if let owner = habit.ownerID { _ = try Self.fetchUser(db, id: owner) }
+            try Self.requireFreeHabitName(db, habit, except: 0)
+            var created = habit
+            // A new habit of one's own goes last among its owner's.
+            if let owner = habit.ownerID {
+                created.position =
+                    try Int.fetchOne(
+                        db, sql: "SELECT COALESCE(MAX(position), -1) + 1 FROM habits WHERE owner_id = ?",
+                        arguments: [owner]) ?? 0
+            }
             try db.execute(
                 sql: """
-                    INSERT INTO habits (name, name_folded, category_id, info, emoji, schedule) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO habits (name, name_folded, category_id, info, emoji, schedule,
+                        owner_id, visibility, reminder, archived, position)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     habit.name, ResourceRules.foldedName(habit.name), habit.categoryID, habit.info, habit.emoji,
-                    StoredRow.scheduleText(habit.schedule),
+                    StoredRow.scheduleText(habit.schedule), habit.ownerID, habit.visibility.rawValue,
+                    habit.reminder?.description, habit.isArchived, created.position,
                 ]
             )
-            var created = habit
             created.id = db.lastInsertedRowID
             return created
         }
@@ -213,15 +231,17 @@ extension SQLiteHabitStore {
             var updated = try change(try Self.fetchHabit(db, id: id))
             updated.id = id
             _ = try Self.fetchCategory(db, id: updated.categoryID)
-            try Self.requireFreeName(db, table: "habits", kind: "habit", updated.name, except: id)
+            try Self.requireFreeHabitName(db, updated, except: id)
             try db.execute(
                 sql: """
-                    UPDATE habits SET name = ?, name_folded = ?, category_id = ?, info = ?, emoji = ?, schedule = ?
+                    UPDATE habits SET name = ?, name_folded = ?, category_id = ?, info = ?, emoji = ?, schedule = ?,
+                        reminder = ?, archived = ?, position = ?
                     WHERE id = ?
                     """,
                 arguments: [
                     updated.name, ResourceRules.foldedName(updated.name),
-                    updated.categoryID, updated.info, updated.emoji, StoredRow.scheduleText(updated.schedule), id,
+                    updated.categoryID, updated.info, updated.emoji, StoredRow.scheduleText(updated.schedule),
+                    updated.reminder?.description, updated.isArchived, updated.position, id,
                 ]
             )
             return updated
@@ -237,16 +257,49 @@ extension SQLiteHabitStore {
                     db, sql: "SELECT COALESCE(SUM(count), 0) FROM habit_counts WHERE habit_id = ?", arguments: [id])
                 ?? 0
             if logged > 0 && !cascade { throw StoreRefusal.habitHasLogs(logged) }
-            try db.execute(sql: "DELETE FROM logs WHERE habit_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM habit_day_runs WHERE habit_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM habit_day_entries WHERE habit_id = ?", arguments: [id])
-            try Self.removeCounts(db, habitID: id, changes: changes)
-            let favoredBy = try Int64.fetchAll(
-                db, sql: "DELETE FROM favorites WHERE habit_id = ? RETURNING user_id", arguments: [id])
-            for user in favoredBy { changes.favorites(of: user) }
-            try ProgramRows.removeHabit(db, id: id, changes: changes)
-            try db.execute(sql: "DELETE FROM habits WHERE id = ?", arguments: [id])
+            try Self.removeHabit(db, id: id, changes: changes)
         }
+    }
+
+    public func habits(visibleTo viewerID: Int64?, archived: Bool, page: PageRequest) async throws -> Page<Habit> {
+        try await writer.read { db in
+            let after = page.after?.id ?? 0
+            guard let viewerID else {
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT * FROM habits WHERE id > ? AND archived = ? ORDER BY id LIMIT ?",
+                    arguments: [after, archived, page.limit + 1])
+                return page.page(of: rows.map(StoredRow.habitResource(from:))) { PageCursor(id: $0.id) }
+            }
+            // The catalogue's and the viewer's own, each read by its index and merged in id order.
+            let shared = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM habits WHERE visibility = 'shared' AND id > ? AND archived = ? ORDER BY id LIMIT ?
+                    """,
+                arguments: [after, archived, page.limit + 1])
+            let own = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM habits WHERE owner_id = ? AND visibility = 'personal' AND id > ? AND archived = ?
+                    ORDER BY id LIMIT ?
+                    """,
+                arguments: [viewerID, after, archived, page.limit + 1])
+            let merged = (shared + own).map(StoredRow.habitResource(from:)).sorted { $0.id < $1.id }
+            return page.page(of: Array(merged.prefix(page.limit + 1))) { PageCursor(id: $0.id) }
+        }
+    }
+
+    /// Deletes a habit with everything that refers to it.
+    static func removeHabit(_ db: Database, id: Int64, changes: ChangeRecorder) throws {
+        try db.execute(sql: "DELETE FROM logs WHERE habit_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM habit_day_runs WHERE habit_id = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM habit_day_entries WHERE habit_id = ?", arguments: [id])
+        try Self.removeCounts(db, habitID: id, changes: changes)
+        let favoredBy = try Int64.fetchAll(
+            db, sql: "DELETE FROM favorites WHERE habit_id = ? RETURNING user_id", arguments: [id])
+        for user in favoredBy { changes.favorites(of: user) }
+        try ProgramRows.removeHabit(db, id: id, changes: changes)
+        try db.execute(sql: "DELETE FROM habits WHERE id = ?", arguments: [id])
     }
 
     // MARK: Rows
@@ -254,6 +307,19 @@ extension SQLiteHabitStore {
     static func requireFreeKey(_ db: Database, _ key: String) throws {
         if try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE key = ? COLLATE NOCASE", arguments: [key]) != nil {
             throw StoreRefusal.keyTaken(key)
+        }
+    }
+
+    /// Refuses a habit name taken in its scope: the catalogue for a shared habit, its owner's own for a
+    /// personal one (which may share a name with the catalogue's or with anyone else's).
+    static func requireFreeHabitName(_ db: Database, _ habit: Habit, except id: Int64) throws {
+        let scope = habit.visibility == .personal ? (habit.ownerID ?? 0) : 0
+        let sql = """
+            SELECT id FROM habits
+            WHERE CASE visibility WHEN 'personal' THEN owner_id ELSE 0 END = ? AND name_folded = ? AND id != ?
+            """
+        if try Int64.fetchOne(db, sql: sql, arguments: [scope, ResourceRules.foldedName(habit.name), id]) != nil {
+            throw StoreRefusal.nameTaken("habit", habit.name)
         }
     }
 

@@ -207,6 +207,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v11: schedules, skipped days and notes") { db in
             try db.execute(sql: ScheduleSchema.v11)
         }
+        migrator.registerMigration("v12: habits of one's own: owner, visibility, reminder, archive, order") { db in
+            try db.execute(sql: OwnHabitSchema.v12)
+        }
         return migrator
     }
 }

@@ -21,3 +21,22 @@ enum ScheduleSchema {
     /// Tables that `replaceAll` empties, children first.
     static let tablesChildrenFirst = ["habit_day_entries"]
 }
+
+/// Habits of one's own (migration v12): an owner, a visibility, a reminder, an archive flag and a place
+/// among the owner's habits. A shared habit's name is unique in the catalogue; a personal one's among
+/// its owner's personal habits only, so that nobody learns another's habit names by colliding with them.
+enum OwnHabitSchema {
+    static let v12 = """
+        ALTER TABLE habits ADD COLUMN owner_id INTEGER REFERENCES users(id);
+        ALTER TABLE habits ADD COLUMN visibility TEXT NOT NULL DEFAULT 'shared'
+            CHECK (visibility IN ('shared', 'personal'));
+        ALTER TABLE habits ADD COLUMN reminder TEXT;
+        ALTER TABLE habits ADD COLUMN archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1));
+        ALTER TABLE habits ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+        DROP INDEX habits_name_folded;
+        CREATE UNIQUE INDEX habits_name_scope
+            ON habits(CASE visibility WHEN 'personal' THEN owner_id ELSE 0 END, name_folded);
+        CREATE INDEX habits_shared ON habits(visibility, id);
+        CREATE INDEX habits_owner ON habits(owner_id, id) WHERE owner_id IS NOT NULL;
+        """
+}

@@ -68,17 +68,23 @@ enum StoredRow {
     static func habitResource(from row: Row) -> Habit {
         Habit(
             id: row["id"], name: row["name"], categoryID: row["category_id"], info: row["info"], emoji: row["emoji"],
-            schedule: HabitSchedule(storedText: row["schedule"]))
+            schedule: HabitSchedule(storedText: row["schedule"]), ownerID: row["owner_id"],
+            visibility: HabitVisibility(rawValue: row["visibility"]) ?? .shared,
+            reminder: (row["reminder"] as String?).flatMap(ReminderTime.init), isArchived: row["archived"],
+            position: row["position"])
     }
 
     /// The columns `habitResource(fromPositions:)` reads, in order.
-    static let habitColumns = "id, name, category_id, info, emoji, schedule"
+    static let habitColumns =
+        "id, name, category_id, info, emoji, schedule, owner_id, visibility, reminder, archived, position"
 
     /// A `/v1` habit from a row of `habitColumns`, read by position: screens read every habit at once.
     static func habitResource(fromPositions row: Row) -> Habit {
         Habit(
             id: row[0], name: row[1], categoryID: row[2], info: row[3], emoji: row[4],
-            schedule: HabitSchedule(storedText: row[5]))
+            schedule: HabitSchedule(storedText: row[5]), ownerID: row[6],
+            visibility: HabitVisibility(rawValue: row[7]) ?? .shared,
+            reminder: (row[8] as String?).flatMap(ReminderTime.init), isArchived: row[9], position: row[10])
     }
 
     /// A schedule as the `schedule` column holds it.

@@ -47,6 +47,9 @@ public protocol ResourceStore: Sendable {
     ) async throws -> Habit
     /// Deletes a habit; one with logs needs `cascade`, which deletes its logs too.
     func deleteHabit(id: Int64, cascade: Bool) async throws
+    /// The habits `viewerID` may see (the shared ones and its own; every habit when nil), archived ones or
+    /// the others, in id order.
+    func habits(visibleTo viewerID: Int64?, archived: Bool, page: PageRequest) async throws -> Page<Habit>
 
     /// Stores every log in one transaction, or none when one names an unknown user or habit.
     func createLogs(_ logs: [LogDraft]) async throws -> [Log]
