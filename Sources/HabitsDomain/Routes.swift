@@ -91,6 +91,10 @@ public enum Routes {
     public static let habits = RoutePattern("/v1/habits")
     /// `GET`, `PATCH` or `DELETE` a habit.
     public static let habit = RoutePattern("/v1/habits/:habitID")
+    /// `POST` to hide a habit from every screen, its history kept.
+    public static let habitArchive = RoutePattern("/v1/habits/:habitID/archive")
+    /// `POST` to bring an archived habit back.
+    public static let habitRestore = RoutePattern("/v1/habits/:habitID/restore")
     /// `POST` a log of the viewer's habit.
     public static let logs = RoutePattern("/v1/logs")
     /// `POST` several logs, all or none.
@@ -227,7 +231,7 @@ public enum Routes {
         courseUsers, courseHabits, courseCategories, combinedStatistics, habitStatistics, userStatistics,
         leadingStatistics, loggedHabit, userImage, health, readiness, metrics, openAPI,
         users, user, favorites, favorite, followed, following, userLogs, categories, category, habits, habit,
-        logs, logBatch, log, days, day, streak,
+        habitArchive, habitRestore, logs, logBatch, log, days, day, streak,
         programs, program, programPicture, programImage, joinedPrograms, membership, rating,
         helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,
         signUp, signIn, signOut, signOutEverywhere, me, mePassword, meSessions, meSession, meTokens, meToken,

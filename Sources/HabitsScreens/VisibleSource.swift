@@ -3,7 +3,8 @@ import HabitsDomain
 import HabitsStore
 
 /// A `ScreenSource` as one viewer may see it: a private user is there only for itself and for the
-/// followers it approved, so that no screen can show someone its viewer may not see.
+/// followers it approved, so that no screen can show someone its viewer may not see; a personal habit is
+/// there for its owner alone, and an archived habit for nobody.
 ///
 /// The store's rankings hold only users who are not private; the few private users the viewer may see
 /// (itself, and the private users it follows) are added back here, so that a ranking is computed among
@@ -17,6 +18,8 @@ public final class VisibleSource<Base: ScreenSource>: ScreenSource {
     private var privateUsersSeen: [User]?
     /// Per habit, the private users seen who logged it, with their counts, once read.
     private var addedStandings: [Int64: [Standing]] = [:]
+    /// The habits the viewer may not see (others' personal habits, archived ones), once read.
+    private var hiddenHabits: Set<Int64>?
 
     public init(_ base: Base, viewerID: Int64) {
         self.base = base
@@ -38,6 +41,19 @@ public final class VisibleSource<Base: ScreenSource>: ScreenSource {
         privateUsersSeen = seen
         return seen
     }
+
+    /// The habits no screen of the viewer shows: someone else's personal habits and archived habits.
+    ///
+    /// - Complexity: O(h) for the h habits, read once per source.
+    func hiddenHabitIDs() async throws -> Set<Int64> {
+        if let hiddenHabits { return hiddenHabits }
+        let hidden = Set(try await base.habits().lazy.filter { !self.shows($0) }.map(\.id))
+        hiddenHabits = hidden
+        return hidden
+    }
+
+    /// Whether the viewer's screens show `habit`.
+    func shows(_ habit: Habit) -> Bool { habit.isVisible(to: viewerID) && !habit.isArchived }
 
     /// Whether the viewer may see `user`; reads the viewer's follows only for a private user.
     public func maySee(_ user: User) async throws -> Bool {
@@ -127,14 +143,20 @@ public final class VisibleSource<Base: ScreenSource>: ScreenSource {
     // The reads below name users the screens found through the reads above, or read no one's counts.
 
     public func categories() async throws -> [Category] { try await base.categories() }
-    public func habits() async throws -> [Habit] { try await base.habits() }
-    public func habit(id: Int64) async throws -> Habit? { try await base.habit(id: id) }
-    public func favoriteHabitIDs(userID: Int64) async throws -> Set<Int64> {
-        try await base.favoriteHabitIDs(userID: userID)
+    public func habits() async throws -> [Habit] { try await base.habits().filter(shows) }
+    public func habit(id: Int64) async throws -> Habit? {
+        guard let habit = try await base.habit(id: id), shows(habit) else { return nil }
+        return habit
     }
-    public func counts(userID: Int64) async throws -> [Int64: Int] { try await base.counts(userID: userID) }
+    public func favoriteHabitIDs(userID: Int64) async throws -> Set<Int64> {
+        try await base.favoriteHabitIDs(userID: userID).subtracting(try await hiddenHabitIDs())
+    }
+    public func counts(userID: Int64) async throws -> [Int64: Int] {
+        let hidden = try await hiddenHabitIDs()
+        return try await base.counts(userID: userID).filter { !hidden.contains($0.key) }
+    }
     public func loggedHabitIDs(userID: Int64) async throws -> Set<Int64> {
-        try await base.loggedHabitIDs(userID: userID)
+        try await base.loggedHabitIDs(userID: userID).subtracting(try await hiddenHabitIDs())
     }
     public func loggedHabitsDecided(userID: Int64, by habitIDs: Set<Int64>) {
         base.loggedHabitsDecided(userID: userID, by: habitIDs)

@@ -69,12 +69,17 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.followed, readOfAUser)
         set(Routes.following, ["PUT": .pathUser, "DELETE": .pathUser])
         set(Routes.userLogs, readOfAUser)
-        for collection in [Routes.categories, Routes.habits, Routes.programs, Routes.helpTags] {
+        for collection in [Routes.categories, Routes.programs, Routes.helpTags] {
             set(collection, ["GET": .signedIn, "POST": .administrator])
         }
-        for item in [Routes.category, Routes.habit, Routes.program, Routes.helpTag, Routes.helpQuestion] {
+        for item in [Routes.category, Routes.program, Routes.helpTag, Routes.helpQuestion] {
             set(item, ["GET": .signedIn, "PATCH": .administrator, "DELETE": .administrator])
         }
+        // Members add and write habits of their own; the handlers keep the shared ones to administrators.
+        set(Routes.habits, ["GET": .signedIn, "POST": .signedIn])
+        set(Routes.habit, ["GET": .signedIn, "PATCH": .signedIn, "DELETE": .signedIn])
+        set(Routes.habitArchive, ["POST": .signedIn])
+        set(Routes.habitRestore, ["POST": .signedIn])
         set(Routes.logs, ["POST": .signedIn])
         set(Routes.logBatch, ["POST": .signedIn])
         set(Routes.log, ["GET": .signedIn, "DELETE": .signedIn])

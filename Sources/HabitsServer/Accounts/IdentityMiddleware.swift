@@ -99,6 +99,12 @@ struct AccessMiddleware: RouterMiddleware {
             // The same answer as for a user who does not exist: a private account is not even confirmed.
             throw HabitsError.notFound(kind: .user, id: String(userID))
         }
+        if case .signedIn(let identity) = context.access, let raw = parameters["habitID"], let habitID = Int64(raw),
+            let habit = try? await store.habit(id: habitID), !habit.isVisible(to: identity.userID)
+        {
+            // Someone else's personal habit does not exist for the asker, on every route that names it.
+            throw HabitsError.notFound(kind: .habit, id: String(raw))
+        }
         return try await next(request, context)
     }
 

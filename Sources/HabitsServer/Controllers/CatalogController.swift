@@ -3,7 +3,7 @@ import HabitsDomain
 import HabitsStore
 import Hummingbird
 
-/// `/v1/categories…` and `/v1/habits…`: what can be logged, and how it is grouped.
+/// `/v1/categories…`: how habits are grouped (the habits themselves are `HabitsController`'s).
 struct CatalogController: Sendable {
     let store: any ResourceStore
 
@@ -13,11 +13,6 @@ struct CatalogController: Sendable {
         router.get(Routes.category.routerPath, use: getCategory)
         router.patch(Routes.category.routerPath, use: updateCategory)
         router.delete(Routes.category.routerPath, use: deleteCategory)
-        router.get(Routes.habits.routerPath, use: listHabits)
-        router.post(Routes.habits.routerPath, use: createHabit)
-        router.get(Routes.habit.routerPath, use: getHabit)
-        router.patch(Routes.habit.routerPath, use: updateHabit)
-        router.delete(Routes.habit.routerPath, use: deleteHabit)
     }
 
     // MARK: Categories
@@ -52,43 +47,6 @@ struct CatalogController: Sendable {
 
     @Sendable func deleteCategory(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
         try await store.deleteCategory(id: try RequestInput.id("categoryID", context))
-        return NoContent()
-    }
-
-    // MARK: Habits
-
-    @Sendable func listHabits(
-        _ request: Request, context: HabitsRequestContext
-    ) async throws -> JSON<Page<Habit>> {
-        JSON(try await store.habits(page: try RequestInput.page(request)))
-    }
-
-    @Sendable func createHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
-        let draft = try await RequestBody.decode(HabitDraft.self, from: request)
-        let habit = try ResourceRules.checked(
-            Habit(
-                id: 0, name: draft.name, categoryID: draft.categoryID, info: draft.info ?? "", emoji: draft.emoji,
-                schedule: draft.schedule ?? .daily))
-        let created = try await Self.categoryMustExist { try await store.createHabit(habit) }
-        return .created(created, location: "/v1/habits/\(created.id)")
-    }
-
-    @Sendable func getHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
-        JSON(try await store.habit(id: try RequestInput.id("habitID", context)))
-    }
-
-    @Sendable func updateHabit(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
-        let id = try RequestInput.id("habitID", context)
-        let patch = try await RequestBody.decode(HabitPatch.self, from: request)
-        return JSON(
-            try await Self.categoryMustExist {
-                try await store.updateHabit(id: id) { try patch.applied(to: $0) }
-            })
-    }
-
-    @Sendable func deleteHabit(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        try await store.deleteHabit(
-            id: try RequestInput.id("habitID", context), cascade: try RequestInput.cascade(request))
         return NoContent()
     }
 

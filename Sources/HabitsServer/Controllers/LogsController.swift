@@ -29,6 +29,7 @@ struct LogsController: Sendable {
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Log> {
         let input = try await RequestBody.decode(LogInput.self, from: request)
         try context.requireActing(as: input.userID)
+        try await requireVisibleHabits([input.habitID], context)
         let now = clock()
         let draft = LogDraft(userID: input.userID, habitID: input.habitID, timestamp: input.timestamp ?? now)
         let created = try await store.createLogs([try ResourceRules.checked(draft, now: now)])
@@ -47,6 +48,7 @@ struct LogsController: Sendable {
             )
         }
         for draft in batch.logs { try context.requireActing(as: draft.userID) }
+        try await requireVisibleHabits(batch.logs.map(\.habitID), context)
         let now = clock()
         let drafts = try batch.logs.enumerated().map { index, draft in
             try ResourceRules.checked(draft, now: now, field: "logs[\(index)].timestamp")
@@ -54,6 +56,18 @@ struct LogsController: Sendable {
         let created = try await store.createLogs(drafts)
         metrics.countLogsWritten(created.count)
         return JSON(BatchResult(logs: created), status: .created)
+    }
+
+    /// Someone else's personal habit does not exist for the asker (unknown ids are the store's to refuse).
+    ///
+    /// - Complexity: one read per distinct habit.
+    private func requireVisibleHabits(_ habitIDs: [Int64], _ context: HabitsRequestContext) async throws {
+        guard case .signedIn(let identity) = context.access else { return }
+        for id in Set(habitIDs) {
+            if let habit = try? await store.habit(id: id), !habit.isVisible(to: identity.userID) {
+                throw HabitsError.notFound(kind: .habit, id: String(id))
+            }
+        }
     }
 
     @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Log> {
