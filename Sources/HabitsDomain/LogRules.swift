@@ -11,11 +11,17 @@ public enum LogRules {
         try validate(timestamp: log.timestamp, now: now)
     }
 
-    /// Checks an instant against `now`: finite, and at most five minutes ahead (clock skew).
+    /// The earliest instant a log may have: nothing anyone tracks here happened before 1970.
+    public static let earliest = Date(timeIntervalSince1970: 0)
+
+    /// Checks an instant against `now`: finite, not before 1970, and at most five minutes ahead (clock skew).
     /// - Throws: `HabitsError.invalid` naming `field`.
     public static func validate(timestamp: Date, now: Date, field: String = "timestamp") throws(HabitsError) {
         guard timestamp.timeIntervalSince1970.isFinite else {
             throw .invalid(field: field, reason: "is not a valid instant.")
+        }
+        guard timestamp >= earliest else {
+            throw .invalid(field: field, reason: "lies before 1970-01-01T00:00:00Z, the earliest a log may have.")
         }
         if timestamp.timeIntervalSince(now) > maximumFutureSkew {
             throw .invalid(

@@ -85,7 +85,8 @@ extension PostgresHabitStore {
         try await readStatements { session in
             let rows = try await session.rows(
                 """
-                SELECT h.id, h.name, h.category_id, h.info, h.emoji FROM favorites f JOIN habits h ON h.id = f.habit_id
+                SELECT \(unescaped: PostgresRows.habitColumns(of: "h"))
+                FROM favorites f JOIN habits h ON h.id = f.habit_id
                 WHERE f.user_id = \(userID) AND f.habit_id > \(page.after?.id ?? 0)
                 ORDER BY f.habit_id LIMIT \(page.limit + 1)
                 """)

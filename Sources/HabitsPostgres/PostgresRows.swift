@@ -59,6 +59,11 @@ enum PostgresRows {
     static let habitColumns =
         "id, name, category_id, info, emoji, schedule, owner_id, visibility, reminder, archived, position"
 
+    /// `habitColumns` of the table named `alias` in a join.
+    static func habitColumns(of alias: String) -> String {
+        habitColumns.split(separator: ", ").map { alias + "." + $0 }.joined(separator: ", ")
+    }
+
     /// A `/v1` habit from a row of `habitColumns`.
     static func habit(_ row: PostgresRow) throws -> Habit {
         let (id, name, categoryID, info, emoji, schedule, ownerID, visibility, reminder, archived, position) =

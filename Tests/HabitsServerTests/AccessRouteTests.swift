@@ -265,21 +265,35 @@ import Testing
     @Test func fiveAttemptsWaitUntilTheFirstLeavesTheWindow() {
         let limiter = SignInLimiter()
         let start = Date(timeIntervalSince1970: 1_000_000)
-        let subject = SignInLimiter.Subject.username("ada")
+        let subject = SignInLimiter.Subject.usernameAtAddress("ada", "10.0.0.1")
         for minute in 0..<5 {
             #expect(limiter.reserve([subject], now: start.addingTimeInterval(Double(minute) * 60)) == nil)
         }
         #expect(limiter.reserve([subject], now: start.addingTimeInterval(5 * 60)) == 10 * 60)
         // A refused attempt counts nothing: the first still leaves the window on time.
         #expect(limiter.reserve([subject], now: start.addingTimeInterval(15 * 60 + 1)) == nil)
-        #expect(limiter.reserve([.username("bob")], now: start) == nil)
+        #expect(limiter.reserve([.usernameAtAddress("bob", "10.0.0.1")], now: start) == nil)
         // A success takes its attempt back.
         let later = start.addingTimeInterval(3_600)
-        for _ in 0..<4 { _ = limiter.reserve([.username("carol")], now: later) }
-        #expect(limiter.reserve([.username("carol")], now: later) == nil)
-        limiter.release(.username("carol"), at: later)
-        #expect(limiter.reserve([.username("carol")], now: later) == nil)
-        #expect(limiter.reserve([.username("carol")], now: later) != nil)
+        for _ in 0..<4 { _ = limiter.reserve([.usernameAtAddress("carol", "10.0.0.1")], now: later) }
+        #expect(limiter.reserve([.usernameAtAddress("carol", "10.0.0.1")], now: later) == nil)
+        limiter.release(.usernameAtAddress("carol", "10.0.0.1"), at: later)
+        #expect(limiter.reserve([.usernameAtAddress("carol", "10.0.0.1")], now: later) == nil)
+        #expect(limiter.reserve([.usernameAtAddress("carol", "10.0.0.1")], now: later) != nil)
+    }
+
+    @Test func failuresFromOneAddressDoNotLockTheOwnerOutElsewhere() {
+        let limiter = SignInLimiter()
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        func attempt(_ address: String) -> Int? {
+            limiter.reserve([.usernameAtAddress("carol", address), .username("carol")], now: now)
+        }
+        for _ in 0..<5 { #expect(attempt("10.0.0.66") == nil) }
+        #expect(attempt("10.0.0.66") != nil)
+        #expect(attempt("10.0.0.7") == nil)  // carol, at home
+        // Only many addresses failing together lock the username everywhere.
+        for index in 0..<94 { _ = attempt("10.1.\(index / 4).\(index % 4)") }
+        #expect(attempt("10.0.0.8") != nil)
     }
 
     @Test func itHoldsNoMoreThanItsBound() {

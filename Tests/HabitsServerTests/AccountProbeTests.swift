@@ -75,6 +75,12 @@ import Testing
             #expect(try await client.send("/v1/users/\(me)/following/\(ada.account.id)", .delete, as: bob)
                 .status == .noContent)
             #expect(try await client.send("/v1/users/\(me)/following/999999", .delete, as: bob).status == .noContent)
+            // Asking to follow either answers the same 202 with the same body; only the private one is asked.
+            let hidden = try await client.send("/v1/users/\(me)/following/\(ada.account.id)", .put, as: bob)
+            let missing = try await client.send("/v1/users/\(me)/following/999999", .put, as: bob)
+            #expect(hidden.status == .accepted && missing.status == .accepted)
+            #expect(String(buffer: hidden.body) == String(buffer: missing.body))
+            #expect(try await store.followRequests(userID: ada.account.id).map(\.user.id) == [me])
             // A hidden log is missing whichever method asks.
             try expectError(try await client.send("/v1/logs/\(logID)", .delete, as: bob), .notFound)
             try expectError(try await client.send("/v1/logs/999999", .delete, as: bob), .notFound)

@@ -156,6 +156,20 @@ import Testing
         withExtendedLifetime((third, fourth)) {}
     }
 
+    @Test func oneAccountSpreadOverManyAddressesIsLimitedToo() throws {
+        let limit = StreamLimit(maximum: 10, maximumPerClient: 2)
+        let first = try limit.admit(client: "10.0.0.1", account: 7)
+        var second: StreamTicket? = try limit.admit(client: "10.0.0.2", account: 7)
+        #expect(throws: APIError.self) { _ = try limit.admit(client: "10.0.0.3", account: 7) }
+        // Another account at a busy address is still limited by the address.
+        let other = try limit.admit(client: "10.0.0.1", account: 8)
+        #expect(throws: APIError.self) { _ = try limit.admit(client: "10.0.0.1", account: 9) }
+        second = nil
+        let again = try limit.admit(client: "10.0.0.4", account: 7)
+        #expect(second == nil && limit.openCount == 3)
+        withExtendedLifetime((first, other, again)) {}
+    }
+
     /// Runs the real application on a free port for `body`, as `habits serve` does: the test framework's
     /// live server sets its own address and leaves the connection bound out.
     static func withServer(

@@ -57,8 +57,11 @@ struct AccountService: Sendable {
         // is still checked against the decoy so that it takes the same time.
         let isKey = (try? ResourceRules.key(trimmed)) != nil
         let folded = isKey ? trimmed.lowercased() : ""
+        let name = String((folded.isEmpty ? trimmed : folded).prefix(100))
+        // Failures lock a username at the address they come from; only many addresses together lock it
+        // everywhere, so that a stranger cannot keep an account's owner out by failing on purpose.
         let subjects: [SignInLimiter.Subject] = [
-            .username(String((folded.isEmpty ? trimmed : folded).prefix(100))), .address(context.clientAddressKey),
+            .usernameAtAddress(name, context.clientAddressKey), .address(context.clientAddressKey), .username(name),
         ]
         // Each attempt is counted before its slow check and taken back if it succeeds: attempts sent at
         // once cannot outrun the limit.
@@ -69,6 +72,7 @@ struct AccountService: Sendable {
             throw Self.wrongCredentials
         }
         limiter.release(subjects[1], at: now)
+        limiter.release(subjects[2], at: now)
         limiter.forget(subjects[0])
         if let previous = Self.sessionSecret(of: request) {
             let hash = Secrets.hash(previous)

@@ -9,7 +9,11 @@ import NIOConcurrencyHelpers
 final class SignInLimiter: Sendable {
     /// What is being limited.
     enum Subject: Hashable, Sendable {
+        /// One username, from every address: a bound on guessing spread over many addresses, high
+        /// enough that a few addresses failing on purpose cannot lock its owner out.
         case username(String)
+        /// One username from one address: what a guesser at one address meets first.
+        case usernameAtAddress(String, String)
         case address(String)
         case signUpAddress(String)
         /// Password confirmations of one signed-in account (changing it, deleting the account): apart
@@ -22,8 +26,10 @@ final class SignInLimiter: Sendable {
         var window: TimeInterval
     }
 
-    /// 5 failed sign-ins per username per 15 minutes.
+    /// 5 failed sign-ins per username and address per 15 minutes (and per account for confirmations).
     static let perUsername = Rule(attempts: 5, window: 15 * 60)
+    /// 100 failed sign-ins per username from all addresses together per 15 minutes.
+    static let perUsernameEverywhere = Rule(attempts: 100, window: 15 * 60)
     /// 20 failed sign-ins per client address per 15 minutes (people share addresses).
     static let perAddress = Rule(attempts: 20, window: 15 * 60)
     /// 10 sign-ups per client address per hour.
@@ -38,7 +44,8 @@ final class SignInLimiter: Sendable {
 
     static func rule(for subject: Subject) -> Rule {
         switch subject {
-        case .username, .confirmation: perUsername
+        case .usernameAtAddress, .confirmation: perUsername
+        case .username: perUsernameEverywhere
         case .address: perAddress
         case .signUpAddress: signUpsPerAddress
         }

@@ -74,9 +74,13 @@ struct DaysController: Sendable {
         (try RequestInput.id("userID", context), try RequestInput.id("habitID", context))
     }
 
-    /// The day in the path: a real calendar date, or a 400.
+    /// The day in the path: a real calendar date (else 400) from 1970-01-01 on (else 422), as logs are.
     static func day(_ context: HabitsRequestContext) throws -> LocalDay {
-        try queryDay("day", try context.parameters.require("day"))
+        let day = try queryDay("day", try context.parameters.require("day"))
+        guard day.number >= 0 else {
+            throw HabitsError.invalid(field: "day", reason: "must be 1970-01-01 or later, as every log is.")
+        }
+        return day
     }
 
     static func queryDay(_ name: String, _ text: String?) throws -> LocalDay {

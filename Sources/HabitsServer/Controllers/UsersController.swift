@@ -85,7 +85,12 @@ struct UsersController: Sendable {
         _ request: Request, context: HabitsRequestContext
     ) async throws -> JSON<Page<Habit>> {
         let id = try RequestInput.id("userID", context)
-        return JSON(try await store.favorites(userID: id, page: try RequestInput.page(request)))
+        var page = try await store.favorites(userID: id, page: try RequestInput.page(request))
+        // Someone's personal habits are theirs alone, favourites included.
+        if case .signedIn(let identity) = context.access {
+            page.items.removeAll { !$0.isVisible(to: identity.userID) }
+        }
+        return JSON(page)
     }
 
     @Sendable func addFavorite(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
@@ -111,9 +116,19 @@ struct UsersController: Sendable {
 
     /// `204` once following; `202` with `{"status": "requested"}` when a private user must approve first.
     @Sendable func follow(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let outcome = try await store.setFollowing(
-            userID: try RequestInput.id("userID", context), followedID: try RequestInput.id("followedID", context),
-            true)
+        let followedID = try RequestInput.id("followedID", context)
+        let outcome: FollowOutcome
+        do {
+            outcome = try await store.setFollowing(
+                userID: try RequestInput.id("userID", context), followedID: followedID, true)
+        } catch let HabitsError.notFound(kind, id)
+            where kind == .user && id == String(followedID) && context.access != .open
+        {
+            // With accounts, asking to follow someone who does not exist answers as asking to follow a
+            // private user does: a request waits (and, here, never comes), so the answer never tells
+            // whether an id exists.
+            outcome = .requested
+        }
         guard outcome == .requested else { return Response(status: .noContent) }
         return try JSON(FollowAnswer(status: outcome), status: .accepted).response(from: request, context: context)
     }

@@ -3,20 +3,22 @@ import HTTPTypes
 import NIOConcurrencyHelpers
 import Prometheus
 
-/// Bounds the event streams open at once, in total and per client address: each holds a subscription, a
-/// connection and a task for as long as the client keeps it. Past either bound a stream is turned away
-/// with 503 and `Retry-After`.
+/// Bounds the event streams open at once, in total, per client address and per signed-in account: each
+/// holds a subscription, a connection, a task and its screen's document for as long as the client keeps
+/// it, so neither one address nor one account spread over many may hold more than `maximumPerClient`.
+/// Past a bound a stream is turned away with 503 and `Retry-After`.
 final class StreamLimit: Sendable {
     /// The most streams open at once.
     let maximum: Int
-    /// The most streams one client address may hold open.
+    /// The most streams one client address, or one account, may hold open.
     let maximumPerClient: Int
     /// Open streams, for `/metrics`.
     private let metrics: ServerMetrics?
     /// The streams open, in total and by client address.
     private struct Counts: Sendable {
         var open = 0
-        /// Open streams by client address; a client with none has no key, so this holds at most `open` keys.
+        /// Open streams by client address and by account; one with none has no key, so this holds at most
+        /// `2 × open` keys.
         var openByClient: [String: Int] = [:]
     }
 
@@ -32,17 +34,21 @@ final class StreamLimit: Sendable {
     /// How many streams are open.
     var openCount: Int { counts.withLockedValue { $0.open } }
 
-    /// A place for one more stream of `client` (nil: a request that came over no socket), given back when
-    /// the ticket is released or dropped; throws a 503 `busy` error at once when there is none.
-    func admit(client: String?) throws -> StreamTicket {
-        let key = client ?? ""
+    /// A place for one more stream of `client` (nil: a request that came over no socket) and `account`
+    /// (nil: open mode), given back when the ticket is released or dropped; throws a 503 `busy` error at
+    /// once when there is none.
+    func admit(client: String?, account: Int64? = nil) throws -> StreamTicket {
+        let keys = ["address " + (client ?? "")] + (account.map { ["account \($0)"] } ?? [])
         let refusal: String? = counts.withLockedValue { counts in
             guard counts.open < maximum else { return "The server has too many open streams" }
-            guard counts.openByClient[key, default: 0] < maximumPerClient else {
+            guard counts.openByClient[keys[0], default: 0] < maximumPerClient else {
                 return "Too many open streams from this address"
             }
+            if keys.count > 1, counts.openByClient[keys[1], default: 0] >= maximumPerClient {
+                return "Too many open streams for this account"
+            }
             counts.open += 1
-            counts.openByClient[key, default: 0] += 1
+            for key in keys { counts.openByClient[key, default: 0] += 1 }
             return nil
         }
         if let refusal {
@@ -51,14 +57,16 @@ final class StreamLimit: Sendable {
                 headers: [.retryAfter: "5"])
         }
         metrics?.openStreams.increment()
-        return StreamTicket(limit: self, client: key)
+        return StreamTicket(limit: self, keys: keys)
     }
 
-    fileprivate func release(client key: String) {
+    fileprivate func release(keys: [String]) {
         counts.withLockedValue { counts in
             counts.open -= 1
-            let left = counts.openByClient[key, default: 1] - 1
-            counts.openByClient[key] = left > 0 ? left : nil
+            for key in keys {
+                let left = counts.openByClient[key, default: 1] - 1
+                counts.openByClient[key] = left > 0 ? left : nil
+            }
         }
         metrics?.openStreams.decrement()
     }
@@ -68,12 +76,12 @@ final class StreamLimit: Sendable {
 /// response that is never written (its client gone) gives it back too.
 final class StreamTicket: Sendable {
     private let limit: StreamLimit
-    private let client: String
+    private let keys: [String]
     private let released = NIOLockedValueBox(false)
 
-    fileprivate init(limit: StreamLimit, client: String) {
+    fileprivate init(limit: StreamLimit, keys: [String]) {
         self.limit = limit
-        self.client = client
+        self.keys = keys
     }
 
     deinit { release() }
@@ -84,6 +92,6 @@ final class StreamTicket: Sendable {
             defer { released = true }
             return !released
         }
-        if first { limit.release(client: client) }
+        if first { limit.release(keys: keys) }
     }
 }

@@ -64,7 +64,9 @@ struct ScreenService: Sendable {
         let lastEventID =
             HTTPField.Name.lastEventID.flatMap { request.headers[$0] }
             ?? request.uri.queryParameters.get("since").map { String($0) }
-        let ticket = try streams.admit(client: context.clientAddress)
+        var account: Int64?
+        if case .signedIn(let identity) = context.access { account = identity.userID }
+        let ticket = try streams.admit(client: context.clientAddress, account: account)
         // The subscription opened as the body starts finds this document current and does not build it again.
         _ = try await hub.document(for: screen)
         let hub = self.hub
