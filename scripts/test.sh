@@ -50,6 +50,8 @@ echo "== swift test"
 swift test --skip-build --skip HabitsStoreContractTests --skip HabitsPostgresTests
 echo "== swift test: the store contract on SQLite and PostgreSQL"
 swift test --skip-build --filter 'HabitsStoreContractTests|HabitsPostgresTests'
+echo "== calendar feed"
+bash scripts/calendar-check.sh
 echo "== browser tests"
 bash scripts/browser-tests.sh
 echo "== schemathesis"

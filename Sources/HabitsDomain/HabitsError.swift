@@ -54,7 +54,7 @@ public enum HabitsError: Error, Equatable, Sendable {
 
 /// What a `HabitsError.notFound` could not find; its raw value names it in error codes and messages.
 public enum EntityKind: String, Sendable, Hashable {
-    case user, habit, category, log, image, screen, program, tag, question, account, session, token
+    case user, habit, category, log, image, screen, program, tag, question, account, session, token, calendar
     case followRequest = "follow_request"
 }
 

@@ -95,6 +95,12 @@ public enum Routes {
     public static let habitArchive = RoutePattern("/v1/habits/:habitID/archive")
     /// `POST` to bring an archived habit back.
     public static let habitRestore = RoutePattern("/v1/habits/:habitID/restore")
+    /// `GET` the account's iCalendar feed, by the feed's secret in `?token=` (no cookie needed).
+    public static let meCalendar = RoutePattern("/v1/me/calendar.ics")
+    /// `POST` a new calendar feed address (replacing the earlier one), `DELETE` to end the feed.
+    public static let meCalendarFeed = RoutePattern("/v1/me/calendar-feed")
+    /// `GET` a user's iCalendar feed in open mode.
+    public static let userCalendar = RoutePattern("/v1/users/:userID/calendar.ics")
     /// `POST` a log of the viewer's habit.
     public static let logs = RoutePattern("/v1/logs")
     /// `POST` several logs, all or none.
@@ -231,7 +237,7 @@ public enum Routes {
         courseUsers, courseHabits, courseCategories, combinedStatistics, habitStatistics, userStatistics,
         leadingStatistics, loggedHabit, userImage, health, readiness, metrics, openAPI,
         users, user, favorites, favorite, followed, following, userLogs, categories, category, habits, habit,
-        habitArchive, habitRestore, logs, logBatch, log, days, day, streak,
+        habitArchive, habitRestore, meCalendar, meCalendarFeed, userCalendar, logs, logBatch, log, days, day, streak,
         programs, program, programPicture, programImage, joinedPrograms, membership, rating,
         helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,
         signUp, signIn, signOut, signOutEverywhere, me, mePassword, meSessions, meSession, meTokens, meToken,

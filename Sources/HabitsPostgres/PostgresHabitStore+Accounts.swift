@@ -262,6 +262,39 @@ extension PostgresHabitStore {
         }
     }
 
+    // MARK: Calendar feeds
+
+    public func replaceCalendarFeed(userID: Int64, secretHash: Data, now: Date) async throws {
+        try await writeBumping(bumpsRevision: false) { db, _ in
+            _ = try await db.fetchUser(id: userID)
+            try await db.execute(
+                """
+                INSERT INTO calendar_feeds (user_id, secret_hash, created_at)
+                VALUES (\(userID), \(secretHash), \(now.timeIntervalSince1970))
+                ON CONFLICT (user_id) DO UPDATE SET secret_hash = excluded.secret_hash,
+                    created_at = excluded.created_at
+                """)
+        }
+    }
+
+    public func removeCalendarFeed(userID: Int64) async throws {
+        try await writeBumping(bumpsRevision: false) { db, _ in
+            try await db.execute("DELETE FROM calendar_feeds WHERE user_id = \(userID)")
+        }
+    }
+
+    public func calendarFeedOwner(secretHash: Data) async throws -> Int64? {
+        try await read { db in
+            try await db.value("SELECT user_id FROM calendar_feeds WHERE secret_hash = \(secretHash)", as: Int64.self)
+        }
+    }
+
+    public func hasCalendarFeed(userID: Int64) async throws -> Bool {
+        try await read { db in
+            try await db.value("SELECT user_id FROM calendar_feeds WHERE user_id = \(userID)", as: Int64.self) != nil
+        }
+    }
+
     // MARK: Rows
 
     static func fetchAccount(_ db: PostgresSession, userID: Int64) async throws -> Account {

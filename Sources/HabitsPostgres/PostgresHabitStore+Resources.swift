@@ -278,6 +278,17 @@ extension PostgresHabitStore {
         }
     }
 
+    public func ownHabits(ownerID: Int64) async throws -> [Habit] {
+        try await readStatements { session in
+            try await session.rows(
+                """
+                SELECT \(unescaped: PostgresRows.habitColumns) FROM habits WHERE owner_id = \(ownerID)
+                ORDER BY position, id
+                """
+            ).map(PostgresRows.habit)
+        }
+    }
+
     /// Deletes a habit with everything that refers to it; the caller holds its row and pairs locked.
     static func removeHabit(_ session: PostgresSession, id: Int64, changes: ChangeRecorder) async throws {
         try await session.execute("DELETE FROM logs WHERE habit_id = \(id)")

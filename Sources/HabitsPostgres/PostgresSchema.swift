@@ -69,7 +69,17 @@ enum PostgresSchema {
         ("v4: visibility on users, hidden counters, follow requests", v4Visibility),
         ("v5: schedules, skipped days and notes", v5Schedules),
         ("v6: habits of one's own: owner, visibility, reminder, archive, order", v6OwnHabits),
+        ("v7: calendar feeds", v7CalendarFeeds),
     ]
+
+    /// One calendar feed per user at most, found by its secret's hash.
+    private static let v7CalendarFeeds = """
+        CREATE TABLE calendar_feeds (
+            user_id bigint PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+            secret_hash bytea NOT NULL UNIQUE,
+            created_at double precision NOT NULL
+        );
+        """
 
     /// An owner, a visibility, a reminder, an archive flag and a place among the owner's habits. A shared
     /// habit's name is unique in the catalogue; a personal one's among its owner's personal habits only.
@@ -341,7 +351,7 @@ enum PostgresSchema {
 
     /// Every table, children first: what a full replacement empties, in an order the references allow.
     static let tablesChildrenFirst = [
-        "follow_requests", "api_tokens", "sessions", "accounts",
+        "calendar_feeds", "follow_requests", "api_tokens", "sessions", "accounts",
         "program_images", "program_habits", "memberships", "ratings", "programs",
         "question_tags", "questions", "help_tags", "recent_emoji",
         "avatars", "favorites", "follows", "habit_counts", "habit_day_entries", "habit_day_runs",

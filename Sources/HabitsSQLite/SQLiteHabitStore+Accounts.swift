@@ -267,6 +267,41 @@ extension SQLiteHabitStore {
         }
     }
 
+    // MARK: Calendar feeds
+
+    public func replaceCalendarFeed(userID: Int64, secretHash: Data, now: Date) async throws {
+        try await commits.write(bumpsRevision: false) { db, _ in
+            _ = try Self.fetchUser(db, id: userID)
+            try db.execute(
+                sql: """
+                    INSERT INTO calendar_feeds (user_id, secret_hash, created_at) VALUES (?, ?, ?)
+                    ON CONFLICT (user_id) DO UPDATE SET secret_hash = excluded.secret_hash,
+                        created_at = excluded.created_at
+                    """,
+                arguments: [userID, secretHash, now.timeIntervalSince1970])
+        }
+    }
+
+    public func removeCalendarFeed(userID: Int64) async throws {
+        try await commits.write(bumpsRevision: false) { db, _ in
+            try db.execute(sql: "DELETE FROM calendar_feeds WHERE user_id = ?", arguments: [userID])
+        }
+    }
+
+    public func calendarFeedOwner(secretHash: Data) async throws -> Int64? {
+        try await writer.read { db in
+            try Int64.fetchOne(
+                db, sql: "SELECT user_id FROM calendar_feeds WHERE secret_hash = ?", arguments: [secretHash])
+        }
+    }
+
+    public func hasCalendarFeed(userID: Int64) async throws -> Bool {
+        try await writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT user_id FROM calendar_feeds WHERE user_id = ?", arguments: [userID])
+                != nil
+        }
+    }
+
     // MARK: Rows
 
     /// Usernames are ASCII (`AccountRules.username`), so lower-casing folds them completely.

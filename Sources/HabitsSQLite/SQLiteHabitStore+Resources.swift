@@ -289,6 +289,14 @@ extension SQLiteHabitStore {
         }
     }
 
+    public func ownHabits(ownerID: Int64) async throws -> [Habit] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM habits WHERE owner_id = ? ORDER BY position, id", arguments: [ownerID]
+            ).map(StoredRow.habitResource(from:))
+        }
+    }
+
     /// Deletes a habit with everything that refers to it.
     static func removeHabit(_ db: Database, id: Int64, changes: ChangeRecorder) throws {
         try db.execute(sql: "DELETE FROM logs WHERE habit_id = ?", arguments: [id])

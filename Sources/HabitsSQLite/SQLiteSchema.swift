@@ -210,6 +210,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v12: habits of one's own: owner, visibility, reminder, archive, order") { db in
             try db.execute(sql: OwnHabitSchema.v12)
         }
+        migrator.registerMigration("v13: calendar feeds") { db in
+            try db.execute(sql: OwnHabitSchema.v13)
+        }
         return migrator
     }
 }

@@ -39,4 +39,13 @@ enum OwnHabitSchema {
         CREATE INDEX habits_shared ON habits(visibility, id);
         CREATE INDEX habits_owner ON habits(owner_id, id) WHERE owner_id IS NOT NULL;
         """
+
+    /// Calendar feeds (migration v13): one per user at most, found by its secret's hash.
+    static let v13 = """
+        CREATE TABLE calendar_feeds (
+            user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            secret_hash BLOB NOT NULL UNIQUE,
+            created_at REAL NOT NULL
+        );
+        """
 }

@@ -69,6 +69,15 @@ public protocol AccountStore: Sendable {
     /// Revokes one of an account's tokens; `notFound(.token)` when it is not theirs.
     func deleteToken(id: Int64, userID: Int64) async throws
 
+    /// Gives the user a calendar feed whose secret hashes to `secretHash`, replacing any earlier one.
+    func replaceCalendarFeed(userID: Int64, secretHash: Data, now: Date) async throws
+    /// Ends the user's calendar feed, if any.
+    func removeCalendarFeed(userID: Int64) async throws
+    /// The user whose calendar feed has this secret's hash; nil when none has.
+    func calendarFeedOwner(secretHash: Data) async throws -> Int64?
+    /// Whether the user has a calendar feed.
+    func hasCalendarFeed(userID: Int64) async throws -> Bool
+
     /// Deletes an account and everything its user wrote (logs, days, favourites, follows, ratings,
     /// questions), with counters and ranks updated, in one transaction.
     func deleteAccount(userID: Int64) async throws

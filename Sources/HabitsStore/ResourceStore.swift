@@ -50,6 +50,8 @@ public protocol ResourceStore: Sendable {
     /// The habits `viewerID` may see (the shared ones and its own; every habit when nil), archived ones or
     /// the others, in id order.
     func habits(visibleTo viewerID: Int64?, archived: Bool, page: PageRequest) async throws -> Page<Habit>
+    /// The habits `ownerID` made, archived ones too, in the owner's order (position, then id).
+    func ownHabits(ownerID: Int64) async throws -> [Habit]
 
     /// Stores every log in one transaction, or none when one names an unknown user or habit.
     func createLogs(_ logs: [LogDraft]) async throws -> [Log]

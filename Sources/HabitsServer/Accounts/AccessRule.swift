@@ -80,6 +80,10 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.habit, ["GET": .signedIn, "PATCH": .signedIn, "DELETE": .signedIn])
         set(Routes.habitArchive, ["POST": .signedIn])
         set(Routes.habitRestore, ["POST": .signedIn])
+        // A calendar app carries no cookie: the feed's own secret, in its address, is its credential.
+        set(Routes.meCalendar, ["GET": .accountsModeOnly])
+        set(Routes.meCalendarFeed, ["POST": .accountsModeSignedIn, "DELETE": .accountsModeSignedIn])
+        set(Routes.userCalendar, ["GET": .openModeOnly])
         set(Routes.logs, ["POST": .signedIn])
         set(Routes.logBatch, ["POST": .signedIn])
         set(Routes.log, ["GET": .signedIn, "DELETE": .signedIn])
