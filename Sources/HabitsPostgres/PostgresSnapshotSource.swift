@@ -117,6 +117,13 @@ struct PostgresSnapshotSource: ScreenSource {
             """))
     }
 
+    func habitDays(
+        userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay
+    ) async throws -> [HabitDay] {
+        let pair = CounterPair(userID: userID, habitID: habitID)
+        return try await PostgresDayEntries.days(session, pair, from: first, through: last)
+    }
+
     func doneDays(
         userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay
     ) async throws -> [LocalDay] {

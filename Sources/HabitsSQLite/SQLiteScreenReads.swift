@@ -108,6 +108,13 @@ struct SQLiteScreenReads {
         1 + (try RankTree.usersAbove(db, habitID: habitID, count: count))
     }
 
+    /// - Complexity: O(log n + k) for the k logs and entries in the range.
+    func habitDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws
+        -> [HabitDay]
+    {
+        try DayEntryRows.days(db, CounterPair(userID: userID, habitID: habitID), from: first, through: last)
+    }
+
     /// - Complexity: O(log r + d) for the pair's r runs and the d days listed.
     func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws -> [LocalDay] {
         try DayEntryRows.doneDays(db, CounterPair(userID: userID, habitID: habitID), from: first, through: last)

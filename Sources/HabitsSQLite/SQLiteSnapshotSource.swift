@@ -49,6 +49,11 @@ struct SQLiteSnapshotSource: ScreenSource {
     func rank(userID: Int64, habitID: Int64) async throws -> Int {
         try reads { try $0.rank(habitID: habitID, count: try $0.count(userID: userID, habitID: habitID)) }
     }
+    func habitDays(
+        userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay
+    ) async throws -> [HabitDay] {
+        try reads { try $0.habitDays(userID: userID, habitID: habitID, from: first, through: last) }
+    }
     func doneDays(
         userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay
     ) async throws -> [LocalDay] {

@@ -10,15 +10,18 @@ public struct StreakSummaryContent: ItemPayload {
     public var label: String
     public var today: LocalDay
     public var todayDone: Bool
+    /// What the streak counts: days, or weeks for an "N per week" schedule.
+    public var unit: StreakUnit
 
     public init(habitID: Int64, habitName: String, streak: StreakSummary) {
         self.habitID = habitID
         self.habitName = habitName
         current = streak.current
         longest = streak.longest
-        label = "Current Streak"
+        label = streak.unit == .weeks ? "Weeks in a Row" : "Current Streak"
         today = streak.today
         todayDone = streak.todayDone
+        unit = streak.unit
     }
 }
 
@@ -68,13 +71,19 @@ public struct CalendarDay: ItemPayload {
     public var today: Bool
     /// A day after the viewer's today: it cannot be marked.
     public var future: Bool
+    /// Set aside on purpose: it neither breaks nor extends the streak.
+    public var skipped: Bool
+    /// The viewer's note on the day.
+    public var note: String?
 
-    public init(date: LocalDay, done: Bool, today: LocalDay) {
+    public init(date: LocalDay, done: Bool, today: LocalDay, skipped: Bool = false, note: String? = nil) {
         self.date = date
         self.day = date.components.day
         self.done = done
         self.today = date == today
         self.future = date > today
+        self.skipped = skipped
+        self.note = note
     }
 }
 
@@ -115,7 +124,7 @@ extension CalendarBlank {
 
 extension CalendarDay {
     public static let type = "calendarDay"
-    public var heapBytes: Int { 0 }
+    public var heapBytes: Int { heapSum(note) }
 }
 
 extension HabitChoice {

@@ -150,6 +150,13 @@ public final class MemoizingSource: ScreenSource {
     }
 
     /// Not kept: a calendar belongs to one viewer, so no two screens of a rebuild share it.
+    public func habitDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay)
+        async throws -> [HabitDay]
+    {
+        try await base.habitDays(userID: userID, habitID: habitID, from: first, through: last)
+    }
+
+    /// Not kept: a calendar belongs to one viewer, so no two screens of a rebuild share it.
     public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
         -> [LocalDay]
     {

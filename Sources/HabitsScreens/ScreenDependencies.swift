@@ -206,6 +206,15 @@ public final class ObservingSource: ScreenSource {
         return rank
     }
 
+    /// A pair's days change with its logs, whose count then changes too, and with its skips and notes
+    /// (`daysOf`).
+    public func habitDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay)
+        async throws -> [HabitDay]
+    {
+        dependencies.pairCounts.insert(ScreenDependencies.Pair(userID: userID, habitID: habitID))
+        return try await base.habitDays(userID: userID, habitID: habitID, from: first, through: last)
+    }
+
     /// Done days change with the pair's logs, whose count then changes too, and with its skips (`daysOf`).
     public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
         -> [LocalDay]

@@ -55,6 +55,10 @@ extension ScreenBuilder {
         let done = Set(
             try await source.doneDays(
                 userID: viewer.id, habitID: habit.id, from: month.firstDay, through: month.lastDay))
+        let entries = Dictionary(
+            try await source.habitDays(
+                userID: viewer.id, habitID: habit.id, from: month.firstDay, through: month.lastDay
+            ).map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
         let sections = [
             ScreenSection(
                 id: "summary", layout: ScreenLayouts.streakSummary,
@@ -67,7 +71,8 @@ extension ScreenBuilder {
                 ]),
             monthSection(month, today: today, habit: habit, names: names),
             weekdaySection(names),
-            daySection(month, done: done, today: today, viewer: viewer, habit: habit, names: names),
+            daySection(
+                month, done: done, entries: entries, today: today, viewer: viewer, habit: habit, names: names),
             choiceSection(
                 habits.filter { favorites.contains($0.id) || $0.id == habit.id }, selected: habit, month: month),
         ]
@@ -110,11 +115,11 @@ extension ScreenBuilder {
         return ScreenSection(id: "weekdays", layout: ScreenLayouts.weekdayHeadings, items: items)
     }
 
-    /// Blanks before the 1st so that it falls under its weekday, then every day of the month; a day up to
-    /// today marks or unmarks itself, a later day does nothing.
+    /// Blanks before the 1st so that it falls under its weekday, then every day of the month, with its
+    /// skip and its note; a day up to today marks or unmarks itself, a later day does nothing.
     private func daySection(
-        _ month: LocalMonth, done: Set<LocalDay>, today: LocalDay, viewer: User, habit: Habit,
-        names: CalendarNames
+        _ month: LocalMonth, done: Set<LocalDay>, entries: [LocalDay: HabitDay], today: LocalDay, viewer: User,
+        habit: Habit, names: CalendarNames
     ) -> ScreenSection {
         var items = (0..<month.leadingBlanks(firstWeekday: names.firstWeekday)).map { index in
             ScreenItem(
@@ -122,7 +127,10 @@ extension ScreenBuilder {
         }
         for offset in 0..<month.length {
             let date = month.firstDay.adding(days: offset)
-            let day = CalendarDay(date: date, done: done.contains(date), today: today)
+            let entry = entries[date]
+            let isDone = done.contains(date)
+            let day = CalendarDay(
+                date: date, done: isDone, today: today, skipped: entry?.isSkipped == true && !isDone, note: entry?.note)
             let path = Routes.day.path(viewer.id, habit.id, date)
             var actions: [ItemAction] = []
             if !day.future {
@@ -134,7 +142,9 @@ extension ScreenBuilder {
             items.append(
                 ScreenItem(
                     id: "day-\(date)", content: ItemContent(day),
-                    fallback: ItemFallback(title: "\(day.day)", subtitle: day.done ? "Done" : nil), actions: actions))
+                    fallback: ItemFallback(
+                        title: "\(day.day)", subtitle: day.done ? "Done" : day.skipped ? "Skipped" : day.note),
+                    actions: actions))
         }
         return ScreenSection(id: "days", layout: ScreenLayouts.monthGrid, items: items)
     }

@@ -165,6 +165,11 @@ public final class VisibleSource<Base: ScreenSource>: ScreenSource {
     public func count(userID: Int64, habitID: Int64) async throws -> Int {
         try await base.count(userID: userID, habitID: habitID)
     }
+    public func habitDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay)
+        async throws -> [HabitDay]
+    {
+        try await base.habitDays(userID: userID, habitID: habitID, from: first, through: last)
+    }
     public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
         -> [LocalDay]
     {

@@ -73,7 +73,10 @@ public protocol ScreenSource {
     /// The competition rank of a user's own count of a habit, for screens that show the rank without the
     /// count: a change of the count that passes nobody leaves it as it was.
     func rank(userID: Int64, habitID: Int64) async throws -> Int
-    /// The days a user did a habit from `first` through `last`, in order.
+    /// The days of a pair from `first` through `last` holding a log, a skip or a note, in order.
+    func habitDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
+        -> [HabitDay]
+    /// The done days of a pair from `first` through `last`, in order.
     func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) async throws
         -> [LocalDay]
     /// A user's streak in a habit on `today`.

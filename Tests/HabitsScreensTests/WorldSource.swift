@@ -90,6 +90,15 @@ struct WorldSource: ScreenSource {
         return RankPosition(rank: 1 + all.filter { $0 > count }.count, usersWithCount: all.filter { $0 == count }.count)
     }
 
+    /// The world keeps no skips or notes: its days are the done days, one log each.
+    func habitDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws
+        -> [HabitDay]
+    {
+        try doneDays(userID: userID, habitID: habitID, from: first, through: last).map {
+            HabitDay(day: $0, logCount: 1)
+        }
+    }
+
     func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws -> [LocalDay] {
         (dayTable[userID]?[habitID] ?? []).filter { (first.number...last.number).contains($0) }.sorted()
             .map(LocalDay.init(number:))

@@ -78,4 +78,34 @@ import Testing
             #expect(fetched == afterLog)
         }
     }
+
+    @Test func skippedDaysAndNotesAreOnTheCalendarAndWeeklyHabitsCountWeeks() async throws {
+        let (store, users, habits) = try await screenStore()
+        let user = try #require(users["user0"])
+        let run = try #require(habits["Run"])
+        let app = makeApplication(store: store, configuration: ServerConfiguration(port: 0, activeUser: "user0"))
+        try await app.test(.router) { client in
+            let base = "/v1/users/\(user)/habits/\(run)/days"
+            #expect(
+                try await client.send("\(base)/2026-11-20", .put, body(#"{"status":"skipped"}"#)).status
+                    == .noContent)
+            #expect(
+                try await client.send("\(base)/2026-11-21", .put, body(#"{"note":"<b>Rain</b> & wind"}"#)).status
+                    == .noContent)
+            let document = try decode(ScreenDocument.self, try await client.send("/v1/screens/streak?habit=\(run)"))
+            #expect(Self.calendarDay(document, "2026-11-20")?.skipped == true)
+            #expect(Self.calendarDay(document, "2026-11-21")?.note == "<b>Rain</b> & wind")
+            #expect(Self.calendarDay(document, "2026-11-19")?.skipped == false)
+            // The page shows both, the note through the escaper.
+            let page = String(buffer: try await client.send("/screens/streak?habit=\(run)").body)
+            #expect(page.contains("day skipped"))
+            #expect(page.contains("&lt;b&gt;Rain&lt;/b&gt; &amp; wind") && !page.contains("<b>Rain"))
+
+            let weeklyRun = body(#"{"schedule":{"kind":"weekly","timesPerWeek":1}}"#)
+            #expect(try await client.send("/v1/habits/\(run)", .patch, weeklyRun).status == .ok)
+            let weekly = try decode(ScreenDocument.self, try await client.send("/v1/screens/streak?habit=\(run)"))
+            let summary = weekly.items.lazy.compactMap { $0.content.as(StreakSummaryContent.self) }.first
+            #expect(summary?.unit == .weeks && summary?.label == "Weeks in a Row")
+        }
+    }
 }

@@ -257,6 +257,8 @@ extension CalendarDay: MustacheParent {
         case "done": done
         case "today": today
         case "future": future
+        case "skipped": skipped
+        case "note": note
         default: nil
         }
     }
