@@ -219,6 +219,10 @@ public enum Routes {
     public static let accountFollowRequests = RoutePattern("/account/follow-requests")
     /// `POST` the account page's form that follows (or asks to follow) someone by username.
     public static let accountFollow = RoutePattern("/account/follow")
+    /// `GET` "Your habits", `POST` its form (add, archive, restore).
+    public static let accountHabits = RoutePattern("/account/habits")
+    /// `POST` to make a calendar address or end the feed.
+    public static let accountCalendar = RoutePattern("/account/calendar")
 
     // MARK: The demo's simulator (with --demo, from loopback)
     /// `POST` to start the simulator.
@@ -245,7 +249,7 @@ public enum Routes {
         screen, screenChanges, screenEvents, screenFrames,
         webHome, page, pageLive, pageTransition, webFile, viewer,
         signInPage, signUpPage, signOutPage, accountPage, accountPassword, accountSessions, accountTokens,
-        accountDelete, accountFollowers, accountFollowRequests, accountFollow,
+        accountDelete, accountFollowers, accountFollowRequests, accountFollow, accountHabits, accountCalendar,
         simulatorStart, simulatorStop, simulatorReset, simulatorSpeed, simulatorStatus,
     ]
 }

@@ -172,6 +172,7 @@ func buildRouter(
     ScreenFramesController(screens: screens, viewers: apiViewers).addRoutes(to: router)
     WebController(screens: screens, store: store, assets: .bundled, viewers: webViewers).addRoutes(to: router)
     WebAccountController(accounts: accounts, assets: .bundled).addRoutes(to: router)
+    WebHabitsController(store: store, assets: .bundled, clock: clock).addRoutes(to: router)
     routeTable.load(router.routes.map { (path: $0.path.description, method: $0.method.rawValue) })
     return router
 }

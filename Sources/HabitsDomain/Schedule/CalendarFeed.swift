@@ -76,7 +76,7 @@ public struct CalendarFeed: Sendable {
     }
 
     /// The schedule in words, for the event's description.
-    static func describe(_ schedule: HabitSchedule) -> String {
+    public static func describe(_ schedule: HabitSchedule) -> String {
         var text: String
         switch schedule.kind {
         case .daily: text = "Every day"

@@ -124,6 +124,8 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.signUpPage, ["GET": .accountsModeOnly, "POST": .accountsModeOnly])
         set(Routes.signOutPage, ["POST": .accountsModeOnly])
         set(Routes.accountPage, ["GET": .accountPage, "POST": .accountPage])
+        set(Routes.accountHabits, ["GET": .accountPage, "POST": .accountPage])
+        set(Routes.accountCalendar, ["POST": .accountPage])
         for form in [
             Routes.accountPassword, Routes.accountSessions, Routes.accountTokens, Routes.accountDelete,
             Routes.accountFollowers, Routes.accountFollowRequests, Routes.accountFollow,

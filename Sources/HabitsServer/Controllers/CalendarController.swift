@@ -26,10 +26,13 @@ struct CalendarController: Sendable {
         let userID = try context.signedInIdentity().userID
         let secret = Secrets.newSecret()
         try await store.replaceCalendarFeed(userID: userID, secretHash: Secrets.hash(secret), now: clock())
+        return JSON(FeedAddress(url: Self.address(secret: secret, context)), status: .created, noStore: true)
+    }
+
+    /// The feed's address with `secret`, on the host and scheme the request came to.
+    static func address(secret: String, _ context: HabitsRequestContext) -> String {
         let client = context.client
-        let host = client.host ?? "localhost"
-        let url = "\(client.scheme.rawValue)://\(host)\(Routes.meCalendar.pattern)?token=\(secret)"
-        return JSON(FeedAddress(url: url), status: .created, noStore: true)
+        return "\(client.scheme.rawValue)://\(client.host ?? "localhost")\(Routes.meCalendar.pattern)?token=\(secret)"
     }
 
     @Sendable func remove(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {

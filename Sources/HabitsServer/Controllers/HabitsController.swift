@@ -45,14 +45,14 @@ struct HabitsController: Sendable {
     }
 
     @Sendable func update(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
-        let id = try await writableHabitID(context)
+        let id = try await writableHabitID(try RequestInput.id("habitID", context), context)
         let patch = try await RequestBody.decode(HabitPatch.self, from: request)
         return JSON(
             try await Self.referencesMustExist { try await store.updateHabit(id: id) { try patch.applied(to: $0) } })
     }
 
     @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        let id = try await writableHabitID(context)
+        let id = try await writableHabitID(try RequestInput.id("habitID", context), context)
         try await store.deleteHabit(id: id, cascade: try RequestInput.cascade(request))
         return NoContent()
     }
@@ -68,7 +68,7 @@ struct HabitsController: Sendable {
     }
 
     private func setArchived(_ archived: Bool, _ context: HabitsRequestContext) async throws -> JSON<Habit> {
-        let id = try await writableHabitID(context)
+        let id = try await writableHabitID(try RequestInput.id("habitID", context), context)
         return JSON(
             try await store.updateHabit(id: id) { habit in
                 var habit = habit
@@ -77,10 +77,9 @@ struct HabitsController: Sendable {
             })
     }
 
-    /// The path's habit, once the asker may write it: its owner for a personal habit, an administrator
-    /// for a shared one.
-    private func writableHabitID(_ context: HabitsRequestContext) async throws -> Int64 {
-        let id = try RequestInput.id("habitID", context)
+    /// The habit `id`, once the asker may write it: its owner for a personal habit, an administrator for
+    /// a shared one.
+    func writableHabitID(_ id: Int64, _ context: HabitsRequestContext) async throws -> Int64 {
         guard case .signedIn(let identity) = context.access else { return id }
         let habit = try await store.habit(id: id)
         switch habit.visibility {

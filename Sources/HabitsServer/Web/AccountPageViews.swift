@@ -101,6 +101,8 @@ struct AccountPageView: Sendable {
 enum AccountNotice: String {
     case saved, password, sessions, revoked, signedOut = "signed-out", deleted
     case approved, declined, followed, requested, removed
+    case habitAdded = "habit-added", habitArchived = "habit-archived", habitRestored = "habit-restored"
+    case calendarEnded = "calendar-ended"
 
     var sentence: String {
         switch self {
@@ -115,6 +117,10 @@ enum AccountNotice: String {
         case .followed: "You follow them now."
         case .requested: "Their account is private: your request waits for their approval."
         case .removed: "They no longer follow you."
+        case .habitAdded: "Your habit is added."
+        case .habitArchived: "The habit is archived: off every screen, its history kept."
+        case .habitRestored: "The habit is back."
+        case .calendarEnded: "Your calendar feed is ended: its address no longer answers."
         }
     }
 }
