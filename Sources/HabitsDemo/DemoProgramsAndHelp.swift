@@ -157,11 +157,15 @@ public struct DemoProgramsAndHelp: Sendable {
     // swift-format-ignore
     static let questionRows: [(question: String, answer: String, tags: [String])] = [
         ("How do I add a new habit?",
-         "Open the catalogue, tap a habit and then the star: it joins your favourites on Home.", ["Getting started"]),
+         "Open Your habits from your account and give it a name, a schedule (every day, some weekdays or a number "
+            + "of days a week) and, if you like, a reminder: only you see it. To follow a habit of the catalogue, "
+            + "tap its star and it joins your favourites on Home.", ["Getting started"]),
         ("Can I log a habit more than once a day?",
-         "Yes. Every log counts in the rankings; a day counts once in your streak.", ["Getting started"]),
+         "Yes. Every log counts in the rankings, and a day is done once it meets the habit's times a day.",
+         ["Getting started"]),
         ("How are streaks counted?",
-         "A streak is the run of consecutive days, in your time zone, on which you logged the habit.",
+         "By the habit's schedule, in your time zone: each scheduled day done extends it; a skipped day (three a "
+            + "month) or a day off the schedule neither breaks nor extends it; a habit of N days a week counts weeks.",
          ["Getting started", "Reminders"]),
         ("How do I change my time zone?",
          "Edit your profile and pick a time zone. Days you already logged stay where they were.", ["Account"]),
@@ -177,9 +181,11 @@ public struct DemoProgramsAndHelp: Sendable {
         ("Can I export my history?",
          "Yes: every log is available through the API as JSON, a page at a time.", ["Sync & backup", "Privacy"]),
         ("How do I set a reminder?",
-         "Open a habit and choose a time under Reminders. You can set one per habit.", ["Reminders"]),
+         "Give a habit of yours a reminder time on Your habits, then subscribe to the calendar address there: "
+            + "Apple Calendar, Google Calendar or Thunderbird remind you at that time.", ["Reminders"]),
         ("Who can see my habits?",
-         "People who follow you see your favourites and counts. Your questions stay between you and us.",
+         "Habits you made are yours alone. Whoever may see you sees your favourites and counts; make your account "
+            + "private to approve each follower. Your questions stay between you and us.",
          ["Privacy"]),
         ("프로그램 가격은 어떤 통화로 표시되나요?",
          "프로그램마다 작성자가 정한 통화(USD, EUR, KRW)로 표시됩니다. 결제할 때는 카드사 환율이 적용됩니다.",

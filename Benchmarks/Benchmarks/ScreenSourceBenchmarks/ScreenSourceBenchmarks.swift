@@ -3,4 +3,5 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
     registerWritePathBenchmarks()
     registerHomeScreenBenchmarks()
+    registerStreakBenchmarks()
 }
