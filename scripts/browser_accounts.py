@@ -185,6 +185,44 @@ class AccountTests:
         self.wait_for(bob, lambda: "Ada Browser" in self.home_text(bob), "Ada back on Bob's Home")
         assert self.fetch(bob, "GET", f"/v1/users/{ada_id}")[0] == 200
 
+    def test_your_habits(self):
+        """A habit of one's own from the plain form: listed, on the Habits screen for its owner only,
+        in the calendar feed, archived and gone."""
+        driver = self.first
+        driver.get(self.base + "/account/habits")
+        self.wait_for(driver, lambda: "Add a habit" in driver.page_source, "Your habits")
+        self.accessible(driver, "your habits")
+        self.fill(driver, {"name": "Balance board"})
+        driver.find_element(By.CSS_SELECTOR, 'input[name="kind"][value="weekdays"]').click()
+        for day in ("mon", "fri"):
+            driver.find_element(By.NAME, day).click()
+        driver.execute_script("document.getElementById('habit-reminder').value = '07:30'")
+        self.submit(driver, "/account/habits")
+        self.wait_for(driver, lambda: "Your habit is added." in driver.page_source, "the added habit")
+        assert "Every Mon, Fri." in driver.page_source and "reminds at 07:30" in driver.page_source
+        driver.save_screenshot(f"{self.screenshots}/accounts-your-habits.png")
+        driver.get(self.base + "/screens/habits")
+        self.wait_for(driver, lambda: "Balance board" in self.home_text(driver), "the own habit on Habits")
+        if self.second.find_elements(By.CSS_SELECTOR, ".account-link"):
+            self.second.get(self.base + "/screens/habits")
+            self.wait_for(self.second, lambda: self.second.find_elements(By.CSS_SELECTOR, "main"), "Habits")
+            assert "Balance board" not in self.home_text(self.second), "someone else's personal habit is shown"
+        driver.get(self.base + "/account/habits")
+        driver.find_element(By.CSS_SELECTOR, 'form[action="/account/calendar"] button').click()
+        self.wait_for(driver, lambda: driver.find_elements(By.ID, "calendar-url"), "the calendar address")
+        address = driver.find_element(By.ID, "calendar-url").text
+        path = address[address.index("/v1/me/calendar.ics"):]
+        status, feed = self.fetch(driver, "GET", path)
+        assert status == 200 and "BEGIN:VCALENDAR" in feed and "RRULE:FREQ=WEEKLY;BYDAY=MO,FR" in feed, (status, feed)
+        driver.get(self.base + "/account/habits")
+        row = next(item for item in driver.find_elements(By.CSS_SELECTOR, ".account-list li")
+                   if "Balance board" in item.text)
+        row.find_element(By.CSS_SELECTOR, "button").click()
+        self.wait_for(driver, lambda: "The habit is archived" in driver.page_source, "the archived habit")
+        # Archived: gone from every screen.
+        driver.get(self.base + "/screens/habits")
+        self.wait_for(driver, lambda: "Balance board" not in self.home_text(driver), "the archived habit gone")
+
     def home_text(self, driver):
         """The text of the page's screen, without its header (which names the signed-in account)."""
         return " ".join(element.text for element in driver.find_elements(By.CSS_SELECTOR, "main"))
@@ -200,7 +238,7 @@ def main():
     try:
         for name in ["test_sign_up_sign_out_and_sign_in", "test_the_account_page",
                      "test_a_second_profile_cannot_act_as_the_first",
-                     "test_a_private_account_disappears_live_and_comes_back_once_approved"]:
+                     "test_a_private_account_disappears_live_and_comes_back_once_approved", "test_your_habits"]:
             started = time.monotonic()
             try:
                 getattr(suite, name)()

@@ -124,9 +124,10 @@ struct WebHabitsController: Sendable {
             reminder = time
         }
         let emoji = form.emoji.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        // "Your habits" are personal, an administrator's too: the catalogue is written through /v1.
         return HabitDraft(
             name: name, categoryID: categoryID, emoji: emoji,
-            schedule: HabitSchedule(kind: kind, timesPerDay: timesPerDay), reminder: reminder)
+            schedule: HabitSchedule(kind: kind, timesPerDay: timesPerDay), visibility: .personal, reminder: reminder)
     }
 
     private static func number(_ text: String?, field: String) throws -> Int? {
