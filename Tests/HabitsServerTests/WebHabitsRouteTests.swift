@@ -39,6 +39,13 @@ import Testing
             #expect(page.contains("&lt;i&gt;Stretch&lt;/i&gt;") && !page.contains("<i>Stretch"))
             #expect(page.contains("Every Mon, Fri, 2 times a day.") && page.contains("reminds at 07:30"))
 
+            // A habit without a reminder says nothing of one.
+            _ = try await forms.post(
+                client, "/account/habits", "action=create&name=Walk&categoryID=\(category)&kind=daily&reminder=",
+                cookie: ada.cookie)
+            let two = String(buffer: try await forms.get(client, "/account/habits", cookie: ada.cookie).body)
+            #expect(two.components(separatedBy: "reminds at").count == 2)
+
             // A refused form comes back with its sentence and the API's status.
             let refused = try await forms.post(
                 client, "/account/habits", "action=create&name=Run&categoryID=\(category)&kind=weekdays",

@@ -176,7 +176,8 @@ struct OwnHabitsPageView: Sendable {
         var name: String
         var emoji: String
         var schedule: String
-        var reminder: String
+        /// Nil without one: Mustache takes an empty string for a value.
+        var reminder: String?
         var shared: Bool
 
         init(_ habit: Habit) {
@@ -184,7 +185,7 @@ struct OwnHabitsPageView: Sendable {
             name = habit.name
             emoji = habit.emoji ?? ""
             schedule = CalendarFeed.describe(habit.schedule)
-            reminder = habit.reminder?.description ?? ""
+            reminder = habit.reminder?.description
             shared = habit.visibility == .shared
         }
     }
