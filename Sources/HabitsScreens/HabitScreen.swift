@@ -28,6 +28,8 @@ extension ScreenBuilder {
         guard let habit = try await source.habit(id: id) else { throw ScreenError.unknownHabit(String(id)) }
         let category = try await source.categories().first { $0.id == habit.categoryID }
         let color = (category?.color ?? Self.missingCategoryColor).screenColor
+        // The course's habit page has a favourite button beside its icon picker.
+        let isFavorite = try await source.favoriteHabitIDs(userID: viewer.id).contains(habit.id)
         let header = ScreenItem(
             id: "about",
             content: ItemContent(
@@ -35,7 +37,10 @@ extension ScreenBuilder {
                     name: habit.name, emoji: habit.emoji, category: category?.name ?? "", color: color,
                     description: habit.info)),
             fallback: ItemFallback(title: habit.name, subtitle: habit.info),
-            actions: [.open(.menu, title: "Choose Icon", screen: .emoji, parameters: ["habit": String(habit.id)])])
+            actions: [
+                favoriteToggle(viewer: viewer, habit: habit, isFavorite: isFavorite),
+                .open(.menu, title: "Choose Icon", screen: .emoji, parameters: ["habit": String(habit.id)]),
+            ])
         let rows = try await source.standings(habitID: habit.id, limit: nil).map { standing in
             ScreenItem(
                 id: "user-\(standing.user.id)",
