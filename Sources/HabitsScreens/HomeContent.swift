@@ -39,3 +39,19 @@ extension FollowedUser {
     public static let type = "followedUser"
     public var heapBytes: Int { heapSum(userName, message) }
 }
+
+/// `emptyState` (Home): what an empty section is for and how to fill it; a welcome for a new account.
+public struct EmptyState: ItemPayload {
+    public var title: String
+    public var message: String
+
+    public init(title: String, message: String) {
+        self.title = title
+        self.message = message
+    }
+}
+
+extension EmptyState {
+    public static let type = "emptyState"
+    public var heapBytes: Int { heapSum(title, message) }
+}

@@ -9,7 +9,7 @@ extension ScreenName {
 /// Home, the first tab.
 public enum HomeScreen: Screen {
     public static let name = ScreenName.home
-    public static let payloads: [any ItemPayload.Type] = [LeaderboardHabit.self, FollowedUser.self]
+    public static let payloads: [any ItemPayload.Type] = [LeaderboardHabit.self, FollowedUser.self, EmptyState.self]
     public static let title = "Home"
     public static let tab: ScreenTab? = ScreenTab(title: "Home", icon: "⌂", order: 0)
 
@@ -44,6 +44,8 @@ extension ScreenBuilder {
             let message = try await comparison.message(about: user.id)
             followed.append(Self.followedUserItem(userID: user.id, name: user.name, message: message))
         }
+        if cards.isEmpty { cards.append(Self.emptyLeaderboard(isNew: viewerCounts.isEmpty)) }
+        if followed.isEmpty { followed.append(Self.emptyFollowing) }
         return ScreenDocument(
             screen: .home, title: "Home", revision: revision,
             sections: [
@@ -54,6 +56,28 @@ extension ScreenBuilder {
                     id: "followedUsers", layout: ScreenLayouts.followedUsers,
                     header: SectionBoundary(title: "Following"), items: followed),
             ])
+    }
+
+    /// The leaderboard without favourites: how to fill it, and a welcome for someone who has logged nothing.
+    static func emptyLeaderboard(isNew: Bool) -> ScreenItem {
+        let content = EmptyState(
+            title: isNew ? "Welcome! Add your first habit" : "No favorites yet",
+            message: "Favorite a habit on Habits to see its leaderboard here, or make one of your own under "
+                + "Your habits on your account page.")
+        return ScreenItem(
+            id: "empty-leaderboard", content: ItemContent(content),
+            fallback: ItemFallback(title: content.title, subtitle: content.message),
+            actions: [.open(title: "Browse habits", screen: .habits)])
+    }
+
+    /// Following no one: how to compare with others.
+    static var emptyFollowing: ScreenItem {
+        let content = EmptyState(
+            title: "You follow no one yet", message: "Follow someone on People to see how your counts compare.")
+        return ScreenItem(
+            id: "empty-following", content: ItemContent(content),
+            fallback: ItemFallback(title: content.title, subtitle: content.message),
+            actions: [.open(title: "Find people", screen: .users)])
     }
 
     /// The line of one followed user.

@@ -96,6 +96,10 @@ import Testing
         for user in world.users.keys.sorted() {
             requests.append(ScreenRequest(screen: .user, viewerID: viewerID, userID: user))
         }
+        // Home as everyone sees it: those with no favourites or follows see its empty states.
+        for user in world.users.keys.sorted() where user != viewerID {
+            requests.append(ScreenRequest(screen: .home, viewerID: user))
+        }
         // The viewer's default calendar, and each habit's calendar of the month before.
         requests.append(ScreenRequest(screen: .streak, viewerID: viewerID))
         let today = LocalDay(Fixture.now, in: TimeZone(identifier: "UTC") ?? .current)
@@ -117,7 +121,7 @@ import Testing
                 for request in Self.requests(in: world) {
                     // A habit or user that the edit removed has no next document.
                     guard request.habitID.map({ id in next.habitList.contains { $0.id == id } }) ?? true,
-                        request.userID.map({ next.users[$0] != nil }) ?? true
+                        request.userID.map({ next.users[$0] != nil }) ?? true, next.users[request.viewerID] != nil
                     else { continue }
                     let old = try await ScreenBuilder(source: world, now: Fixture.now)
                         .document(for: request, revision: "\(step)")

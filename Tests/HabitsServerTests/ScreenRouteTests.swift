@@ -81,10 +81,11 @@ func log(
                                     + "Check in to see if they need any help getting started.")),
                     ])
             }
-            // Another viewer by key: user1 has no favourites and follows nobody.
+            // Another viewer by key: user1 has no favourites and follows nobody, and is told how to begin.
             try await client.execute(uri: "/v1/screens/home?user=user1", method: .get) { response throws in
                 let document = try decode(ScreenDocument.self, response)
-                #expect(document.items.isEmpty)
+                #expect(document.items.map(\.id) == ["empty-leaderboard", "empty-following"])
+                #expect(document.items.allSatisfy { $0.type == EmptyState.type })
             }
         }
     }

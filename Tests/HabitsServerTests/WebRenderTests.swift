@@ -23,6 +23,7 @@ import Testing
             "You 4 (2nd)"
         ),
         (ItemContent(FollowedUser(userName: "Kai", message: "Currently 1st in Run.")), "Currently 1st in Run."),
+        (ItemContent(EmptyState(title: "You follow no one yet", message: "Follow someone.")), "Follow someone."),
         (
             ItemContent(HabitRow(habitID: 1, name: "Swim", emoji: "🏊", category: "Sport", color: color, isFavorite: true)),
             "Swim"

@@ -5,12 +5,30 @@ public enum Weekday: String, Codable, CaseIterable, Hashable, Sendable, Comparab
     case sun, mon, tue, wed, thu, fri, sat
 
     /// 1 for Sunday through 7 for Saturday, as `LocalDay.weekday` and Foundation's `Calendar` count.
-    public var number: Int { Self.allCases.firstIndex(of: self).map { $0 + 1 } ?? 1 }
+    public var number: Int {
+        switch self {
+        case .sun: 1
+        case .mon: 2
+        case .tue: 3
+        case .wed: 4
+        case .thu: 5
+        case .fri: 6
+        case .sat: 7
+        }
+    }
 
     /// The weekday numbered `number` (1 Sunday … 7 Saturday), or nil outside 1...7.
     public init?(number: Int) {
-        guard (1...7).contains(number) else { return nil }
-        self = Self.allCases[number - 1]
+        switch number {
+        case 1: self = .sun
+        case 2: self = .mon
+        case 3: self = .tue
+        case 4: self = .wed
+        case 5: self = .thu
+        case 6: self = .fri
+        case 7: self = .sat
+        default: return nil
+        }
     }
 
     public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.number < rhs.number }
@@ -54,7 +72,7 @@ public struct HabitSchedule: Hashable, Sendable {
     /// Whether `day` is one the habit is meant to be done on (every day of a weekly schedule is).
     public func isScheduled(_ day: LocalDay) -> Bool {
         guard case .weekdays(let weekdays) = kind else { return true }
-        return weekdays.contains { $0.number == day.weekday }
+        return Weekday(number: day.weekday).map(weekdays.contains) ?? false
     }
 
     /// The schedule if it is one a habit may have; else the field at fault and why.

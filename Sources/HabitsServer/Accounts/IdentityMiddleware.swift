@@ -93,7 +93,7 @@ struct AccessMiddleware: RouterMiddleware {
             return redirect
         }
         if rule == .visibleUser, case .signedIn(let identity) = context.access,
-            let raw = parameters["userID"], let userID = Int64(raw),
+            let raw = parameters["userID"], let userID = Int64(raw), userID != identity.userID,
             try await !store.maySee(userID: userID, viewerID: identity.userID)
         {
             // The same answer as for a user who does not exist: a private account is not even confirmed.

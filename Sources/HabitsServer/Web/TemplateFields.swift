@@ -119,6 +119,16 @@ extension ScreenColor: MustacheParent {
     public func child(named name: String) -> Any? { name == "hex" ? hex : nil }
 }
 
+extension EmptyState: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "message": message
+        default: nil
+        }
+    }
+}
+
 extension LeaderboardHabit: MustacheParent {
     public func child(named name: String) -> Any? {
         switch name {
