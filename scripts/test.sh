@@ -50,7 +50,11 @@ echo "== swift test"
 # The burst of 96 signed-in requests at once checks that no request holds a thread while it waits for the
 # database; beside a hundred other suites on two cores it measures only the scheduler, so it runs alone.
 burst='manySignedInRequestsAtOnceAllAnswer'
-swift test --skip-build --skip HabitsStoreContractTests --skip HabitsPostgresTests --skip "$burst"
+# The server's tests, which run live servers with timeouts, go apart from the engines' and screens'
+# property tests, which keep both cores busy for minutes.
+swift test --skip-build --filter HabitsServerTests --skip "$burst"
+echo "== swift test: the engines, the domain, the screens, SQLite and the demo"
+swift test --skip-build --skip HabitsServerTests --skip HabitsStoreContractTests --skip HabitsPostgresTests
 echo "== swift test: the store contract on SQLite and PostgreSQL"
 swift test --skip-build --filter 'HabitsStoreContractTests|HabitsPostgresTests'
 echo "== swift test: many signed-in requests at once, alone"
