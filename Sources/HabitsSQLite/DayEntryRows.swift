@@ -55,9 +55,7 @@ enum DayEntryRows {
     ///
     /// - Complexity: O(log n) for a plain daily habit; else O(k) for the pair's k days with anything on them.
     static func streak(_ db: Database, _ pair: CounterPair, today: LocalDay) throws -> StreakSummary {
-        let schedule = HabitSchedule(
-            storedText: try String.fetchOne(
-                db.cachedStatement(sql: "SELECT schedule FROM habits WHERE id = ?"), arguments: [pair.habitID]))
+        let schedule = try schedule(db, habitID: pair.habitID)
         let skips = try Int.fetchOne(
             db.cachedStatement(
                 sql: "SELECT 1 FROM habit_day_entries WHERE user_id = ? AND habit_id = ? AND skipped = 1 LIMIT 1"),

@@ -200,7 +200,7 @@ extension SQLiteHabitStore {
                     """,
                 arguments: [
                     habit.name, ResourceRules.foldedName(habit.name), habit.categoryID, habit.info, habit.emoji,
-                    StoredRow.scheduleText(habit.schedule), habit.ownerID, habit.visibility.rawValue,
+                    habit.schedule.storedText, habit.ownerID, habit.visibility.rawValue,
                     habit.reminder?.description, habit.isArchived, created.position,
                 ]
             )
@@ -240,7 +240,7 @@ extension SQLiteHabitStore {
                     """,
                 arguments: [
                     updated.name, ResourceRules.foldedName(updated.name),
-                    updated.categoryID, updated.info, updated.emoji, StoredRow.scheduleText(updated.schedule),
+                    updated.categoryID, updated.info, updated.emoji, updated.schedule.storedText,
                     updated.reminder?.description, updated.isArchived, updated.position, id,
                 ]
             )

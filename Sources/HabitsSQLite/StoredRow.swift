@@ -87,8 +87,6 @@ enum StoredRow {
             reminder: (row[8] as String?).flatMap(ReminderTime.init), isArchived: row[9], position: row[10])
     }
 
-    /// A schedule as the `schedule` column holds it.
-    static func scheduleText(_ schedule: HabitSchedule) -> String? { schedule.storedText }
 
     /// A `/v1` log from a `logs` row.
     static func logResource(from row: Row) -> Log {

@@ -42,9 +42,9 @@ import Testing
                 .conflict)
 
             // To Bob, Ada's habit does not exist: not listed, not read, not written, not logged.
-            let listed = try await client.allV1(Habit.self, "/v1/habits", limit: 3, as: bob)
+            let listed = try await client.all("/v1/habits", Habit.self, limit: 3, as: bob)
             #expect(!listed.contains { $0.id == habit.id })
-            #expect(try await client.allV1(Habit.self, "/v1/habits", limit: 3, as: ada).contains { $0.id == habit.id })
+            #expect(try await client.all("/v1/habits", Habit.self, limit: 3, as: ada).contains { $0.id == habit.id })
             let base = "/v1/habits/\(habit.id)"
             try expectError(try await client.send(base, as: bob), .notFound, code: "habit_not_found")
             try expectError(try await client.send(base, .patch, body(#"{"name":"Mine"}"#), as: bob), .notFound)
@@ -67,9 +67,9 @@ import Testing
             let archived = try decodeV1(Habit.self, try await client.send("\(base)/archive", .post, as: ada))
             #expect(archived.isArchived)
             #expect(try await client.send("/v1/screens/habit?habit=\(habit.id)", as: ada).status == .notFound)
-            let unarchived = try await client.allV1(Habit.self, "/v1/habits", limit: 50, as: ada)
+            let unarchived = try await client.all("/v1/habits", Habit.self, limit: 50, as: ada)
             #expect(!unarchived.contains { $0.id == habit.id })
-            let shelf = try await client.allV1(Habit.self, "/v1/habits?archived=true", limit: 50, as: ada)
+            let shelf = try await client.all("/v1/habits?archived=true", Habit.self, limit: 50, as: ada)
             #expect(shelf.map(\.id) == [habit.id])
             let restored = try decodeV1(Habit.self, try await client.send("\(base)/restore", .post, as: ada))
             #expect(!restored.isArchived)
@@ -113,22 +113,3 @@ import Testing
     }
 }
 
-extension TestClientProtocol {
-    /// Every item of a `/v1` listing read as `who`, following cursors with pages of `limit`.
-    func allV1<Item: Codable & Hashable & Sendable>(
-        _ type: Item.Type, _ path: String, limit: Int, as who: SignedIn
-    ) async throws -> [Item] {
-        var items: [Item] = []
-        var cursor: String?
-        repeat {
-            let separator = path.contains("?") ? "&" : "?"
-            let uri = "\(path)\(separator)limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? "")
-            let response = try await send(uri, as: who)
-            #expect(response.status == .ok, "\(uri)")
-            let page = try decodeV1(Page<Item>.self, response)
-            items += page.items
-            cursor = page.nextCursor
-        } while cursor != nil
-        return items
-    }
-}

@@ -27,16 +27,16 @@ extension TestClientProtocol {
         try await execute(uri: uri, method: method, headers: [.contentType: "application/json"], body: body) { $0 }
     }
 
-    /// Every item of a `/v1` listing, following cursors with pages of `limit`.
+    /// Every item of a `/v1` listing read as `who` (nil: anonymous), following cursors with pages of `limit`.
     func all<Item: Decodable & Codable & Hashable & Sendable>(
-        _ path: String, _ type: Item.Type, limit: Int = 2
+        _ path: String, _ type: Item.Type, limit: Int = 2, as who: SignedIn? = nil
     ) async throws -> [Item] {
         var items: [Item] = []
         var cursor: String?
         repeat {
             let separator = path.contains("?") ? "&" : "?"
             let uri = "\(path)\(separator)limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? "")
-            let response = try await send(uri)
+            let response = try await send(uri, as: who)
             #expect(response.status == .ok, "\(uri)")
             let page = try decodeV1(Page<Item>.self, response)
             items += page.items

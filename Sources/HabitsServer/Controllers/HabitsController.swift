@@ -30,14 +30,18 @@ struct HabitsController: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
-        let draft = try await RequestBody.decode(HabitDraft.self, from: request)
+        let created = try await create(try await RequestBody.decode(HabitDraft.self, from: request), context)
+        return .created(created, location: "/v1/habits/\(created.id)")
+    }
+
+    /// Creates the habit `draft` describes, owned and seen as `ownership(of:_:)` decides.
+    func create(_ draft: HabitDraft, _ context: HabitsRequestContext) async throws -> Habit {
         let (owner, visibility) = try Self.ownership(of: draft, context)
         let habit = try ResourceRules.checked(
             Habit(
                 id: 0, name: draft.name, categoryID: draft.categoryID, info: draft.info ?? "", emoji: draft.emoji,
                 schedule: draft.schedule ?? .daily, ownerID: owner, visibility: visibility, reminder: draft.reminder))
-        let created = try await Self.referencesMustExist { try await store.createHabit(habit) }
-        return .created(created, location: "/v1/habits/\(created.id)")
+        return try await Self.referencesMustExist { try await store.createHabit(habit) }
     }
 
     @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
@@ -68,13 +72,17 @@ struct HabitsController: Sendable {
     }
 
     private func setArchived(_ archived: Bool, _ context: HabitsRequestContext) async throws -> JSON<Habit> {
-        let id = try await writableHabitID(try RequestInput.id("habitID", context), context)
-        return JSON(
-            try await store.updateHabit(id: id) { habit in
-                var habit = habit
-                habit.isArchived = archived
-                return habit
-            })
+        JSON(try await setArchived(archived, id: try RequestInput.id("habitID", context), context))
+    }
+
+    /// Archives or restores habit `id`, once the asker may write it.
+    func setArchived(_ archived: Bool, id: Int64, _ context: HabitsRequestContext) async throws -> Habit {
+        let writable = try await writableHabitID(id, context)
+        return try await store.updateHabit(id: writable) { habit in
+            var habit = habit
+            habit.isArchived = archived
+            return habit
+        }
     }
 
     /// The habit `id`, once the asker may write it: its owner for a personal habit, an administrator for

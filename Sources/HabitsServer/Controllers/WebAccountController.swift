@@ -331,6 +331,13 @@ struct WebAccountController: Sendable {
     }
 
     private func page<View>(_ template: String, _ view: View, status: HTTPResponse.Status = .ok) throws -> Response {
+        try Self.page(assets, template, view, status: status)
+    }
+
+    /// `template` rendered with `view`, as an HTML answer that is never stored.
+    static func page<View>(_ assets: WebAssets, _ template: String, _ view: View, status: HTTPResponse.Status)
+        throws -> Response
+    {
         let html = try assets.renderer().library.render(view, withTemplate: template) ?? ""
         return Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],

@@ -53,23 +53,11 @@ struct WebHabitsController: Sendable {
         do {
             switch form.action {
             case "create":
-                let draft = try Self.draft(of: form)
-                let (owner, visibility) = try HabitsController.ownership(of: draft, context)
-                let habit = try ResourceRules.checked(
-                    Habit(
-                        id: 0, name: draft.name, categoryID: draft.categoryID, info: "", emoji: draft.emoji,
-                        schedule: draft.schedule ?? .daily, ownerID: owner, visibility: visibility,
-                        reminder: draft.reminder))
-                _ = try await HabitsController.referencesMustExist { try await store.createHabit(habit) }
+                _ = try await habits.create(try Self.draft(of: form), context)
                 return Self.redirect(notice: .habitAdded)
             case "archive", "restore":
                 guard let id = form.id else { throw HabitsError.invalid(field: "id", reason: "names no habit.") }
-                let writable = try await habits.writableHabitID(id, context)
-                _ = try await store.updateHabit(id: writable) { habit in
-                    var habit = habit
-                    habit.isArchived = form.action == "archive"
-                    return habit
-                }
+                _ = try await habits.setArchived(form.action == "archive", id: id, context)
                 return Self.redirect(notice: form.action == "archive" ? .habitArchived : .habitRestored)
             default:
                 throw HabitsError.invalid(field: "action", reason: "must be create, archive or restore.")
@@ -158,10 +146,7 @@ struct WebHabitsController: Sendable {
     }
 
     private func page(_ view: OwnHabitsPageView, status: HTTPResponse.Status = .ok) throws -> Response {
-        let html = try assets.renderer().library.render(view, withTemplate: "habits") ?? ""
-        return Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: html)))
+        try WebAccountController.page(assets, "habits", view, status: status)
     }
 
     static func redirect(notice: AccountNotice) -> Response {
