@@ -7,7 +7,7 @@ import HabitsTestSupport
 import Testing
 
 /// `--demo` fills Discover, Help and the emoji picker, the same way for the same seed and date.
-@Suite(.timeLimit(.minutes(2))) struct DemoProgramsAndHelpTests {
+@Suite(.timeLimit(.minutes(10))) struct DemoProgramsAndHelpTests {
     @Test func theDemoFillsDiscoverHelpAndTheEmojiPicker() async throws {
         let data = DemoDataSet(now: Fixture.now)
         let store = try await SQLiteHabitStore.temporary()

@@ -19,7 +19,7 @@ func fixtureProgram(_ title: String = "Couch to 5K", habitIDs: [Int64] = []) -> 
         createdAt: Fixture.now)
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ProgramHelpEmojiTableTests {
+@Suite(.timeLimit(.minutes(10))) struct ProgramHelpEmojiTableTests {
     /// Users 1…5, habits 1…4 (Run, Read, Deep breathing, Swim), category 1.
     static func store() async throws -> SQLiteHabitStore {
         try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))

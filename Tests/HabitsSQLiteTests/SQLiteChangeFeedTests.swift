@@ -10,7 +10,7 @@ import Testing
 // has no module of tests of its own, so it is checked here too. What every store's feed does is in
 // HabitsStoreContractTests.
 
-@Suite(.timeLimit(.minutes(1))) struct SQLiteChangeFeedTests {
+@Suite(.timeLimit(.minutes(10))) struct SQLiteChangeFeedTests {
     /// Row ids of the fixture's users (by key) and habits (by name).
     static func ids(_ store: SQLiteHabitStore) async throws -> (users: [String: Int64], habits: [String: Int64]) {
         try await store.readScreens { source in
