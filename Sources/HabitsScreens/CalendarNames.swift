@@ -5,6 +5,7 @@ import HabitsDomain
 struct CalendarNames {
     private let calendar: Calendar
     private let monthFormatter: DateFormatter
+    private let dayFormatter: DateFormatter
 
     init(locale identifier: String) {
         let locale = Locale(identifier: identifier)
@@ -18,6 +19,12 @@ struct CalendarNames {
         formatter.timeZone = calendar.timeZone
         formatter.setLocalizedDateFormatFromTemplate("LLLLy")
         monthFormatter = formatter
+        let days = DateFormatter()
+        days.calendar = calendar
+        days.locale = locale
+        days.timeZone = calendar.timeZone
+        days.setLocalizedDateFormatFromTemplate("yMMMd")
+        dayFormatter = days
     }
 
     /// The weekday rows start on, 1 for Sunday through 7 for Saturday: Sunday for en_US and ko_KR,
@@ -27,6 +34,11 @@ struct CalendarNames {
     /// The month's name and year as the locale writes them ("March 2026", "März 2026", "2026년 3월").
     func title(of month: LocalMonth) -> String {
         monthFormatter.string(from: Date(timeIntervalSince1970: Double(month.firstDay.number) * 86_400 + 43_200))
+    }
+
+    /// The day as the locale writes it briefly ("Mar 4, 2026", "04.03.2026", "2026. 3. 4.").
+    func title(of day: LocalDay) -> String {
+        dayFormatter.string(from: Date(timeIntervalSince1970: Double(day.number) * 86_400 + 43_200))
     }
 
     /// The shortest and the full name of a weekday (1 Sunday … 7 Saturday).

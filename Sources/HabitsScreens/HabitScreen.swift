@@ -3,14 +3,16 @@ import HabitsDomain
 import HabitsStore
 
 extension ScreenName {
-    /// One habit and everyone's count of it.
+    /// One habit: the viewer's streaks, rates, year and notes of it, and everyone's count of it.
     public static let habit = ScreenName(declared: "habit")
 }
 
-/// Habit: one habit's header and ranking (`?habit=`).
+/// Habit: one habit's header, the viewer's year of it, and its ranking (`?habit=`).
 public enum HabitScreen: Screen {
     public static let name = ScreenName.habit
-    public static let payloads: [any ItemPayload.Type] = [HabitHeader.self, UserCount.self]
+    public static let payloads: [any ItemPayload.Type] = [
+        HabitHeader.self, HabitStat.self, YearDay.self, DayNote.self, UserCount.self,
+    ]
     public static let title = "Habit"
     public static let parent: ScreenName? = .habits
     public static let parameters: Set<ScreenParameter> = [.habit]
@@ -53,11 +55,11 @@ extension ScreenBuilder {
                     .open(title: "Open \(standing.user.name)", screen: .user, parameters: ["of": "\(standing.user.id)"])
                 ])
         }
+        let year = try await yearSections(of: habit, viewer: viewer)
         return ScreenDocument(
             screen: .habit, title: habit.name, revision: revision,
-            sections: [
-                ScreenSection(id: "about", layout: ScreenLayouts.headerBlock, items: [header]),
-                ScreenSection(id: "ranking", layout: ScreenLayouts.habitRanking, items: rows),
+            sections: [ScreenSection(id: "about", layout: ScreenLayouts.headerBlock, items: [header])] + year + [
+                ScreenSection(id: "ranking", layout: ScreenLayouts.habitRanking, items: rows)
             ])
     }
 }

@@ -40,6 +40,7 @@ import Testing
         for date in ["2026-11-09", "2026-11-19", "2026-11-20", "2026-11-21"] {
             if let day = LocalDay(iso: date) { world.mark(user: 1, habit: 10, day: day) }
         }
+        if let day = LocalDay(iso: "2026-11-20") { world.notes[1, default: [:]][10, default: [:]][day.number] = "5 km" }
         world.setCount(user: 1, habit: 10, 4)
         world.setCount(user: 2, habit: 10, 7)
         world.setCount(user: 3, habit: 10, 4)

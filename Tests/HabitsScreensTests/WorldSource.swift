@@ -15,6 +15,8 @@ struct WorldSource: ScreenSource {
     var countTable: [Int64: [Int64: Int]] = [:]
     /// days[user][habit]: done day numbers, each one of the pair's logs, so counted in `countTable`.
     var dayTable: [Int64: [Int64: Set<Int>]] = [:]
+    /// notes[user][habit][day number]: a note on a day, done or not.
+    var notes: [Int64: [Int64: [Int: String]]] = [:]
     var programList: [Program] = []
     /// joined[user]: the programs the user joined.
     var joined: [Int64: Set<Int64>] = [:]
@@ -90,12 +92,14 @@ struct WorldSource: ScreenSource {
         return RankPosition(rank: 1 + all.filter { $0 > count }.count, usersWithCount: all.filter { $0 == count }.count)
     }
 
-    /// The world keeps no skips or notes: its days are the done days, one log each.
+    /// The world keeps no skips: its days are the done days, one log each, and the days with notes.
     func habitDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay) throws
         -> [HabitDay]
     {
-        try doneDays(userID: userID, habitID: habitID, from: first, through: last).map {
-            HabitDay(day: $0, logCount: 1)
+        let done = Set(dayTable[userID]?[habitID] ?? [])
+        let noted = notes[userID]?[habitID] ?? [:]
+        return done.union(noted.keys).filter { (first.number...last.number).contains($0) }.sorted().map {
+            HabitDay(day: LocalDay(number: $0), logCount: done.contains($0) ? 1 : 0, note: noted[$0])
         }
     }
 

@@ -60,6 +60,15 @@ import Testing
         (ItemContent(CalendarWeekday(weekday: 2, symbol: "M", name: "Monday")), "Monday"),
         (ItemContent(CalendarBlank()), #"<div class="item-body"></div>"#),
         (ItemContent(CalendarDay(date: today, done: true, today: today)), "2026-11-22, done, today"),
+        (ItemContent(HabitStat(label: "Last 30 Days", value: "83%", detail: "25 of 30 days")), "25 of 30 days"),
+        (
+            ItemContent(
+                YearDay(
+                    record: HabitDay(day: today, logCount: 1, note: "5 km"), date: today,
+                    schedule: HabitSchedule(kind: .daily, timesPerDay: 2), today: today)),
+            "2026-11-22, partly done, has a note"
+        ),
+        (ItemContent(DayNote(date: today, title: "Nov 22, 2026", note: "5 km")), "Nov 22, 2026"),
         (ItemContent(HabitChoice(habitID: 3, name: "Walk", emoji: nil, selected: true)), "(shown)"),
     ] + discoverHelpAndEmojiSamples
 

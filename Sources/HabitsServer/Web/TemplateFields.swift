@@ -288,3 +288,40 @@ extension HabitChoice: MustacheParent {
 extension LogHabitRow: MustacheParent {
     public func child(named name: String) -> Any? { row.child(named: name) }
 }
+
+extension HabitStat: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "value": value
+        case "detail": detail
+        default: nil
+        }
+    }
+}
+
+extension YearDay: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "date": date.description
+        case "level": level
+        case "done": done
+        case "partly": !done && level > 0
+        case "skipped": skipped
+        case "scheduled": scheduled
+        case "today": today
+        case "hasNote": hasNote
+        default: nil
+        }
+    }
+}
+
+extension DayNote: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "note": note
+        default: nil
+        }
+    }
+}

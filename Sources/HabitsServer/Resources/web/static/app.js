@@ -10,6 +10,7 @@ let liveEvents;
 
 if (main) {
   connect();
+  showLatestDays();
   document.addEventListener('click', onClick);
   document.addEventListener('input', onInput);
   document.addEventListener('submit', onSubmit);
@@ -354,8 +355,15 @@ function keepingScroll(change) {
     const left = sideways.get(section.dataset.sectionId);
     const items = itemsElement(section);
     if (left !== undefined && items) items.scrollLeft = left;
+    else if (section.dataset.sectionId === 'year') showLatestDays();
   }
   window.scrollTo({ top: pageY, behavior: 'instant' });
+}
+
+// A habit's year heatmap runs oldest to newest: it opens on today's end, as a contribution graph does.
+function showLatestDays() {
+  const year = main.querySelector('.screen-section[data-section-id="year"] .items');
+  if (year) year.scrollLeft = year.scrollWidth;
 }
 
 function setTitle(title) {
