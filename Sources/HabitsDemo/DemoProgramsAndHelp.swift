@@ -167,6 +167,12 @@ public struct DemoProgramsAndHelp: Sendable {
          "By the habit's schedule, in your time zone: each scheduled day done extends it; a skipped day (three a "
             + "month) or a day off the schedule neither breaks nor extends it; a habit of N days a week counts weeks.",
          ["Getting started", "Reminders"]),
+        ("I logged a habit by mistake. How do I undo it?",
+         "On the Log screen, the habit's button offers Undo while you have logged it today: it takes back your latest "
+            + "log. For another day, tap the day on the habit's streak calendar to unmark it.", ["Getting started"]),
+        ("How am I doing over the year?",
+         "Open a habit: its page shows your current and longest streak, how much of the last 30, 90 and 365 days "
+            + "you did as scheduled, a year of days at a glance and your notes.", ["Getting started"]),
         ("How do I change my time zone?",
          "Edit your profile and pick a time zone. Days you already logged stay where they were.", ["Account"]),
         ("How do I delete my account?",

@@ -52,6 +52,11 @@ public enum HabitsError: Error, Equatable, Sendable {
     }
 }
 
+extension HabitsError {
+    /// Why undoing the last log of a habit today was refused: there is none.
+    public static let nothingToUndo = "Nothing to undo: no log of this habit today."
+}
+
 /// What a `HabitsError.notFound` could not find; its raw value names it in error codes and messages.
 public enum EntityKind: String, Sendable, Hashable {
     case user, habit, category, log, image, screen, program, tag, question, account, session, token, calendar

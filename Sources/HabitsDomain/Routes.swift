@@ -105,6 +105,8 @@ public enum Routes {
     public static let logs = RoutePattern("/v1/logs")
     /// `POST` several logs, all or none.
     public static let logBatch = RoutePattern("/v1/logs/batch")
+    /// `POST` to take back the latest log of a habit made today.
+    public static let logUndo = RoutePattern("/v1/logs/undo")
     /// `GET` or `DELETE` a log.
     public static let log = RoutePattern("/v1/logs/:logID")
     /// `GET` the done days of a habit.
@@ -241,7 +243,7 @@ public enum Routes {
         courseUsers, courseHabits, courseCategories, combinedStatistics, habitStatistics, userStatistics,
         leadingStatistics, loggedHabit, userImage, health, readiness, metrics, openAPI,
         users, user, favorites, favorite, followed, following, userLogs, categories, category, habits, habit,
-        habitArchive, habitRestore, meCalendar, meCalendarFeed, userCalendar, logs, logBatch, log, days, day, streak,
+        habitArchive, habitRestore, meCalendar, meCalendarFeed, userCalendar, logs, logBatch, logUndo, log, days, day, streak,
         programs, program, programPicture, programImage, joinedPrograms, membership, rating,
         helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,
         signUp, signIn, signOut, signOutEverywhere, me, mePassword, meSessions, meSession, meTokens, meToken,

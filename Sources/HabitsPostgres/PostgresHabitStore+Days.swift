@@ -64,6 +64,28 @@ extension PostgresHabitStore {
         }
     }
 
+    public func undoLastLog(userID: Int64, habitID: Int64, now: Date) async throws -> Int64 {
+        try await writeBumping { session, changes in
+            let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
+            let today = LocalDay(now, in: try await session.zone(userID: userID))
+            // The pair's lock first, so that the latest log read is the one deleted.
+            try await PostgresLocks.lock(session, pairs: [pair])
+            let rows = try await session.rows(
+                """
+                SELECT id FROM logs WHERE user_id = \(userID) AND habit_id = \(habitID) AND day = \(today.number)
+                ORDER BY logged_at DESC, id DESC LIMIT 1
+                """)
+            guard let row = rows.first else { throw HabitsError.conflict(reason: HabitsError.nothingToUndo) }
+            let id = try row.decode(Int64.self)
+            try await session.execute("DELETE FROM logs WHERE id = \(id)")
+            try await PostgresCounters.dropCount(session, pair, by: 1, changes: changes)
+            if try await PostgresDayRuns.logCount(session, pair, day: today) == 0 {
+                try await PostgresDayRuns.lost(session, pair, day: today)
+            }
+            return id
+        }
+    }
+
     public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay)
         async throws -> [LocalDay]
     {

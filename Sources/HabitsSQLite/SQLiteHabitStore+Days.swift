@@ -58,6 +58,24 @@ extension SQLiteHabitStore {
         }
     }
 
+    public func undoLastLog(userID: Int64, habitID: Int64, now: Date) async throws -> Int64 {
+        try await writeBumping { db, changes in
+            let pair = try Self.dayPair(db, userID: userID, habitID: habitID)
+            let today = LocalDay(now, in: try Self.zone(db, userID: userID))
+            let sql = """
+                SELECT id FROM logs WHERE user_id = ? AND habit_id = ? AND day = ?
+                ORDER BY logged_at DESC, id DESC LIMIT 1
+                """
+            guard let id = try Int64.fetchOne(db, sql: sql, arguments: [userID, habitID, today.number]) else {
+                throw HabitsError.conflict(reason: HabitsError.nothingToUndo)
+            }
+            try db.execute(sql: "DELETE FROM logs WHERE id = ?", arguments: [id])
+            try Self.dropCount(db, userID: userID, habitID: habitID, by: 1, changes: changes)
+            if try !DayRuns.isDone(db, pair, day: today) { try DayRuns.lost(db, pair, day: today) }
+            return id
+        }
+    }
+
     public func doneDays(userID: Int64, habitID: Int64, from first: LocalDay, through last: LocalDay)
         async throws -> [LocalDay]
     {

@@ -59,6 +59,9 @@ public protocol ResourceStore: Sendable {
     func logEntry(id: Int64) async throws -> Log
     /// Removes one log and decrements its counter.
     func deleteLog(id: Int64) async throws
+    /// Removes the user's latest log of the habit made on their today at `now` (by time, then id), with its
+    /// counter, and answers its id; `conflict` (`HabitsError.nothingToUndo`) when there is none today.
+    func undoLastLog(userID: Int64, habitID: Int64, now: Date) async throws -> Int64
     /// A user's logs in `range`, ordered by time then id.
     func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<Log>
 

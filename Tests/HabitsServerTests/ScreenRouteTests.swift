@@ -67,7 +67,7 @@ func log(
                         ItemContent(LeaderboardHabit(habitName: "Swim", leader: "Nobody Yet!", secondary: nil)),
                     ])
                 #expect(
-                    document.sections[1].items.map(\.content) == [
+                    document.sections.first { $0.id == "ranking" }?.items.map(\.content) == [
                         ItemContent(
                             FollowedUser(
                                 userName: "User 1",
@@ -112,7 +112,7 @@ func log(
                 let document = try decode(ScreenDocument.self, response)
                 #expect(document.title == "Swim")
                 #expect(
-                    document.sections[1].items.map(\.content) == [
+                    document.sections.first { $0.id == "ranking" }?.items.map(\.content) == [
                         ItemContent(
                             UserCount(userID: users["user3"] ?? 0, userName: "User 3", count: 1, isViewer: false))
                     ])

@@ -51,6 +51,26 @@ import Testing
     }
 
     @Test(arguments: StoreImplementation.allCases)
+    func undoTakesBackTheLatestLogOfTheUsersTodayOnly(implementation: StoreImplementation) async throws {
+        let (store, user, habit) = try await Self.store(implementation, zone: "Europe/Berlin")
+        let now = Fixture.instant("2026-03-10T15:00:00Z")
+        let created = try await store.createLogs([
+            // 23:30 in Berlin on 2026-03-09: yesterday's, not today's.
+            LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("2026-03-09T22:30:00Z")),
+            LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("2026-03-10T12:00:00Z")),
+            LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("2026-03-10T08:00:00Z")),
+        ])
+        // The latest by time goes first, whatever the order of ids.
+        #expect(try await store.undoLastLog(userID: user, habitID: habit, now: now) == created[1].id)
+        #expect(try await store.undoLastLog(userID: user, habitID: habit, now: now) == created[2].id)
+        await #expect(throws: HabitsError.conflict(reason: HabitsError.nothingToUndo)) {
+            try await store.undoLastLog(userID: user, habitID: habit, now: now)
+        }
+        #expect(try await count(store, user, habit) == 1)
+        #expect(try await Self.days(store, user, habit, "2026-03-01", "2026-03-31") == ["2026-03-09"])
+    }
+
+    @Test(arguments: StoreImplementation.allCases)
     func aDayAfterTheUsersTodayIsRefused(implementation: StoreImplementation) async throws {
         let now = Fixture.instant("2026-03-10T15:00:00Z")
         // Kiritimati is UTC+14: its today is already 2026-03-11.

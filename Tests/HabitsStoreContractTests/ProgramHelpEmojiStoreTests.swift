@@ -4,7 +4,7 @@ import HabitsStore
 import HabitsTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ProgramHelpEmojiStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct ProgramHelpEmojiStoreTests {
     @Test(arguments: StoreImplementation.allCases)
     func joiningAddsTheProgramsHabitsToFavouritesInOneTransaction(implementation: StoreImplementation) async throws {
         let store = try await implementation.makeFixture()

@@ -6,7 +6,7 @@ import Testing
 
 /// Programs' rating totals against a brute-force model: after any sequence of ratings, re-ratings,
 /// removals and deletions of users, every program's count and star total are those of the ratings left.
-@Suite(.timeLimit(.minutes(2))) struct ProgramRatingPropertyTests {
+@Suite(.timeLimit(.minutes(10))) struct ProgramRatingPropertyTests {
     @Test(arguments: StoreImplementation.allCases)
     func ratingTotalsMatchTheRatingsLeft(implementation: StoreImplementation) async throws {
         await forEachSeedAsync(count: 20 as UInt64) { seed in

@@ -9,7 +9,7 @@ import Testing
 /// exactly what changed. HabitsSQLiteTests runs the same writes against SQLite's own tables.
 @Suite struct ScreenPropertyTests {
     // A feed that misses a change would wait forever; the limit turns that into a failure.
-    @Test(.timeLimit(.minutes(3)), arguments: StoreImplementation.allCases)
+    @Test(.timeLimit(.minutes(10)), arguments: StoreImplementation.allCases)
     func screenReadsAndChangesFollowEveryWrite(implementation: StoreImplementation) async {
         // A step reads every listing and screen read through the store: over a socket, in a debug build,
         // PostgreSQL's seeds cost about 15 s each, so it runs a quarter of them within the same limit.

@@ -11,7 +11,7 @@ import Testing
 /// A store whose writes waited for a suspended reader, or whose reads waited for a connection a failed
 /// read never gave back, hangs here instead of passing; the time limit ends the waits that heed
 /// cancellation.
-@Suite(.timeLimit(.minutes(1))) struct ScreenSnapshotTests {
+@Suite(.timeLimit(.minutes(10))) struct ScreenSnapshotTests {
     /// What one body read before and after a write committed while it was suspended.
     struct SnapshotReads: Sendable {
         var countBefore: Int

@@ -5,7 +5,7 @@ import HabitsTestSupport
 import Testing
 
 /// The change feed reports committed changes only, merges them for slow readers, and ends with its task.
-@Suite(.timeLimit(.minutes(1))) struct StoreChangeFeedTests {
+@Suite(.timeLimit(.minutes(10))) struct StoreChangeFeedTests {
     @Test(arguments: StoreImplementation.allCases)
     func aPictureReportsNothing(implementation: StoreImplementation) async throws {
         let store = try await implementation.makeFixture()

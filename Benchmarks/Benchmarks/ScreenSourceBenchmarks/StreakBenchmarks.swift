@@ -100,4 +100,18 @@ func registerStreakBenchmarks() {
     } setup: {
         try await setup()
     }
+
+    // The habit page as `GET /v1/screens/habit` builds it: streaks, three completion rates, the year
+    // heatmap (53 weeks) and the notes, from five years of history.
+    Benchmark("Habit screen document: year heatmap, 5 years of history", configuration: configuration) { benchmark in
+        guard let setup = streakSetup.value else { return benchmark.error("no fixture") }
+        let request = ScreenRequest(screen: .habit, viewerID: setup.viewer, habitID: setup.habit)
+        for _ in benchmark.scaledIterations {
+            blackHole(try await setup.store.readScreens { source in
+                try await ScreenBuilder(source: MemoizingSource(source)).document(for: request, revision: "1")
+            })
+        }
+    } setup: {
+        try await setup()
+    }
 }

@@ -86,6 +86,7 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.userCalendar, ["GET": .openModeOnly])
         set(Routes.logs, ["POST": .signedIn])
         set(Routes.logBatch, ["POST": .signedIn])
+        set(Routes.logUndo, ["POST": .signedIn])
         set(Routes.log, ["GET": .signedIn, "DELETE": .signedIn])
         set(Routes.days, readOfAUser)
         set(Routes.day, ["GET": .visibleUser, "PUT": .pathUser, "DELETE": .pathUser])

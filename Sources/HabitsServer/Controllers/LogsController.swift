@@ -3,7 +3,7 @@ import HabitsDomain
 import HabitsStore
 import Hummingbird
 
-/// `/v1/logs…`: single and batch creation, reading and deleting one log.
+/// `/v1/logs…`: single and batch creation, reading and deleting one log, undoing today's latest.
 struct LogsController: Sendable {
     let store: any ResourceStore
     let clock: @Sendable () -> Date
@@ -22,6 +22,7 @@ struct LogsController: Sendable {
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.post(Routes.logs.routerPath, use: create)
         router.post(Routes.logBatch.routerPath, use: createBatch)
+        router.post(Routes.logUndo.routerPath, use: undo)
         router.get(Routes.log.routerPath, use: get)
         router.delete(Routes.log.routerPath, use: delete)
     }
@@ -56,6 +57,15 @@ struct LogsController: Sendable {
         let created = try await store.createLogs(drafts)
         metrics.countLogsWritten(created.count)
         return JSON(BatchResult(logs: created), status: .created)
+    }
+
+    /// Takes back the asker's latest log of a habit made today (their zone's today): the Log screen's Undo.
+    @Sendable func undo(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
+        let input = try await RequestBody.decode(UndoInput.self, from: request)
+        try context.requireActing(as: input.userID)
+        try await requireVisibleHabits([input.habitID], context)
+        _ = try await store.undoLastLog(userID: input.userID, habitID: input.habitID, now: clock())
+        return NoContent()
     }
 
     /// Someone else's personal habit does not exist for the asker (unknown ids are the store's to refuse).
@@ -105,4 +115,10 @@ struct LogInput: Decodable, Sendable {
     var userID: Int64
     var habitID: Int64
     var timestamp: Date?
+}
+
+/// The body of `POST /v1/logs/undo`: whose latest log of which habit today to take back.
+struct UndoInput: Decodable, Sendable {
+    var userID: Int64
+    var habitID: Int64
 }
