@@ -67,7 +67,7 @@ func log(
                         ItemContent(LeaderboardHabit(habitName: "Swim", leader: "Nobody Yet!", secondary: nil)),
                     ])
                 #expect(
-                    document.sections.first { $0.id == "ranking" }?.items.map(\.content) == [
+                    document.sections[1].items.map(\.content) == [
                         ItemContent(
                             FollowedUser(
                                 userName: "User 1",
