@@ -23,7 +23,12 @@ struct HabitsController: Sendable {
     /// The shared habits and the asker's own (every habit in open mode); `?archived=true` lists the
     /// archived ones instead.
     @Sendable func list(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<Habit>> {
-        let archived = request.uri.queryParameters.get("archived") == "true"
+        let archived: Bool
+        switch request.uri.queryParameters.get("archived") {
+        case nil, "false": archived = false
+        case "true": archived = true
+        default: throw HabitsError.invalid(field: "archived", reason: "must be true or false.")
+        }
         return JSON(
             try await store.habits(
                 visibleTo: try Self.viewerID(context), archived: archived, page: try RequestInput.page(request)))
