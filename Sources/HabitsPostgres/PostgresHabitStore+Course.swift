@@ -84,13 +84,22 @@ extension PostgresHabitStore {
         let day = LocalDay(number: dayNumber)
         try await PostgresLocks.lock(session, pairs: [pair])
         // Another write may have deleted it while this one waited for the lock.
-        guard try await session.changes("DELETE FROM logs WHERE id = \(id) RETURNING 1") == 1 else {
+        guard try await removeLog(session, id: id, of: pair, on: day, changes: changes) else {
             throw HabitsError.notFound(kind: .log, id: String(id))
         }
+    }
+
+    /// Removes the log `id` of `pair` on `day`, with its counter and, once the day has no log, its run; false
+    /// when it was gone already. The caller holds the pair's lock.
+    static func removeLog(
+        _ session: PostgresSession, id: Int64, of pair: CounterPair, on day: LocalDay, changes: ChangeRecorder
+    ) async throws -> Bool {
+        guard try await session.changes("DELETE FROM logs WHERE id = \(id) RETURNING 1") == 1 else { return false }
         try await PostgresCounters.dropCount(session, pair, by: 1, changes: changes)
         if try await PostgresDayRuns.logCount(session, pair, day: day) == 0 {
             try await PostgresDayRuns.lost(session, pair, day: day)
         }
+        return true
     }
 
     public func image(userID: String) async throws -> StoredImage? {

@@ -77,11 +77,8 @@ extension PostgresHabitStore {
                 """)
             guard let row = rows.first else { throw HabitsError.conflict(reason: HabitsError.nothingToUndo) }
             let id = try row.decode(Int64.self)
-            try await session.execute("DELETE FROM logs WHERE id = \(id)")
-            try await PostgresCounters.dropCount(session, pair, by: 1, changes: changes)
-            if try await PostgresDayRuns.logCount(session, pair, day: today) == 0 {
-                try await PostgresDayRuns.lost(session, pair, day: today)
-            }
+            // Under the pair's lock, the log just read is still there.
+            _ = try await Self.removeLog(session, id: id, of: pair, on: today, changes: changes)
             return id
         }
     }

@@ -63,11 +63,17 @@ extension SQLiteHabitStore {
                 throw HabitsError.notFound(kind: .log, id: String(id))
             }
             let pair = CounterPair(userID: row["user_id"], habitID: row["habit_id"])
-            let day = LocalDay(number: row["day"])
-            try db.execute(sql: "DELETE FROM logs WHERE id = ?", arguments: [id])
-            try Self.dropCount(db, userID: pair.userID, habitID: pair.habitID, by: 1, changes: changes)
-            if try !DayRuns.isDone(db, pair, day: day) { try DayRuns.lost(db, pair, day: day) }
+            try Self.removeLog(db, id: id, of: pair, on: LocalDay(number: row["day"]), changes: changes)
         }
+    }
+
+    /// Removes the log `id` of `pair` on `day`, with its counter and, when the day is no longer done, its run.
+    static func removeLog(_ db: Database, id: Int64, of pair: CounterPair, on day: LocalDay, changes: ChangeRecorder)
+        throws
+    {
+        try db.execute(sql: "DELETE FROM logs WHERE id = ?", arguments: [id])
+        try dropCount(db, userID: pair.userID, habitID: pair.habitID, by: 1, changes: changes)
+        if try !DayRuns.isDone(db, pair, day: day) { try DayRuns.lost(db, pair, day: day) }
     }
 
     public func image(userID: String) async throws -> StoredImage? {

@@ -69,9 +69,7 @@ extension SQLiteHabitStore {
             guard let id = try Int64.fetchOne(db, sql: sql, arguments: [userID, habitID, today.number]) else {
                 throw HabitsError.conflict(reason: HabitsError.nothingToUndo)
             }
-            try db.execute(sql: "DELETE FROM logs WHERE id = ?", arguments: [id])
-            try Self.dropCount(db, userID: userID, habitID: habitID, by: 1, changes: changes)
-            if try !DayRuns.isDone(db, pair, day: today) { try DayRuns.lost(db, pair, day: today) }
+            try Self.removeLog(db, id: id, of: pair, on: today, changes: changes)
             return id
         }
     }

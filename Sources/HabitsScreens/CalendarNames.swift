@@ -5,26 +5,28 @@ import HabitsDomain
 struct CalendarNames {
     private let calendar: Calendar
     private let monthFormatter: DateFormatter
-    private let dayFormatter: DateFormatter
 
     init(locale identifier: String) {
-        let locale = Locale(identifier: identifier)
         var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
+        calendar.locale = Locale(identifier: identifier)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         self.calendar = calendar
+        monthFormatter = Self.formatter(template: "LLLLy", calendar: calendar)
+    }
+
+    /// A formatter of the locale's own pattern for `template`, in the calendar's locale and UTC.
+    private static func formatter(template: String, calendar: Calendar) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.calendar = calendar
-        formatter.locale = locale
+        formatter.locale = calendar.locale
         formatter.timeZone = calendar.timeZone
-        formatter.setLocalizedDateFormatFromTemplate("LLLLy")
-        monthFormatter = formatter
-        let days = DateFormatter()
-        days.calendar = calendar
-        days.locale = locale
-        days.timeZone = calendar.timeZone
-        days.setLocalizedDateFormatFromTemplate("yMMMd")
-        dayFormatter = days
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return formatter
+    }
+
+    /// Days as the locale writes them briefly; made on demand, as most calendars name months only.
+    func dayTitles() -> DayTitles {
+        DayTitles(formatter: Self.formatter(template: "yMMMd", calendar: calendar), zone: calendar.timeZone)
     }
 
     /// The weekday rows start on, 1 for Sunday through 7 for Saturday: Sunday for en_US and ko_KR,
@@ -33,12 +35,7 @@ struct CalendarNames {
 
     /// The month's name and year as the locale writes them ("March 2026", "März 2026", "2026년 3월").
     func title(of month: LocalMonth) -> String {
-        monthFormatter.string(from: Date(timeIntervalSince1970: Double(month.firstDay.number) * 86_400 + 43_200))
-    }
-
-    /// The day as the locale writes it briefly ("Mar 4, 2026", "04.03.2026", "2026. 3. 4.").
-    func title(of day: LocalDay) -> String {
-        dayFormatter.string(from: Date(timeIntervalSince1970: Double(day.number) * 86_400 + 43_200))
+        monthFormatter.string(from: month.firstDay.noon(in: calendar.timeZone))
     }
 
     /// The shortest and the full name of a weekday (1 Sunday … 7 Saturday).
@@ -48,4 +45,12 @@ struct CalendarNames {
         guard symbols.indices.contains(weekday - 1), names.indices.contains(weekday - 1) else { return ("", "") }
         return (symbols[weekday - 1], names[weekday - 1])
     }
+}
+
+/// Days as a locale writes them briefly ("Mar 4, 2026", "04.03.2026", "2026. 3. 4.").
+struct DayTitles {
+    let formatter: DateFormatter
+    let zone: TimeZone
+
+    func title(of day: LocalDay) -> String { formatter.string(from: day.noon(in: zone)) }
 }

@@ -22,13 +22,15 @@ extension ScreenBuilder {
         let rates = CompletionRate.rates(of: days, schedule: habit.schedule, today: today)
         var sections = [
             streakSection(streak, habit: habit),
-            rateSection(rates, schedule: habit.schedule),
+            rateSection(rates),
             heatmapSection(days, from: start, today: today, habit: habit),
         ]
-        let notes = days.reversed().lazy.compactMap { record in
-            record.note.map { DayNote(date: record.day, title: names.title(of: record.day), note: $0) }
-        }.prefix(Self.notesShown)
-        if !notes.isEmpty {
+        let noted = Array(days.reversed().lazy.filter { $0.note != nil }.prefix(Self.notesShown))
+        if !noted.isEmpty {
+            let titles = names.dayTitles()
+            let notes = noted.compactMap { record in
+                record.note.map { DayNote(date: record.day, title: titles.title(of: record.day), note: $0) }
+            }
             let items = notes.map { note in
                 ScreenItem(
                     id: "note-\(note.date)", content: ItemContent(note),
@@ -37,7 +39,7 @@ extension ScreenBuilder {
             sections.append(
                 ScreenSection(
                     id: "notes", layout: ScreenLayouts.dayNotes, header: SectionBoundary(title: "Notes"),
-                    items: Array(items)))
+                    items: items))
         }
         return sections
     }
@@ -55,7 +57,7 @@ extension ScreenBuilder {
         return ScreenSection(id: "streak", layout: ScreenLayouts.habitStats(perRow: 2), items: items)
     }
 
-    private func rateSection(_ rates: [CompletionRate], schedule: HabitSchedule) -> ScreenSection {
+    private func rateSection(_ rates: [CompletionRate]) -> ScreenSection {
         let items = rates.map { rate in
             let label = "Last \(rate.days) Days"
             let value = rate.percent.map { "\($0)%" } ?? "—"

@@ -88,30 +88,24 @@ func registerStreakBenchmarks() {
         try await setup()
     }
 
-    // The whole streak calendar as `GET /v1/screens/streak` builds it, its streak read from five years.
-    Benchmark("Streak screen document: 5 years of history, 3 per week", configuration: configuration) { benchmark in
-        guard let setup = streakSetup.value else { return benchmark.error("no fixture") }
-        let request = ScreenRequest(screen: .streak, viewerID: setup.viewer, habitID: setup.habit)
-        for _ in benchmark.scaledIterations {
-            blackHole(try await setup.store.readScreens { source in
-                try await ScreenBuilder(source: MemoizingSource(source)).document(for: request, revision: "1")
-            })
+    /// A screen of the five-year habit for its person, built as its route builds it.
+    func documentBenchmark(_ name: String, screen: ScreenName) {
+        Benchmark(name, configuration: configuration) { benchmark in
+            guard let setup = streakSetup.value else { return benchmark.error("no fixture") }
+            let request = ScreenRequest(screen: screen, viewerID: setup.viewer, habitID: setup.habit)
+            for _ in benchmark.scaledIterations {
+                blackHole(try await setup.store.readScreens { source in
+                    try await ScreenBuilder(source: MemoizingSource(source)).document(for: request, revision: "1")
+                })
+            }
+        } setup: {
+            try await setup()
         }
-    } setup: {
-        try await setup()
     }
 
+    // The whole streak calendar as `GET /v1/screens/streak` builds it, its streak read from five years.
+    documentBenchmark("Streak screen document: 5 years of history, 3 per week", screen: .streak)
     // The habit page as `GET /v1/screens/habit` builds it: streaks, three completion rates, the year
     // heatmap (53 weeks) and the notes, from five years of history.
-    Benchmark("Habit screen document: year heatmap, 5 years of history", configuration: configuration) { benchmark in
-        guard let setup = streakSetup.value else { return benchmark.error("no fixture") }
-        let request = ScreenRequest(screen: .habit, viewerID: setup.viewer, habitID: setup.habit)
-        for _ in benchmark.scaledIterations {
-            blackHole(try await setup.store.readScreens { source in
-                try await ScreenBuilder(source: MemoizingSource(source)).document(for: request, revision: "1")
-            })
-        }
-    } setup: {
-        try await setup()
-    }
+    documentBenchmark("Habit screen document: year heatmap, 5 years of history", screen: .habit)
 }
