@@ -72,7 +72,9 @@ public struct HabitSchedule: Hashable, Sendable {
     /// Whether `day` is one the habit is meant to be done on (every day of a weekly schedule is).
     public func isScheduled(_ day: LocalDay) -> Bool {
         guard case .weekdays(let weekdays) = kind else { return true }
-        return Weekday(number: day.weekday).map(weekdays.contains) ?? false
+        // Not `.map(weekdays.contains)`: the partly applied method is a closure allocated on every call.
+        guard let weekday = Weekday(number: day.weekday) else { return false }
+        return weekdays.contains(weekday)
     }
 
     /// The schedule if it is one a habit may have; else the field at fault and why.
