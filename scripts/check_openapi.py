@@ -7,10 +7,20 @@ keys, the second with a null value, so the description is silently cut. A key wr
 mapping (two schemas of one name) is read as the last one by every parser, silently. All three are
 refused here.
 
+It then holds the document to what the server sends: every schema's `example` must be valid under
+that schema, and so must the screen documents and item contents in Docs/Examples, which the server's
+own tests write (`HABITS_WRITE_EXAMPLES=1 swift test --filter ScreenExampleTests`). A field added to
+an item but not to its schema fails here, before any fuzzer has to find the screen that sends it.
+
     python3 scripts/check_openapi.py [PATH]     exits 1 and names the place on any problem
 """
+import glob
+import json
+import os
+import re
 import sys
 
+import jsonschema
 import yaml
 
 DEFAULT_PATH = "Sources/HabitsServer/Resources/openapi.yaml"
@@ -52,6 +62,43 @@ def problems(node, path):
             yield from problems(value, f"{path}/{index}")
 
 
+def example_problems(document, examples_folder):
+    """Yields a line for every example, written or in Docs/Examples, that its schema refuses."""
+    schemas = document.get("components", {}).get("schemas", {})
+
+    def errors(name, value):
+        root = {"components": {"schemas": schemas}, "$ref": f"#/components/schemas/{name}"}
+        validator = jsonschema.Draft202012Validator(root, format_checker=jsonschema.FormatChecker())
+        return [f"{list(error.absolute_path)}: {error.message[:200]}" for error in validator.iter_errors(value)]
+
+    for name, schema in schemas.items():
+        if isinstance(schema, dict) and "example" in schema:
+            for error in errors(name, schema["example"])[:3]:
+                yield f"the example of {name} {error}"
+    # An item's content is one of ScreenItem's `content` schemas, each described as
+    # "`streakSummary` (Streak): ...", naming the item types it is for.
+    item_schemas = {}
+    content = schemas.get("ScreenItem", {}).get("properties", {}).get("content", {})
+    for choice in content.get("anyOf", []):
+        name = choice.get("$ref", "").rsplit("/", 1)[-1]
+        for item_type in re.findall(r"`(\w+)` \(", str(schemas.get(name, {}).get("description", ""))):
+            item_schemas[item_type] = name
+    for path in sorted(glob.glob(os.path.join(examples_folder, "*.json"))):
+        name = "ScreenChangeset" if path.endswith("-changes.json") else "ScreenDocument"
+        with open(path, encoding="utf-8") as file:
+            for error in errors(name, json.load(file))[:3]:
+                yield f"{path} as {name} {error}"
+    for path in sorted(glob.glob(os.path.join(examples_folder, "items", "*.json"))):
+        item_type = os.path.splitext(os.path.basename(path))[0]
+        name = item_schemas.get(item_type)
+        if name is None:
+            yield f"{path}: no schema's description names the item type `{item_type}`"
+            continue
+        with open(path, encoding="utf-8") as file:
+            for error in errors(name, json.load(file))[:3]:
+                yield f"{path} as {name} {error}"
+
+
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_PATH
     with open(path, encoding="utf-8") as file:
@@ -65,6 +112,8 @@ def main():
         print(f"{path}: libyaml reads it differently from PyYAML's pure loader", file=sys.stderr)
         return 1
     found = list(problems(document, ""))
+    examples_folder = os.path.join(os.path.dirname(os.path.abspath(path)), "..", "..", "..", "Docs", "Examples")
+    found += list(example_problems(document, os.path.normpath(examples_folder)))
     for line in found:
         print(f"{path}: {line}", file=sys.stderr)
     if found:
