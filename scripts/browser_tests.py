@@ -277,7 +277,7 @@ class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests):
         problems = []
         for width, height in SIZES:
             self.resize(width, height)
-            for name in ["home", "habits", "streak", "discover", "help", "emoji-search", "emoji-grid"]:
+            for name in ["home", "habits", "log", "users", "streak", "discover", "help", "emoji-search", "emoji-grid"]:
                 page, api = paths[name]
                 self.open(page)
                 dom = self.dom_frames()
@@ -297,6 +297,31 @@ class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests):
                         problems.append(f"{name} {width}x{height} {frame['id']}: page {box} engine {expected}")
         self.resize(*SIZES[1])
         assert not problems, f"{len(problems)} frames differ:\n      " + "\n      ".join(problems[:12])
+
+    def test_wide_windows_get_columns_and_phones_keep_their_layouts(self):
+        columns = """const items = [...document.querySelectorAll(arguments[0] + ' > .items > [data-item-id]')];
+            const lane = document.querySelector(arguments[0] + ' > .items');
+            return [items.map(e => Math.round(e.getBoundingClientRect().top)), lane.scrollWidth - lane.clientWidth,
+                    items.map(e => Math.round(e.getBoundingClientRect().width))];"""
+        leaderboard = '[data-section-id="leaderboard"]'
+        self.resize(1280, 800)
+        self.open("/")
+        tops, overflow, widths = self.script(columns, leaderboard)
+        assert len(tops) >= 3 and len(set(tops[:3])) == 1, f"three leaderboard cards share a row at 1280: {tops}"
+        assert overflow <= 1 and max(widths) < 420, f"no card is wider than a column: {widths}, overflow {overflow}"
+        # The same page, narrowed without a reload: the container query hands it back to the phone's layout.
+        self.resize(390, 844)
+        tops, overflow, widths = self.script(columns, leaderboard)
+        assert len(set(tops[:3])) == 3 and overflow > 0, f"a trio per column, sideways, at 390: {tops} {overflow}"
+        self.open("/screens/log")
+        section = max((s for s in self.dom_sections() if s.startswith("category-")),
+                      key=lambda s: len(self.script(columns, f'[data-section-id="{s}"]')[0]))
+        tops, _, _ = self.script(columns, f'[data-section-id="{section}"]')
+        assert len(tops) >= 3, f"the demo's largest category has three habits or more: {section} {tops}"
+        assert len(set(tops[:4])) == (min(len(tops), 4) + 1) // 2, f"two log buttons to a row at 390: {tops}"
+        self.resize(1280, 800)
+        tops, _, _ = self.script(columns, f'[data-section-id="{section}"]')
+        assert len(set(tops[:4])) == 1, f"four log buttons to a row at 1280: {tops}"
 
     def test_screenshots_and_accessibility(self):
         paths = self.page_paths()

@@ -19,6 +19,7 @@ extension ScreenBuilder {
     /// A "Favorites" section when the viewer has favourites, then a section per category with habits.
     func catalogueSections(
         viewer: User, favoritesLayout: LayoutSection, categoryLayout: LayoutSection,
+        favoritesWideLayout: LayoutSection? = nil, categoryWideLayout: LayoutSection? = nil,
         item: (Habit, HabitRow, Bool) -> (ItemContent, [ItemAction])
     ) async throws -> [ScreenSection] {
         let (habits, categories) = try await catalogue()
@@ -41,10 +42,11 @@ extension ScreenBuilder {
         if !favoriteItems.isEmpty {
             sections.append(
                 ScreenSection(
-                    id: "favorites", layout: favoritesLayout,
+                    id: "favorites", layout: favoritesLayout, wideLayout: favoritesWideLayout,
                     header: SectionBoundary(title: "Favorites", color: Self.favoritesColor), items: favoriteItems))
         }
-        sections += categorySections(habits, categories: categories, layout: categoryLayout) {
+        sections += categorySections(habits, categories: categories, layout: categoryLayout, wideLayout: categoryWideLayout
+        ) {
             screenItem($0, prefix: "habit")
         }
         return sections

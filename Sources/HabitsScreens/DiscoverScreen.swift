@@ -60,7 +60,7 @@ extension ScreenBuilder {
                     ]))
             sections.append(
                 ScreenSection(
-                    id: "programs-\(category.id)", layout: ScreenLayouts.swimlane,
+                    id: "programs-\(category.id)", layout: ScreenLayouts.swimlane, wideLayout: ScreenLayouts.wideSwimlane,
                     items: programs.map { program in
                         programCard(
                             program, viewer: viewer, numbers: numbers, isJoined: joined.contains(program.id),

@@ -50,10 +50,11 @@ extension ScreenBuilder {
             screen: .home, title: "Home", revision: revision,
             sections: [
                 ScreenSection(
-                    id: "leaderboard", layout: ScreenLayouts.leaderboard,
+                    id: "leaderboard", layout: ScreenLayouts.leaderboard, wideLayout: ScreenLayouts.wideLeaderboard,
                     header: SectionBoundary(title: "Leaderboard"), items: cards),
                 ScreenSection(
                     id: "followedUsers", layout: ScreenLayouts.followedUsers,
+                    wideLayout: ScreenLayouts.wideFollowedUsers,
                     header: SectionBoundary(title: "Following"), items: followed),
             ])
     }

@@ -25,7 +25,8 @@ extension ScreenBuilder {
     func log(viewer: User, revision: String) async throws -> ScreenDocument {
         let loggedToday = try await habitsLoggedToday(viewer: viewer)
         let sections = try await catalogueSections(
-            viewer: viewer, favoritesLayout: ScreenLayouts.logFavorites, categoryLayout: ScreenLayouts.logButtons
+            viewer: viewer, favoritesLayout: ScreenLayouts.logFavorites, categoryLayout: ScreenLayouts.logButtons,
+            favoritesWideLayout: ScreenLayouts.wideLogFavorites, categoryWideLayout: ScreenLayouts.wideLogButtons
         ) { habit, row, isFavorite in
             // No timestamp: the server logs it at its own "now".
             let body: [String: ActionValue] = ["userID": .integer(viewer.id), "habitID": .integer(habit.id)]

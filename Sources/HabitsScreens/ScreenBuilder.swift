@@ -53,7 +53,7 @@ public struct ScreenBuilder<Source: ScreenSource> {
     /// A section per category holding some of `habits` (in their order), categories by name, each under
     /// a header in the category's name and colour: the habits, log and user screens group alike.
     func categorySections(
-        _ habits: [Habit], categories: [Int64: Category], layout: LayoutSection,
+        _ habits: [Habit], categories: [Int64: Category], layout: LayoutSection, wideLayout: LayoutSection? = nil,
         item: (Habit) -> ScreenItem?
     ) -> [ScreenSection] {
         var byCategory: [Int64: [Habit]] = [:]
@@ -61,7 +61,7 @@ public struct ScreenBuilder<Source: ScreenSource> {
         return categories.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.compactMap { category in
             guard let members = byCategory[category.id], !members.isEmpty else { return nil }
             return ScreenSection(
-                id: "category-\(category.id)", layout: layout,
+                id: "category-\(category.id)", layout: layout, wideLayout: wideLayout,
                 header: SectionBoundary(title: category.name, color: category.color.screenColor),
                 items: members.compactMap(item))
         }

@@ -84,8 +84,8 @@ extension ScreenDocument {
         var itemIDs = Set<String>()
         for (sectionIndex, (section, oldSection)) in zip(sections, old.sections).enumerated() {
             guard sectionIDs.insert(section.id).inserted else { throw .duplicateIdentifier(section.id) }
-            if section.layout != oldSection.layout || section.header != oldSection.header
-                || section.footer != oldSection.footer
+            if section.layout != oldSection.layout || section.wideLayout != oldSection.wideLayout
+                || section.header != oldSection.header || section.footer != oldSection.footer
             {
                 stage.sectionReloads.append(SectionValue(index: sectionIndex, section: section.withoutItems))
             }

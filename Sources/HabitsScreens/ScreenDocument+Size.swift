@@ -21,6 +21,7 @@ extension ScreenDocument {
         var bytes = Self.documentOverhead + heapBytes(title) + heapBytes(revision)
         for section in sections {
             bytes += Self.sectionOverhead + heapBytes(section.id)
+            if section.wideLayout != nil { bytes += Self.sectionOverhead }
             bytes += heapBytes(section.header?.title) + heapBytes(section.footer?.title)
             bytes += section.items.count * (MemoryLayout<ScreenItem>.stride + Self.itemOverhead)
             for item in section.items {

@@ -35,24 +35,38 @@ public struct ScreenDocument: Codable, Hashable, Sendable {
     }
 }
 
-/// A section: its layout descriptor, optional header and footer, and its items.
+/// A section: its layout descriptor (and, for wide windows, another), optional header and footer, and
+/// its items.
 public struct ScreenSection: Codable, Hashable, Sendable {
+    /// The container width, in points, from which `wideLayout` applies: wider than any phone held
+    /// upright or sideways in a split view, narrower than a tablet's or a desktop browser's window.
+    public static let wideMinimumWidth = 700.0
+
     public var id: String
-    /// `CompositionalLayout`'s section descriptor in its JSON form.
+    /// `CompositionalLayout`'s section descriptor in its JSON form: the layout on phones.
     public var layout: LayoutSection
+    /// The layout in containers at least `wideMinimumWidth` wide, when it differs: columns where a phone
+    /// shows one card at a time. Its headers are the same as `layout`'s.
+    public var wideLayout: LayoutSection?
     public var header: SectionBoundary?
     public var footer: SectionBoundary?
     public var items: [ScreenItem]
 
     public init(
-        id: String, layout: LayoutSection, header: SectionBoundary? = nil, footer: SectionBoundary? = nil,
-        items: [ScreenItem]
+        id: String, layout: LayoutSection, wideLayout: LayoutSection? = nil, header: SectionBoundary? = nil,
+        footer: SectionBoundary? = nil, items: [ScreenItem]
     ) {
         self.id = id
         self.layout = layout
+        self.wideLayout = wideLayout
         self.header = header
         self.footer = footer
         self.items = items
+    }
+
+    /// The layout for a container `width` points wide, as a section provider reads its environment.
+    public func layout(forWidth width: Double) -> LayoutSection {
+        width >= Self.wideMinimumWidth ? wideLayout ?? layout : layout
     }
 
     /// The section without its items: what a section change carries.

@@ -43,6 +43,7 @@ extension ScreenBuilder {
         }
         return ScreenDocument(
             screen: .users, title: "People", revision: revision,
-            sections: [ScreenSection(id: "users", layout: ScreenLayouts.userGrid, items: cards)])
+            sections: [ScreenSection(
+                    id: "users", layout: ScreenLayouts.userGrid, wideLayout: ScreenLayouts.wideUserGrid, items: cards)])
     }
 }

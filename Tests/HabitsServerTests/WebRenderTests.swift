@@ -1,7 +1,7 @@
 import CompositionalLayout
 import Foundation
 import HabitsDomain
-import HabitsScreens
+@testable import HabitsScreens
 import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
@@ -284,5 +284,43 @@ extension WebRenderTests {
         #expect(css.items.contains("grid-template-rows: minmax(0, 1fr)"))
         #expect(css.items.contains("grid-auto-columns: 160px") && css.items.contains("height: 200px"))
         #expect(css.items.contains("column-gap: 10px"))
+    }
+}
+
+/// Wide layouts on the page: carried as `--wide-` custom properties that app.css applies from 700 px.
+@Suite struct WideLayoutCSSTests {
+    /// Every layout a screen sends, phone and wide.
+    static let layouts: [LayoutSection] = [
+        ScreenLayouts.leaderboard, ScreenLayouts.wideLeaderboard, ScreenLayouts.followedUsers,
+        ScreenLayouts.wideFollowedUsers, ScreenLayouts.swimlane, ScreenLayouts.wideSwimlane,
+        ScreenLayouts.logButtons, ScreenLayouts.wideLogButtons, ScreenLayouts.logFavorites,
+        ScreenLayouts.wideLogFavorites, ScreenLayouts.userGrid, ScreenLayouts.wideUserGrid, ScreenLayouts.habitList,
+        ScreenLayouts.monthGrid, ScreenLayouts.heatmap, ScreenLayouts.banner, ScreenLayouts.chips(background: true),
+    ]
+
+    @Test func appCSSAppliesEveryPropertyALayoutMayDeclareFromTheWideMinimum() throws {
+        let css = String(decoding: try #require(try WebAssets.bundled.staticFile(named: "app.css")).bytes, as: UTF8.self)
+        #expect(css.contains("@container (min-width: \(Int(ScreenSection.wideMinimumWidth))px)"))
+        for property in LayoutCSS.itemProperties {
+            let name = property.hasPrefix("--") ? String(property.dropFirst(2)) : property
+            #expect(css.contains("\(property): var(--wide-\(name)) !important"), "app.css lacks \(property)")
+        }
+        for layout in Self.layouts {
+            let declared = Set(LayoutCSS(layout).declaredProperties)
+            #expect(declared.isSubset(of: LayoutCSS.itemProperties), "\(declared.subtracting(LayoutCSS.itemProperties))")
+        }
+    }
+
+    @Test func aSectionWithAWideLayoutCarriesBothOnItsItems() throws {
+        let renderer = try WebRenderTests.renderer()
+        let section = ScreenSection(
+            id: "leaderboard", layout: ScreenLayouts.leaderboard, wideLayout: ScreenLayouts.wideLeaderboard, items: [])
+        let html = renderer.section(section)
+        #expect(html.contains(#"class="items has-wide""#))
+        #expect(html.contains("grid-auto-flow: column"))  // the phone's trios, sideways
+        #expect(html.contains("--wide-grid-template-columns: repeat(3, minmax(0, 1fr))"))
+        #expect(html.contains("--wide-grid-auto-rows: 110px"))
+        let phoneOnly = renderer.section(ScreenSection(id: "s", layout: ScreenLayouts.habitList, items: []))
+        #expect(phoneOnly.contains(#"class="items""#) && !phoneOnly.contains("--wide-"))
     }
 }

@@ -28,7 +28,9 @@ struct ScreenFramesController: Sendable {
         let measured = try Self.measured(query.get("measured"))
         let document = try await screens.document(for: try screens.screenRequest(request, context))
         let ids = document.sections.map { $0.items.map(\.id) }
-        let layout = CompositionalLayout(sections: document.sections.map(\.layout))
+        // As a section provider would, from the container's width: the wide layouts from 700 points.
+        let sectionLayouts = document.sections.map { $0.layout(forWidth: width) }
+        let layout = CompositionalLayout(sections: sectionLayouts)
         let engine: LayoutEngine
         do {
             engine = try LayoutEngine(
@@ -48,7 +50,7 @@ struct ScreenFramesController: Sendable {
         }
         var items: [ScreenFrames.ItemFrame] = []
         for (section, sectionIDs) in ids.enumerated() {
-            let layout = document.sections[section].layout
+            let layout = sectionLayouts[section]
             let cellSize = LayoutCSS.cell(of: layout.group)?.layoutSize
             let estimated = cellSize?.heightDimension.isEstimated ?? false
             let estimatedWidth = cellSize?.widthDimension.isEstimated ?? false

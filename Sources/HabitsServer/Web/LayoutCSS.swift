@@ -1,3 +1,4 @@
+import Foundation
 import CompositionalLayout
 
 /// A section's `CompositionalLayout` descriptor as CSS: the section's items are the cells of one grid,
@@ -93,6 +94,35 @@ struct LayoutCSS: Equatable, Sendable {
         pinnedHeader = header?.pinToVisibleBounds ?? false
         scrollsSideways = orthogonal
         hasBackground = !section.decorationItems.isEmpty
+    }
+
+    /// Every property `items` may declare. In a wide container, app.css sets each of them from its
+    /// `--wide-` twin (`display: var(--wide-display) !important`), so that the wide layout's declarations
+    /// replace the phone's whole: a property the wide layout leaves out falls back to its initial value.
+    static let itemProperties = [
+        "display", "box-sizing", "padding", "grid-auto-flow", "grid-template-rows", "grid-template-columns",
+        "grid-auto-columns", "grid-auto-rows", "height", "min-height", "row-gap", "column-gap", "flex-wrap",
+        "align-content", "align-items", "overflow-x", "overscroll-behavior-x", "scroll-snap-type",
+        "--item-margin", "--item-aspect", "--snap-align", "--flow-width", "--flow-height",
+    ]
+
+    /// The declarations of `items` as the `--wide-` custom properties app.css reads in a wide container:
+    /// inline styles cannot hold a container query, and a `<style>` element is outside the page's policy.
+    var wideItems: String {
+        items.split(separator: ";").compactMap { declaration -> String? in
+            let parts = declaration.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            let property = parts[0].trimmingCharacters(in: .whitespaces)
+            let name = property.hasPrefix("--") ? property.dropFirst(2) : Substring(property)
+            return "--wide-\(name): \(parts[1].trimmingCharacters(in: .whitespaces))"
+        }.joined(separator: "; ")
+    }
+
+    /// The properties `items` declares, in order.
+    var declaredProperties: [String] {
+        items.split(separator: ";").compactMap {
+            $0.split(separator: ":", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
+        }
     }
 
     /// Whether a horizontal group repeats one cell of estimated or absolute width across its row: a

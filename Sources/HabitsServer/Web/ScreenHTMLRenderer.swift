@@ -27,9 +27,12 @@ struct ScreenHTMLRenderer: Sendable {
     /// One section with its items (none with `withItems` false: a section changeset carries items apart).
     func section(_ section: ScreenSection, withItems: Bool = true) -> String {
         let css = LayoutCSS(section.layout)
+        // The wide layout rides along as custom properties that app.css applies in a wide container.
+        let wide = section.wideLayout.map { LayoutCSS($0).wideItems }
         let items = withItems ? section.items.map { item($0) }.joined() : ""
         let view = SectionView(
-            id: section.id, css: css.items, sideways: css.scrollsSideways, background: css.hasBackground,
+            id: section.id, css: wide.map { "\(css.items); \($0)" } ?? css.items, wide: wide != nil,
+            sideways: css.scrollsSideways, background: css.hasBackground,
             header: section.header.map {
                 BoundaryView(
                     title: $0.title, color: $0.color?.hex, textColor: $0.color.map { ReadableText.on($0.hex) },
@@ -116,7 +119,7 @@ struct PageView {
 
 struct SectionView {
     var id, css: String
-    var sideways, background: Bool
+    var wide, sideways, background: Bool
     var header, footer: BoundaryView?
     var items: String
 }

@@ -52,6 +52,7 @@ extension SectionView: MustacheParent {
         switch name {
         case "id": id
         case "css": css
+        case "wide": wide
         case "sideways": sideways
         case "background": background
         case "header": header

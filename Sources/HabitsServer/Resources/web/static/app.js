@@ -308,6 +308,7 @@ function reloadSection(element, replacement) {
   else if (newHeader) element.prepend(newHeader);
   else oldHeader?.remove();
   itemsElement(element).setAttribute('style', itemsElement(replacement).getAttribute('style') ?? '');
+  itemsElement(element).className = itemsElement(replacement).className;
   element.className = replacement.className;
 }
 
