@@ -16,6 +16,7 @@ import urllib.request
 from axe_selenium_python import Axe
 from browser_discover_help_emoji import DiscoverHelpEmojiTests
 from browser_hostile import HostileTextTests
+from browser_layout import LayoutFitTests
 from browser_proxy import ProxyTests
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -58,7 +59,7 @@ class Server:
         return value
 
 
-class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests):
+class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests, LayoutFitTests):
     def __init__(self, base, proxy, today, screenshots):
         self.server = Server(base)
         self.base = base
