@@ -14,6 +14,7 @@ import urllib.error
 import urllib.request
 
 from axe_selenium_python import Axe
+from browser_context_menu import ContextMenuTests
 from browser_discover_help_emoji import DiscoverHelpEmojiTests
 from browser_hostile import HostileTextTests
 from browser_layout import LayoutFitTests
@@ -59,7 +60,7 @@ class Server:
         return value
 
 
-class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests, LayoutFitTests):
+class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests, LayoutFitTests, ContextMenuTests):
     def __init__(self, base, proxy, today, screenshots):
         self.server = Server(base)
         self.base = base

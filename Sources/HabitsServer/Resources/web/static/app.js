@@ -1,6 +1,8 @@
 // Habits web client. Pages are rendered on the server; this module keeps the open screen live by
 // applying each changeset's stages to the DOM (deletes, inserts, moves, updates), keeps the scroll
 // position of the page and of every sideways section, and performs item actions.
+import { installContextMenus } from './context-menu.js';
+
 const main = document.getElementById('screen');
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -12,6 +14,7 @@ if (main) {
   connect();
   showLatestDays();
   document.addEventListener('click', onClick);
+  installContextMenus(main);
   document.addEventListener('input', onInput);
   document.addEventListener('submit', onSubmit);
   addEventListener('popstate', () => transitionTo(location.href, { record: false }));
