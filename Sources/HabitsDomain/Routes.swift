@@ -95,6 +95,8 @@ public enum Routes {
     public static let habitArchive = RoutePattern("/v1/habits/:habitID/archive")
     /// `POST` to bring an archived habit back.
     public static let habitRestore = RoutePattern("/v1/habits/:habitID/restore")
+    /// `GET` a user's own habits in their order, `PUT` a new order.
+    public static let habitOrder = RoutePattern("/v1/users/:userID/habit-order")
     /// `GET` the account's iCalendar feed, by the feed's secret in `?token=` (no cookie needed).
     public static let meCalendar = RoutePattern("/v1/me/calendar.ics")
     /// `POST` a new calendar feed address (replacing the earlier one), `DELETE` to end the feed.
@@ -243,7 +245,7 @@ public enum Routes {
         courseUsers, courseHabits, courseCategories, combinedStatistics, habitStatistics, userStatistics,
         leadingStatistics, loggedHabit, userImage, health, readiness, metrics, openAPI,
         users, user, favorites, favorite, followed, following, userLogs, categories, category, habits, habit,
-        habitArchive, habitRestore, meCalendar, meCalendarFeed, userCalendar, logs, logBatch, logUndo, log,
+        habitArchive, habitRestore, habitOrder, meCalendar, meCalendarFeed, userCalendar, logs, logBatch, logUndo, log,
         days, day, streak,
         programs, program, programPicture, programImage, joinedPrograms, membership, rating,
         helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,

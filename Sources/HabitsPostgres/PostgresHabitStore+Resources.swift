@@ -289,6 +289,24 @@ extension PostgresHabitStore {
         }
     }
 
+    public func reorderHabits(ownerID: Int64, habitIDs: [Int64]) async throws -> [Habit] {
+        try await writeBumping { session, changes in
+            changes.catalogueChanged()
+            // The owner's rows locked: two reorders at once apply one after the other, not interleaved.
+            let own = try await session.rows(
+                """
+                SELECT \(unescaped: PostgresRows.habitColumns) FROM habits WHERE owner_id = \(ownerID)
+                ORDER BY position, id FOR NO KEY UPDATE
+                """
+            ).map(PostgresRows.habit)
+            let order = try HabitOrder(own: own, first: habitIDs)
+            for (position, habit) in order.habits.enumerated() where habit.position != position {
+                try await session.execute("UPDATE habits SET position = \(position) WHERE id = \(habit.id)")
+            }
+            return order.renumbered
+        }
+    }
+
     /// Deletes a habit with everything that refers to it; the caller holds its row and pairs locked.
     static func removeHabit(_ session: PostgresSession, id: Int64, changes: ChangeRecorder) async throws {
         try await session.execute("DELETE FROM logs WHERE habit_id = \(id)")

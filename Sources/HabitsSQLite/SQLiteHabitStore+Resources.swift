@@ -297,6 +297,21 @@ extension SQLiteHabitStore {
         }
     }
 
+    public func reorderHabits(ownerID: Int64, habitIDs: [Int64]) async throws -> [Habit] {
+        try await writeBumping { db, changes in
+            changes.catalogueChanged()
+            let own = try Row.fetchAll(
+                db, sql: "SELECT * FROM habits WHERE owner_id = ? ORDER BY position, id", arguments: [ownerID]
+            ).map(StoredRow.habitResource(from:))
+            let order = try HabitOrder(own: own, first: habitIDs)
+            let update = try db.makeStatement(sql: "UPDATE habits SET position = ? WHERE id = ?")
+            for (position, habit) in order.habits.enumerated() where habit.position != position {
+                try update.execute(arguments: [position, habit.id])
+            }
+            return order.renumbered
+        }
+    }
+
     /// Deletes a habit with everything that refers to it.
     static func removeHabit(_ db: Database, id: Int64, changes: ChangeRecorder) throws {
         try db.execute(sql: "DELETE FROM logs WHERE habit_id = ?", arguments: [id])

@@ -146,6 +146,7 @@ func buildRouter(
     UsersController(store: store).addRoutes(to: router)
     CatalogController(store: store).addRoutes(to: router)
     HabitsController(store: store).addRoutes(to: router)
+    HabitOrderController(store: store).addRoutes(to: router)
     CalendarController(store: store, clock: clock).addRoutes(to: router)
     LogsController(store: store, clock: clock, metrics: metrics).addRoutes(to: router)
     DaysController(store: store, clock: clock).addRoutes(to: router)

@@ -52,6 +52,10 @@ public protocol ResourceStore: Sendable {
     func habits(visibleTo viewerID: Int64?, archived: Bool, page: PageRequest) async throws -> Page<Habit>
     /// The habits `ownerID` made, archived ones too, in the owner's order (position, then id).
     func ownHabits(ownerID: Int64) async throws -> [Habit]
+    /// Puts `habitIDs`, habits of `ownerID`'s own, first and in that order; the owner's others keep their
+    /// order after them. Answers the owner's habits in the new order. An id that is not one of the owner's is
+    /// `notFound`, a repeated one `invalid`, and nothing moves.
+    func reorderHabits(ownerID: Int64, habitIDs: [Int64]) async throws -> [Habit]
 
     /// Stores every log in one transaction, or none when one names an unknown user or habit.
     func createLogs(_ logs: [LogDraft]) async throws -> [Log]

@@ -71,4 +71,35 @@ import Testing
         await #expect(throws: HabitsError.self) { try await store.habit(id: second.id) }
         #expect(try await store.habit(id: bobs.id).ownerID == bob)
     }
+
+    @Test(arguments: StoreImplementation.allCases)
+    func reorderingPutsTheNamedHabitsFirstAndRefusesAnyoneElses(implementation: StoreImplementation) async throws {
+        let store = try await implementation.makeFixture()
+        let ada = try await user(store, "ada")
+        let bob = try await user(store, "bob")
+        let category = try #require(try await store.categories(page: PageRequest(limit: 1)).items.first).id
+        var ids: [Int64] = []
+        for name in ["A", "B", "C", "D"] {
+            ids.append(try await store.createHabit(personal(name, owner: ada, category: category)).id)
+        }
+        let bobs = try await store.createHabit(personal("E", owner: bob, category: category))
+        let revision = store.currentRevision()
+
+        let reordered = try await store.reorderHabits(ownerID: ada, habitIDs: [ids[2], ids[0]])
+        #expect(reordered.map(\.id) == [ids[2], ids[0], ids[1], ids[3]])
+        #expect(reordered.map(\.position) == [0, 1, 2, 3])
+        #expect(try await store.ownHabits(ownerID: ada) == reordered)
+        #expect(store.currentRevision() > revision, "screens that show the order hear of it")
+
+        // Someone else's habit, an unknown one, or one named twice: refused, and nothing moves.
+        await #expect(throws: HabitsError.self) { try await store.reorderHabits(ownerID: ada, habitIDs: [bobs.id]) }
+        await #expect(throws: HabitsError.self) { try await store.reorderHabits(ownerID: ada, habitIDs: [ids[1], 999_999]) }
+        await #expect(throws: HabitsError.self) { try await store.reorderHabits(ownerID: ada, habitIDs: [ids[1], ids[1]]) }
+        #expect(try await store.ownHabits(ownerID: ada) == reordered)
+        #expect(try await store.ownHabits(ownerID: bob).map(\.position) == [0])
+        // A new habit goes last; an empty order changes nothing.
+        let last = try await store.createHabit(personal("F", owner: ada, category: category))
+        #expect(last.position == 4)
+        #expect(try await store.reorderHabits(ownerID: ada, habitIDs: []).map(\.id) == reordered.map(\.id) + [last.id])
+    }
 }

@@ -80,6 +80,7 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.habit, ["GET": .signedIn, "PATCH": .signedIn, "DELETE": .signedIn])
         set(Routes.habitArchive, ["POST": .signedIn])
         set(Routes.habitRestore, ["POST": .signedIn])
+        set(Routes.habitOrder, ["GET": .pathUser, "PUT": .pathUser])
         // A calendar app carries no cookie: the feed's own secret, in its address, is its credential.
         set(Routes.meCalendar, ["GET": .accountsModeOnly])
         set(Routes.meCalendarFeed, ["POST": .accountsModeSignedIn, "DELETE": .accountsModeSignedIn])
