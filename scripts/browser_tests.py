@@ -19,13 +19,15 @@ from browser_discover_help_emoji import DiscoverHelpEmojiTests
 from browser_hostile import HostileTextTests
 from browser_layout import LayoutFitTests
 from browser_proxy import ProxyTests
+from browser_your_habits import YourHabitsTests
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 SIZES = [(390, 844), (1280, 800)]
-PAGES = ["home", "today", "habits", "habit", "users", "user", "log", "streak", "discover", "help", "emoji"]
+PAGES = ["home", "today", "habits", "habit", "users", "user", "log", "streak", "discover", "help", "emoji",
+         "yourHabits"]
 
 
 class Server:
@@ -60,7 +62,8 @@ class Server:
         return value
 
 
-class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests, LayoutFitTests, ContextMenuTests):
+class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests, LayoutFitTests, ContextMenuTests,
+            YourHabitsTests):
     def __init__(self, base, proxy, today, screenshots):
         self.server = Server(base)
         self.base = base
@@ -112,7 +115,7 @@ class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests, LayoutFitTests
             "users": ("/screens/users", "/v1/screens/users"),
             "user": (f"/screens/user?of={other['id']}", f"/v1/screens/user?of={other['id']}"),
             "log": ("/screens/log", "/v1/screens/log"), "streak": ("/screens/streak", "/v1/screens/streak"),
-        } | self.discover_help_emoji_paths(habit_id)
+        } | self.discover_help_emoji_paths(habit_id) | self.your_habits_paths()
 
     # ---- Tests ----
 

@@ -157,9 +157,13 @@ public struct DemoProgramsAndHelp: Sendable {
     // swift-format-ignore
     static let questionRows: [(question: String, answer: String, tags: [String])] = [
         ("How do I add a new habit?",
-         "Open Your habits from your account and give it a name, a schedule (every day, some weekdays or a number "
-            + "of days a week) and, if you like, a reminder: only you see it. To follow a habit of the catalogue, "
-            + "tap its star and it joins your favourites on Home.", ["Getting started"]),
+         "Open Your Habits at the top of Habits (or Add your first habit on Home) and give it a name, a schedule "
+            + "(every day, some weekdays or a number of days a week) and, if you like, a reminder: only you see it. "
+            + "Tap one of yours to edit it; Move Up, Move Down and Archive are beside it. To follow a habit of the "
+            + "catalogue, tap its star and it joins your favourites on Home.", ["Getting started"]),
+        ("Is there a quicker way to favourite a habit or follow someone?",
+         "Right-click it, press and hold it on a touch screen, or press Shift+F10 while it has the focus: a menu "
+            + "offers Favorite or Follow (and their opposites), as the buttons on it do.", ["Getting started"]),
         ("Can I log a habit more than once a day?",
          "Yes. Every log counts in the rankings, and a day is done once it meets the habit's times a day.",
          ["Getting started"]),
@@ -183,11 +187,13 @@ public struct DemoProgramsAndHelp: Sendable {
         ("Can I get a refund for a program?",
          "Within 14 days of joining, ask here and we refund the full price.", ["Billing"]),
         ("Why don't my logs show up on my other phone?",
-         "Logs sync when the app is online. Pull down on Home to sync right away.", ["Sync & backup"]),
+         "Every screen is live: a log made anywhere shows on every open screen within a moment. A page that lost "
+            + "its connection catches up by itself once it is back.", ["Sync & backup"]),
         ("Can I export my history?",
          "Yes: every log is available through the API as JSON, a page at a time.", ["Sync & backup", "Privacy"]),
         ("How do I set a reminder?",
-         "Give a habit of yours a reminder time on Your habits, then subscribe to the calendar address there: "
+         "Give a habit of yours a reminder time on Your Habits, then subscribe to the calendar address on "
+            + "your account page: "
             + "Apple Calendar, Google Calendar or Thunderbird remind you at that time.", ["Reminders"]),
         ("Who can see my habits?",
          "Habits you made are yours alone. Whoever may see you sees your favourites and counts; make your account "

@@ -10,7 +10,7 @@ extension ScreenName {
 /// Habits: every habit to open or favourite.
 public enum HabitsScreen: Screen {
     public static let name = ScreenName.habits
-    public static let payloads: [any ItemPayload.Type] = [HabitRow.self]
+    public static let payloads: [any ItemPayload.Type] = [HabitRow.self, EmptyState.self]
     public static let title = "Habits"
     public static let tab: ScreenTab? = ScreenTab(title: "Habits", icon: "☰", order: 2)
 
@@ -35,6 +35,14 @@ extension ScreenBuilder {
                 ]
             )
         }
-        return ScreenDocument(screen: .habits, title: "Habits", revision: revision, sections: sections)
+        // The way to habits of one's own, above the catalogue.
+        let yours = EmptyState(title: "Your Habits", message: "Add a habit of your own, with its schedule and reminder.")
+        let entry = ScreenItem(
+            id: "your-habits", content: ItemContent(yours),
+            fallback: ItemFallback(title: yours.title, subtitle: yours.message),
+            actions: [.open(title: "Open Your Habits", screen: .yourHabits)])
+        return ScreenDocument(
+            screen: .habits, title: "Habits", revision: revision,
+            sections: [ScreenSection(id: "yours", layout: ScreenLayouts.headerBlock, items: [entry])] + sections)
     }
 }

@@ -63,12 +63,15 @@ extension ScreenBuilder {
     static func emptyLeaderboard(isNew: Bool) -> ScreenItem {
         let content = EmptyState(
             title: isNew ? "Welcome! Add your first habit" : "No favorites yet",
-            message: "Favorite a habit on Habits to see its leaderboard here, or make one of your own under "
-                + "Your habits on your account page.")
+            message: "Favorite a habit on Habits to see its leaderboard here, or add one of your own under "
+                + "Your Habits.")
         return ScreenItem(
             id: "empty-leaderboard", content: ItemContent(content),
             fallback: ItemFallback(title: content.title, subtitle: content.message),
-            actions: [.open(title: "Browse habits", screen: .habits)])
+            actions: [
+                .open(title: isNew ? "Add your first habit" : "Add a habit", screen: .yourHabits),
+                .open(.menu, title: "Browse habits", screen: .habits),
+            ])
     }
 
     /// Following no one: how to compare with others.

@@ -48,11 +48,15 @@ public struct ItemAction: Codable, Hashable, Sendable {
 public enum ActionValue: Codable, Hashable, Sendable {
     case integer(Int64)
     case string(String)
+    /// A list of ids, such as a new order of habits.
+    case integers([Int64])
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let integer = try? container.decode(Int64.self) {
             self = .integer(integer)
+        } else if let integers = try? container.decode([Int64].self) {
+            self = .integers(integers)
         } else {
             self = .string(try container.decode(String.self))
         }
@@ -63,6 +67,7 @@ public enum ActionValue: Codable, Hashable, Sendable {
         switch self {
         case .integer(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
+        case .integers(let values): try container.encode(values)
         }
     }
 }

@@ -67,6 +67,7 @@ public enum Screens {
     public static let all: [any Screen.Type] = [
         HomeScreen.self, TodayScreen.self, HabitsScreen.self, HabitScreen.self, UsersScreen.self, UserScreen.self,
         LogScreen.self, StreakScreen.self, DiscoverScreen.self, HelpScreen.self, EmojiScreen.self,
+        YourHabitsScreen.self,
     ]
 
     /// - Complexity: O(1).

@@ -48,7 +48,11 @@ extension ItemAction {
         var bytes = ScreenDocument.actionOverhead + HabitsScreens.heapBytes(title) + HabitsScreens.heapBytes(path)
         for (key, value) in body ?? [:] {
             bytes += HabitsScreens.heapBytes(key)
-            if case .string(let text) = value { bytes += HabitsScreens.heapBytes(text) }
+            switch value {
+            case .string(let text): bytes += HabitsScreens.heapBytes(text)
+            case .integers(let values): bytes += 32 + values.count * MemoryLayout<Int64>.stride
+            case .integer: break
+            }
         }
         for (key, value) in parameters ?? [:] {
             bytes += HabitsScreens.heapBytes(key) + HabitsScreens.heapBytes(value)

@@ -144,6 +144,10 @@ public final class VisibleSource<Base: ScreenSource>: ScreenSource {
 
     public func categories() async throws -> [Category] { try await base.categories() }
     public func habits() async throws -> [Habit] { try await base.habits().filter(shows) }
+    /// The viewer's own, archived ones too (a screen that restores them shows them); nobody else's.
+    public func ownHabits(ownerID: Int64) async throws -> [Habit] {
+        ownerID == viewerID ? try await base.ownHabits(ownerID: ownerID) : []
+    }
     public func habit(id: Int64) async throws -> Habit? {
         guard let habit = try await base.habit(id: id), shows(habit) else { return nil }
         return habit

@@ -97,9 +97,18 @@ public protocol ScreenSource {
     func questions(viewerID: Int64, tagID: Int64?) async throws -> [Question]
     /// The emoji a user picked most recently, most recent first, at most `RecentEmoji.limit`.
     func recentEmoji(userID: Int64) async throws -> [String]
+    /// Every habit `ownerID` made, archived ones too, in the owner's order (position, then id).
+    func ownHabits(ownerID: Int64) async throws -> [Habit]
 }
 
 extension ScreenSource {
+    /// From `habits()`, which a store answers with every habit: what a screen reads of them is recorded
+    /// there, so an edit, archive or reorder of one rebuilds the screens that show it.
+    ///
+    /// - Complexity: O(h log h) for h habits.
+    public func ownHabits(ownerID: Int64) async throws -> [Habit] {
+        try await habits().filter { $0.ownerID == ownerID }.sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+    }
     public func loggedHabitIDs(userID: Int64) async throws -> Set<Int64> {
         Set(try await counts(userID: userID).keys)
     }

@@ -89,8 +89,10 @@ import Testing
 
     /// Every screen the viewer can open in `world`.
     static func requests(in world: WorldSource) -> [ScreenRequest] {
-        var requests = [ScreenName.home, .today, .habits, .users, .log].map { ScreenRequest(screen: $0, viewerID: viewerID) }
-        for habit in world.habitList {
+        var requests = [ScreenName.home, .today, .habits, .users, .log, .yourHabits].map {
+            ScreenRequest(screen: $0, viewerID: viewerID)
+        }
+        for habit in world.habitList where !habit.isArchived {
             requests.append(ScreenRequest(screen: .habit, viewerID: viewerID, habitID: habit.id))
         }
         for user in world.users.keys.sorted() {
@@ -103,7 +105,7 @@ import Testing
         // The viewer's default calendar, and each habit's calendar of the month before.
         requests.append(ScreenRequest(screen: .streak, viewerID: viewerID))
         let today = LocalDay(Fixture.now, in: TimeZone(identifier: "UTC") ?? .current)
-        for habit in world.habitList {
+        for habit in world.habitList where !habit.isArchived {
             requests.append(
                 ScreenRequest(screen: .streak, viewerID: viewerID, habitID: habit.id, month: today.month.previous))
         }

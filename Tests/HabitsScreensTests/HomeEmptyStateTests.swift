@@ -20,7 +20,8 @@ import Testing
         var sections = try await home(world)
         let welcome = try #require(sections["leaderboard"]?.first?.content.as(EmptyState.self))
         #expect(sections["leaderboard"]?.count == 1 && welcome.title == "Welcome! Add your first habit")
-        #expect(sections["leaderboard"]?.first?.actions.first?.screen == .habits)
+        #expect(sections["leaderboard"]?.first?.actions.first?.screen == .yourHabits)
+        #expect(sections["leaderboard"]?.first?.actions.last?.screen == .habits)
         #expect(sections["followedUsers"]?.first?.content.as(EmptyState.self)?.title == "You follow no one yet")
         #expect(sections["followedUsers"]?.first?.actions.first?.screen == .users)
 

@@ -34,6 +34,17 @@ import Testing
             Category(id: 1, name: "Exercise", color: Color(hue: 0.3, saturation: 0.6, brightness: 0.85)),
             Category(id: 2, name: "Learning", color: Color(hue: 0.6, saturation: 0.6, brightness: 0.85)),
         ]
+        // Alex's own: Stretch on three weekdays with a reminder, and an archived Journal.
+        world.addHabit(12, "Stretch", categoryID: 1)
+        world.habitList[2].ownerID = 1
+        world.habitList[2].visibility = .personal
+        world.habitList[2].schedule = HabitSchedule(kind: .weekdays([.mon, .wed, .fri]))
+        world.habitList[2].reminder = ReminderTime(hour: 7, minute: 30)
+        world.addHabit(13, "Journal", categoryID: 2)
+        world.habitList[3].ownerID = 1
+        world.habitList[3].visibility = .personal
+        world.habitList[3].isArchived = true
+        world.habitList[3].position = 1
         world.favorites[1] = [10, 11]
         world.follows[1] = [2, 3]
         // Alex's four runs: a streak of three up to yesterday, today (2026-11-22) still open.
@@ -101,6 +112,7 @@ import Testing
             ("streak", ScreenRequest(screen: .streak, viewerID: 1)),
             ("discover", ScreenRequest(screen: .discover, viewerID: 1)),
             ("help", ScreenRequest(screen: .help, viewerID: 1)),
+            ("yourHabits", ScreenRequest(screen: .yourHabits, viewerID: 1, habitID: 12)),
             ("emoji", ScreenRequest(screen: .emoji, viewerID: 1, habitID: 10, query: "run")),
         ]
         for (name, request) in requests {

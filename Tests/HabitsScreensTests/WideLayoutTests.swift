@@ -12,7 +12,8 @@ import Testing
     /// A world where the viewer has favourites, follows people, and Discover has a lane.
     static func world() -> WorldSource {
         var world = DiscoverScreenTests.world()
-        world.categoryList.append(Category(id: 9, name: "Health", color: Color(hue: 0.1, saturation: 0.5, brightness: 0.8)))
+        world.categoryList.append(
+            Category(id: 9, name: "Health", color: Color(hue: 0.1, saturation: 0.5, brightness: 0.8)))
         for id in Int64(10)...Int64(14) { world.addHabit(id, "Habit \(id)", categoryID: 9) }
         world.favorites[1] = [10, 11, 12, 13]
         world.follows[1] = [2, 3, 4]
@@ -86,7 +87,8 @@ import Testing
     }
 
     @Test func aChangedWideLayoutIsASectionReload() throws {
-        let item = ScreenItem(id: "a", content: ItemContent(EmptyState(title: "A", message: "B")), fallback: ItemFallback(title: "A"))
+        let item = ScreenItem(
+            id: "a", content: ItemContent(EmptyState(title: "A", message: "B")), fallback: ItemFallback(title: "A"))
         let old = ScreenDocument(
             screen: .home, title: "Home", revision: "1",
             sections: [ScreenSection(id: "s", layout: ScreenLayouts.leaderboard, items: [item])])

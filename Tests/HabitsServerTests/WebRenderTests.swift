@@ -119,6 +119,25 @@ import Testing
                     color: ScreenColor(hue: 0.3, saturation: 0.5, brightness: 0.8), done: true, streak: 4)),
             "Done today · 4-day streak"
         ),
+        (
+            ItemContent(
+                FormField(
+                    name: "schedule.weekdays", label: "Days", kind: .toggles, value: "mon,fri",
+                    options: [.init(value: "mon", label: "Mon"), .init(value: "fri", label: "Fri")],
+                    shownWhen: .init(field: "schedule.kind", values: ["weekdays"]))),
+            #"<input type="checkbox" value="fri" checked>"#
+        ),
+        (
+            ItemContent(FormSubmit(title: "Save Changes", done: "Saved.", next: .init(screen: .yourHabits))),
+            #"data-next="/screens/yourHabits""#
+        ),
+        (
+            ItemContent(
+                OwnHabitRow(
+                    habitID: 4, name: "Stretch", emoji: nil, category: "Fitness", color: color,
+                    schedule: "Mon, Wed, Fri", reminder: "07:30", isArchived: false, isEditing: true)),
+            "reminder 07:30"
+        ),
     ]
 
     @Test func everyItemTypeHasItsTemplateAndShowsItsContent() throws {

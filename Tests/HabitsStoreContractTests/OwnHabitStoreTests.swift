@@ -93,8 +93,9 @@ import Testing
 
         // Someone else's habit, an unknown one, or one named twice: refused, and nothing moves.
         await #expect(throws: HabitsError.self) { try await store.reorderHabits(ownerID: ada, habitIDs: [bobs.id]) }
-        await #expect(throws: HabitsError.self) { try await store.reorderHabits(ownerID: ada, habitIDs: [ids[1], 999_999]) }
-        await #expect(throws: HabitsError.self) { try await store.reorderHabits(ownerID: ada, habitIDs: [ids[1], ids[1]]) }
+        for refused in [[ids[1], 999_999], [ids[1], ids[1]]] {
+            await #expect(throws: HabitsError.self) { try await store.reorderHabits(ownerID: ada, habitIDs: refused) }
+        }
         #expect(try await store.ownHabits(ownerID: ada) == reordered)
         #expect(try await store.ownHabits(ownerID: bob).map(\.position) == [0])
         // A new habit goes last; an empty order changes nothing.

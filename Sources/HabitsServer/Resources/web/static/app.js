@@ -2,6 +2,7 @@
 // applying each changeset's stages to the DOM (deletes, inserts, moves, updates), keeps the scroll
 // position of the page and of every sideways section, and performs item actions.
 import { installContextMenus } from './context-menu.js';
+import { formRequest, isFormSubmit, resetForm, updateShownFields } from './form.js';
 
 const main = document.getElementById('screen');
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
@@ -15,6 +16,16 @@ if (main) {
   showLatestDays();
   document.addEventListener('click', onClick);
   installContextMenus(main);
+  updateShownFields(main);
+  document.addEventListener('change', (event) => {
+    if (event.target.closest('.form-field')) updateShownFields(main);
+  });
+  // Enter in a form's text field sends the form, as it would in a <form>.
+  main.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || !event.target.matches('.form-field input:not([type=checkbox])')) return;
+    event.preventDefault();
+    main.querySelector('.item-formSubmit button.item-body')?.click();
+  });
   document.addEventListener('input', onInput);
   document.addEventListener('submit', onSubmit);
   addEventListener('popstate', () => transitionTo(location.href, { record: false }));
@@ -65,6 +76,7 @@ function showDocument(payload) {
   for (const id of open) main.querySelector(`[data-item-id="${CSS.escape(id)}"] details`)?.setAttribute('open', '');
   setTitle(payload.title);
   main.dataset.revision = payload.revision;
+  updateShownFields(main);
 }
 
 function openItems() {
@@ -198,6 +210,7 @@ function applyChanges({ changeset, items, sections }) {
     for (const stage of changeset.stages) applyStage(stage, items, sections);
   });
   if (changeset.title) setTitle(changeset.title);
+  updateShownFields(main);
 }
 
 // One stage is one batch update: deletes and updates name old positions, inserts and move targets
@@ -407,18 +420,26 @@ async function onClick(event) {
     return;
   }
   event.preventDefault();
+  const form = isFormSubmit(button) ? formRequest(button, main) : null;
+  if (form?.problem) {
+    showNotice(form.problem);
+    form.focus?.focus();
+    return;
+  }
   button.classList.add('pending');
   button.setAttribute('aria-busy', 'true');
   try {
     const response = await fetch(button.dataset.path, {
       method: button.dataset.method,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: button.dataset.body || undefined,
+      body: form ? form.body : button.dataset.body || undefined,
     });
     if (!response.ok) {
       let message = `The server refused (${response.status}).`;
       try { message = (await response.json()).error.message; } catch { /* keep the status */ }
       showNotice(message);
+    } else if (form) {
+      formSent(button);
     } else {
       hideNotice();
     }
@@ -428,6 +449,14 @@ async function onClick(event) {
     button.classList.remove('pending');
     button.removeAttribute('aria-busy');
   }
+}
+
+// A form's request succeeded: open the screen it names, or start the form again, and say it is done.
+function formSent(button) {
+  const submit = button.querySelector('.submit-title');
+  if (submit?.dataset.next) transitionTo(new URL(submit.dataset.next, location.href).href);
+  else resetForm(main);
+  showNotice(submit?.dataset.done || 'Done.', { polite: true });
 }
 
 let noticeTimer;
