@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "DiffableDataCompat", targets: ["DiffableDataCompat"]),
         .library(name: "CompositionalLayout", targets: ["CompositionalLayout"]),
         .library(name: "CompositionalLayoutCompat", targets: ["CompositionalLayoutCompat"]),
+        .library(name: "QRCode", targets: ["QRCode"]),
         .library(name: "HabitsDomain", targets: ["HabitsDomain"]),
         .library(name: "HabitsStore", targets: ["HabitsStore"]),
         .library(name: "HabitsSQLite", targets: ["HabitsSQLite"]),
@@ -46,6 +47,8 @@ let package = Package(
         .target(name: "DiffableDataCompat", dependencies: ["DiffableData"]),
         .target(name: "CompositionalLayout"),
         .target(name: "CompositionalLayoutCompat", dependencies: ["CompositionalLayout"]),
+        // QR codes (ISO/IEC 18004) as module matrices and SVG: the calendar link's code on the account page.
+        .target(name: "QRCode"),
 
         // Domain, store, server, executable: the arrows point one way.
         .target(
@@ -83,6 +86,7 @@ let package = Package(
         .target(
             name: "HabitsServer",
             dependencies: [
+                "QRCode",
                 "HabitsDomain",
                 "HabitsStore",
                 "HabitsScreens",
@@ -129,6 +133,7 @@ let package = Package(
                 "DiffableData", "DiffableDataCompat", "HabitsTestSupport",
             ]
         ),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(
             name: "CompositionalLayoutTests",
             dependencies: [
@@ -174,7 +179,7 @@ let package = Package(
             name: "HabitsServerTests",
             dependencies: [
                 "HabitsServer", "HabitsStore", "HabitsSQLite", "HabitsPostgres", "HabitsDomain", "HabitsDemo",
-                "HabitsScreens",
+                "HabitsScreens", "QRCode",
                 "CompositionalLayout", "HabitsTestSupport", "habits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

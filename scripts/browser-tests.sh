@@ -22,6 +22,13 @@ if [ "$(uname -s)" = "Linux" ] && ! { command -v chromium >/dev/null && command 
     $SUDO apt-get update -qq </dev/null
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver fonts-noto-color-emoji </dev/null
 fi
+# zbarimg reads back the QR code the account page draws.
+if [ "$(uname -s)" = "Linux" ] && ! command -v zbarimg >/dev/null; then
+    echo "== installing zbar-tools"
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq </dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq zbar-tools </dev/null
+fi
 if [ "$(uname -s)" = "Linux" ] && ! { command -v nginx >/dev/null && command -v openssl >/dev/null; }; then
     echo "== installing nginx and openssl"
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

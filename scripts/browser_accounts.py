@@ -5,6 +5,7 @@ scripts/browser-tests.sh against a server it started with `--auth accounts`."""
 import argparse
 import json
 import shutil
+import subprocess
 import sys
 import time
 import traceback
@@ -212,6 +213,15 @@ class AccountTests:
         self.wait_for(driver, lambda: driver.find_elements(By.ID, "calendar-url"), "the calendar address")
         address = driver.find_element(By.ID, "calendar-url").text
         path = address[address.index("/v1/me/calendar.ics"):]
+        # The QR code beside it, as the page draws it, reads back as exactly that address.
+        qr = driver.find_element(By.CSS_SELECTOR, ".qr-code svg")
+        picture = f"{self.screenshots}/accounts-calendar-qr.png"
+        qr.screenshot(picture)
+        # browser-tests.sh installs zbarimg on Linux; elsewhere the reading is left to whoever has it.
+        if shutil.which("zbarimg") or sys.platform.startswith("linux"):
+            decoded = subprocess.run(
+                ["zbarimg", "--quiet", "--raw", picture], capture_output=True, text=True, timeout=30)
+            assert decoded.returncode == 0 and decoded.stdout.strip() == address, (decoded.stdout, address)
         status, feed = self.fetch(driver, "GET", path)
         assert status == 200 and "BEGIN:VCALENDAR" in feed and "RRULE:FREQ=WEEKLY;BYDAY=MO,FR" in feed, (status, feed)
         driver.get(self.base + "/account/habits")

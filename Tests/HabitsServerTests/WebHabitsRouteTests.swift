@@ -7,6 +7,7 @@ import HabitsStore
 import HabitsTestSupport
 import Hummingbird
 import HummingbirdTesting
+import QRCode
 import Testing
 
 /// "Your habits" through its plain forms: add a habit of one's own, archive and restore it, and make and
@@ -70,6 +71,10 @@ import Testing
                 buffer: try await forms.post(client, "/account/calendar", "action=create", cookie: ada.cookie).body)
             let start = try #require(made.range(of: "<code id=\"calendar-url\">"))
             let address = String(made[start.upperBound...].prefix { $0 != "<" })
+            // Beside it, the same address as a QR code: the library's drawing of exactly that text.
+            let code = try QRCode(text: address, errorCorrection: .medium)
+            #expect(made.contains(code.svg(moduleSize: 4, title: "QR code of your calendar address")))
+            #expect(code.version <= 10, "a phone reads it from across a desk")
             let path = try #require(address.range(of: "/v1/me/calendar.ics").map { String(address[$0.lowerBound...]) })
             let feed = try await client.execute(uri: path, method: .get) { $0 }
             #expect(feed.status == .ok && String(buffer: feed.body).contains("SUMMARY:<i>Stretch</i>"))

@@ -4,6 +4,7 @@ import HabitsDomain
 import HabitsStore
 import Hummingbird
 import Mustache
+import QRCode
 
 /// "Your habits" (accounts mode): add a habit of one's own, archive and restore it, and subscribe to its
 /// reminders in a calendar app. Plain forms that work without JavaScript, behind the same host and origin
@@ -76,7 +77,9 @@ struct WebHabitsController: Sendable {
             try await store.replaceCalendarFeed(userID: userID, secretHash: Secrets.hash(secret), now: clock())
             var view = try await pageView(context)
             // Shown this once: only its hash is kept.
-            view.calendarURL = CalendarController.address(secret: secret, context)
+            let address = CalendarController.address(secret: secret, context)
+            view.calendarURL = address
+            view.calendarQRCode = Self.qrCode(of: address)
             return try page(view)
         case "end":
             try await store.removeCalendarFeed(userID: userID)
@@ -149,6 +152,13 @@ struct WebHabitsController: Sendable {
         try WebAccountController.page(assets, "habits", view, status: status)
     }
 
+    /// `address` as a QR code a phone's camera reads (level M, 4-pixel modules), or nil when it is too long for
+    /// one, which no address of this server is.
+    static func qrCode(of address: String) -> String? {
+        try? QRCode(text: address, errorCorrection: .medium).svg(
+            moduleSize: 4, title: "QR code of your calendar address")
+    }
+
     static func redirect(notice: AccountNotice) -> Response {
         WebAccountController.redirect(to: Routes.accountHabits.pattern + "?notice=\(notice.rawValue)")
     }
@@ -189,6 +199,8 @@ struct OwnHabitsPageView: Sendable {
     var hasCalendar: Bool
     /// A new calendar address, shown once.
     var calendarURL: String?
+    /// The address as a QR code (an `<svg>` element), for a phone's camera.
+    var calendarQRCode: String?
 
     init(habits: [HabitRow], archived: [HabitRow], categories: [CategoryOption], hasCalendar: Bool) {
         self.habits = habits
