@@ -15,6 +15,7 @@ import urllib.request
 
 from axe_selenium_python import Axe
 from browser_context_menu import ContextMenuTests
+from browser_days import DayTests
 from browser_discover_help_emoji import DiscoverHelpEmojiTests
 from browser_hostile import HostileTextTests
 from browser_layout import LayoutFitTests
@@ -63,7 +64,7 @@ class Server:
 
 
 class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests, LayoutFitTests, ContextMenuTests,
-            YourHabitsTests):
+            YourHabitsTests, DayTests):
     def __init__(self, base, proxy, today, screenshots):
         self.server = Server(base)
         self.base = base

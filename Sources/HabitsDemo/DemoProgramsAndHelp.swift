@@ -161,6 +161,10 @@ public struct DemoProgramsAndHelp: Sendable {
             + "(every day, some weekdays or a number of days a week) and, if you like, a reminder: only you see it. "
             + "Tap one of yours to edit it; Move Up, Move Down and Archive are beside it. To follow a habit of the "
             + "catalogue, tap its star and it joins your favourites on Home.", ["Getting started"]),
+        ("Can I skip a day without breaking my streak?",
+         "Yes: on the Streak calendar, press and hold the day (or right-click it, or press Shift+F10) and choose "
+            + "Skip. A skipped day neither breaks nor extends the streak; a habit may skip three days a month. "
+            + "Below the calendar you can also leave a note on today.", ["Getting started"]),
         ("Is there a quicker way to favourite a habit or follow someone?",
          "Right-click it, press and hold it on a touch screen, or press Shift+F10 while it has the focus: a menu "
             + "offers Favorite or Follow (and their opposites), as the buttons on it do.", ["Getting started"]),

@@ -12,7 +12,7 @@ public enum StreakScreen: Screen {
     public static let name = ScreenName.streak
     public static let payloads: [any ItemPayload.Type] = [
         StreakSummaryContent.self, MonthLink.self, CalendarWeekday.self, CalendarBlank.self, CalendarDay.self,
-        HabitChoice.self,
+        HabitChoice.self, FormField.self, FormSubmit.self,
     ]
     public static let title = "Streak"
     public static let tab: ScreenTab? = ScreenTab(title: "Streak", icon: "★", order: 5)
@@ -59,7 +59,7 @@ extension ScreenBuilder {
             try await source.habitDays(
                 userID: viewer.id, habitID: habit.id, from: month.firstDay, through: month.lastDay
             ).map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
-        let sections = [
+        var sections = [
             ScreenSection(
                 id: "summary", layout: ScreenLayouts.streakSummary,
                 items: [
@@ -76,7 +76,38 @@ extension ScreenBuilder {
             choiceSection(
                 habits.filter { favorites.contains($0.id) || $0.id == habit.id }, selected: habit, month: month),
         ]
+        // Today's note, in the month that holds today.
+        if month == today.month {
+            sections.insert(
+                noteSection(today: today, note: entries[today]?.note, viewer: viewer, habit: habit, month: month),
+                at: sections.count - 1)
+        }
         return ScreenDocument(screen: .streak, title: habit.name, revision: revision, sections: sections)
+    }
+
+    /// A note on today (`PUT` the day with `{"note": …}`; empty removes it), as a form.
+    private func noteSection(today: LocalDay, note: String?, viewer: User, habit: Habit, month: LocalMonth)
+        -> ScreenSection
+    {
+        let field = FormField(
+            name: "note", label: "Note for today", kind: .text, value: note ?? "", clearable: true,
+            maximumLength: HabitDay.maximumNoteLength, placeholder: "How did it go?")
+        let submit = FormSubmit(
+            title: "Save Note", done: "Note saved.",
+            next: ScreenLinkContent(screen: .streak, parameters: ["habit": "\(habit.id)"]))
+        return ScreenSection(
+            id: "note", layout: ScreenLayouts.formFields, wideLayout: ScreenLayouts.wideFormFields,
+            header: SectionBoundary(title: "Today's Note"),
+            items: [
+                ScreenItem(id: "field-note", content: ItemContent(field), fallback: ItemFallback(title: field.label)),
+                ScreenItem(
+                    id: "submit-note", content: ItemContent(submit), fallback: ItemFallback(title: submit.title),
+                    actions: [
+                        .request(
+                            .activate, title: "Save Note", method: "PUT",
+                            path: Routes.day.path(viewer.id, habit.id, today))
+                    ]),
+            ])
     }
 
     /// The month's name as the header, with links to the previous month and to the next while it is not
@@ -138,6 +169,13 @@ extension ScreenBuilder {
                     day.done
                         ? .request(.activate, title: "Unmark \(date)", method: "DELETE", path: path)
                         : .request(.activate, title: "Mark \(date) done", method: "PUT", path: path))
+                // A day not done may be skipped (at most three a month, the server says when), and unskipped.
+                if day.skipped {
+                    actions.append(.request(.menu, title: "Unskip", method: "DELETE", path: path))
+                } else if !day.done {
+                    actions.append(
+                        .request(.menu, title: "Skip", method: "PUT", path: path, body: ["status": .string("skipped")]))
+                }
             }
             items.append(
                 ScreenItem(

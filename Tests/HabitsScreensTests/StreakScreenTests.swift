@@ -45,7 +45,13 @@ import Testing
     @Test func showsTheFirstFavouriteByNameThisMonthWithItsStreak() async throws {
         let document = try await Self.document(Self.world())
         #expect(document.screen == .streak && document.title == "Read")
-        #expect(document.sections.map(\.id) == ["summary", "month", "weekdays", "days", "habits"])
+        #expect(document.sections.map(\.id) == ["summary", "month", "weekdays", "days", "note", "habits"])
+        // Today's note is a form that puts the note on today; an earlier month has none.
+        let note = try Self.section(document, "note")
+        #expect(note.items.first?.content.as(FormField.self)?.name == "note")
+        #expect(note.items.last?.actions.first?.path == "/v1/users/1/habits/11/days/2026-11-22")
+        let october = try await Self.document(Self.world(), month: "2026-10")
+        #expect(!october.sections.contains { $0.id == "note" })
         let summary = try #require(try Self.section(document, "summary").items.first)
         #expect(
             summary.content
@@ -77,7 +83,10 @@ import Testing
             byID["day-2026-11-22"]?.actions == [
                 .request(
                     .activate, title: "Mark 2026-11-22 done", method: "PUT",
-                    path: "/v1/users/1/habits/11/days/2026-11-22")
+                    path: "/v1/users/1/habits/11/days/2026-11-22"),
+                .request(
+                    .menu, title: "Skip", method: "PUT", path: "/v1/users/1/habits/11/days/2026-11-22",
+                    body: ["status": .string("skipped")]),
             ])
         #expect(byID["day-2026-11-23"]?.actions == [])
         #expect(byID["day-2026-11-23"]?.fallback == ItemFallback(title: "23"))

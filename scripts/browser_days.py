@@ -1,0 +1,79 @@
+"""Skips, notes and undo in a real browser; mixed into the Suite of browser_tests.py.
+
+A calendar day is skipped and unskipped from its context menu, today's note is written under the calendar,
+and a log on the Log screen is taken back by the same button's Undo; the server holds each, and the page
+follows live."""
+import datetime
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+class DayTests:
+    def day_entries(self, habit_id, first, last):
+        path = f"/v1/users/{self.viewer['id']}/habits/{habit_id}/days?from={first}&to={last}"
+        return {entry["day"]: entry for entry in self.server.get(path).get("entries", [])}
+
+    def shifted(self, days):
+        return (datetime.date.fromisoformat(self.today) + datetime.timedelta(days=days)).isoformat()
+
+    def test_a_day_is_skipped_and_unskipped_from_its_menu_and_today_gets_a_note(self):
+        self.resize(1280, 800)
+        self.open("/screens/streak")
+        document = self.server.get("/v1/screens/streak")
+        habit_id = document["sections"][0]["items"][0]["content"]["habitID"]
+        days = next(s for s in document["sections"] if s["id"] == "days")["items"]
+        open_days = [item for item in days if item["type"] == "calendarDay" and not item["content"]["done"]
+                     and not item["content"]["future"] and not item["content"]["today"]
+                     and not item["content"].get("skipped")]
+        assert open_days, "a past day not done to skip"
+        day = open_days[-1]["content"]["date"]
+        cell = f'[data-item-id="day-{day}"]'
+        ActionChains(self.driver).context_click(self.driver.find_element(By.CSS_SELECTOR, cell)).perform()
+        assert self.menu_entries() == ["Skip"], f"a day's menu: {self.menu_entries()}"
+        self.choose("Skip")
+        WebDriverWait(self.driver, 3).until(lambda d: d.find_elements(By.CSS_SELECTOR, f"{cell} .day.skipped"))
+        assert self.day_entries(habit_id, day, day)[day]["isSkipped"] is True
+        ActionChains(self.driver).context_click(self.driver.find_element(By.CSS_SELECTOR, cell)).perform()
+        assert self.menu_entries() == ["Unskip"], f"a skipped day's menu: {self.menu_entries()}"
+        self.choose("Unskip")
+        WebDriverWait(self.driver, 3).until(lambda d: not d.find_elements(By.CSS_SELECTOR, f"{cell} .day.skipped"))
+
+        # Today's note, written under the calendar, reaches the server and the day's cell.
+        field = self.driver.find_element(By.CSS_SELECTOR, '.form-field[data-field="note"] input')
+        self.script("arguments[0].scrollIntoView({block: 'center'})", field)
+        field.clear()
+        field.send_keys("Rainy, <b>still</b> went")
+        self.driver.find_element(By.CSS_SELECTOR, '[data-item-id="submit-note"] button.item-body').click()
+        today = self.today
+        WebDriverWait(self.driver, 3).until(
+            lambda d: self.day_entries(habit_id, today, today).get(today, {}).get("note") == "Rainy, <b>still</b> went")
+        WebDriverWait(self.driver, 3).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, f'[data-item-id="day-{today}"] .day-note'))
+        assert not self.driver.find_elements(By.CSS_SELECTOR, f'[data-item-id="day-{today}"] b'), "the note is text"
+
+    def test_undo_on_the_log_screen_takes_back_the_log_just_made(self):
+        self.resize(390, 844)
+        self.open("/screens/log")
+        button = self.driver.find_element(By.CSS_SELECTOR, '[data-section-id^="category-"] .item-logHabit')
+        item_id = button.get_attribute("data-item-id")
+        habit_id = int(item_id.split("-")[1])
+        user = self.viewer["id"]
+
+        def count():
+            # Today in any zone the viewer may be in: the day before and after the server's too.
+            path = f"/v1/users/{user}/habits/{habit_id}/days?from={self.shifted(-1)}&to={self.shifted(1)}"
+            days = self.server.get(path)
+            return sum(entry["logCount"] for entry in days["entries"])
+
+        before = count()
+        body = button.find_element(By.CSS_SELECTOR, "button.item-body")
+        self.script("arguments[0].scrollIntoView({block: 'center'})", body)
+        body.click()
+        WebDriverWait(self.driver, 3).until(lambda d: count() == before + 1)
+        undo = f"//div[@data-item-id='{item_id}']//button[text()='Undo']"
+        WebDriverWait(self.driver, 3).until(lambda d: d.find_elements(By.XPATH, undo))
+        self.driver.find_element(By.XPATH, undo).click()
+        WebDriverWait(self.driver, 3).until(lambda d: count() == before)
+        self.resize(1280, 800)
