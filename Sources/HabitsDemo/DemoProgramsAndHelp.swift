@@ -184,7 +184,8 @@ public struct DemoProgramsAndHelp: Sendable {
         ("How do I change my time zone?",
          "Edit your profile and pick a time zone. Days you already logged stay where they were.", ["Account"]),
         ("How do I delete my account?",
-         "Write to us from this screen. We delete your profile, logs, ratings and questions together.",
+         "On your account page, under Delete your account, enter your password: your profile, logs, ratings and "
+            + "questions go together, at once. It cannot be undone.",
          ["Account", "Privacy"]),
         ("Is a program a one-time purchase?",
          "Yes. You pay once and keep the program, its habits and any updates the author makes.", ["Billing"]),
