@@ -252,6 +252,8 @@ class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests, LayoutFitTests
             By.XPATH, "//section[@data-section-id!='favorites']//button[@data-method='PUT'][text()='Favorite']")
         item = button.find_element(By.XPATH, "ancestor::div[@data-item-id][1]")
         habit_id = item.get_attribute("data-item-id").split("-")[1]
+        # Into the middle of the window: the tab bar covers its bottom.
+        self.script("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
         WebDriverWait(self.driver, 2).until(lambda d: d.find_elements(
             By.CSS_SELECTOR, f'[data-section-id="favorites"] [data-item-id="favorite-{habit_id}"]'))
@@ -262,6 +264,7 @@ class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests, LayoutFitTests
         follow = self.driver.find_element(By.XPATH, "//button[@data-method='PUT'][text()='Follow']")
         card = follow.find_element(By.XPATH, "ancestor::div[@data-item-id][1]")
         user_item = card.get_attribute("data-item-id")
+        self.script("arguments[0].scrollIntoView({block: 'center'})", follow)
         follow.click()
         WebDriverWait(self.driver, 2).until(lambda d: d.find_elements(
             By.XPATH, f"//div[@data-item-id='{user_item}']//button[text()='Unfollow']"))

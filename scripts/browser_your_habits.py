@@ -2,6 +2,7 @@
 
 Your Habits is a server-driven form like every other screen: a new habit is added through its fields
 (weekdays shown only for a weekday schedule), edited, moved and archived, and the server holds each."""
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -24,8 +25,22 @@ class YourHabitsTests:
         self.script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
 
+    def wait(self, condition):
+        """Waits for `condition`; an element a live update replaced meanwhile is only a reason to look again."""
+        return WebDriverWait(self.driver, 3, ignored_exceptions=[StaleElementReferenceException]).until(condition)
+
+    def click_when_settled(self, xpath):
+        """Clicks what `xpath` finds; a live update may replace it between finding and clicking, so find again."""
+        for _ in range(5):
+            try:
+                self.click(self.wait(lambda d: d.find_element(By.XPATH, xpath)))
+                return
+            except StaleElementReferenceException:
+                continue
+        raise AssertionError(f"{xpath} kept being replaced")
+
     def submit(self):
-        self.click(self.driver.find_element(By.CSS_SELECTOR, ".item-formSubmit button.item-body"))
+        self.click_when_settled("//div[contains(@class, 'item-formSubmit')]//button[contains(@class, 'item-body')]")
 
     def test_the_editor_adds_edits_moves_and_archives_a_habit_of_ones_own(self):
         self.resize(390, 844)
@@ -48,20 +63,20 @@ class YourHabitsTests:
             self.click(days.find_element(By.CSS_SELECTOR, f'input[value="{day}"]').find_element(By.XPATH, ".."))
         self.field("reminder").find_element(By.TAG_NAME, "input").send_keys("0745PM")
         self.submit()
-        WebDriverWait(self.driver, 3).until(lambda d: len(self.own_habits()) == before + 1)
+        self.wait(lambda d: len(self.own_habits()) == before + 1)
         added = self.own_habits()[-1]
         assert added["name"] == "Evening walk" and added["visibility"] == "personal", added
         assert added["schedule"] == {"kind": "weekdays", "weekdays": ["tue", "thu"], "timesPerDay": 1}, added
         assert added["reminder"] == "19:45", added
         # It shows up live in the list, and the form starts again.
         row = f'[data-item-id="own-{added["id"]}"]'
-        WebDriverWait(self.driver, 3).until(lambda d: d.find_elements(By.CSS_SELECTOR, row))
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, row))
         assert "Tue, Thu" in self.driver.find_element(By.CSS_SELECTOR, row).text
         assert self.field("name").find_element(By.TAG_NAME, "input").get_attribute("value") == ""
 
         # Edit: the row opens the form filled in; Save changes the habit and goes back to adding.
-        self.click(self.driver.find_element(By.CSS_SELECTOR, f"{row} a.item-body"))
-        WebDriverWait(self.driver, 3).until(
+        self.click_when_settled(f"//div[@data-item-id='own-{added['id']}']//a[contains(@class, 'item-body')]")
+        self.wait(
             lambda d: self.field("name").find_element(By.TAG_NAME, "input").get_attribute("value") == "Evening walk")
         Select(self.field("schedule.kind").find_element(By.TAG_NAME, "select")).select_by_value("weekly")
         assert not self.field_shown("schedule.weekdays") and self.field_shown("schedule.timesPerWeek")
@@ -71,25 +86,21 @@ class YourHabitsTests:
         reminder = self.field("reminder").find_element(By.TAG_NAME, "input")
         self.script("arguments[0].value = ''", reminder)
         self.submit()
-        WebDriverWait(self.driver, 3).until(
+        self.wait(
             lambda d: self.server.get(f"/v1/habits/{added['id']}")["schedule"].get("kind") == "weekly")
         edited = self.server.get(f"/v1/habits/{added['id']}")
         assert edited["schedule"]["timesPerWeek"] == 2 and edited.get("reminder") is None, edited
-        WebDriverWait(self.driver, 3).until(lambda d: "habit=" not in d.current_url)
+        self.wait(lambda d: "habit=" not in d.current_url)
 
         # Move it up one place, then archive it: both from its own menu.
         order = [habit["id"] for habit in self.own_habits()]
         if len(order) > 1:
-            WebDriverWait(self.driver, 3).until(lambda d: d.find_elements(
-                By.XPATH, f"//div[@data-item-id='own-{added['id']}']//button[text()='Move Up']"))
-            self.click(self.driver.find_element(
-                By.XPATH, f"//div[@data-item-id='own-{added['id']}']//button[text()='Move Up']"))
+            self.click_when_settled(f"//div[@data-item-id='own-{added['id']}']//button[text()='Move Up']")
             moved = order[:-2] + [order[-1], order[-2]]
-            WebDriverWait(self.driver, 3).until(lambda d: [h["id"] for h in self.own_habits()] == moved)
+            self.wait(lambda d: [h["id"] for h in self.own_habits()] == moved)
         archive = f"//div[@data-item-id='own-{added['id']}']//button[text()='Archive']"
-        WebDriverWait(self.driver, 3).until(lambda d: d.find_elements(By.XPATH, archive))
-        self.click(self.driver.find_element(By.XPATH, archive))
-        WebDriverWait(self.driver, 3).until(
+        self.click_when_settled(archive)
+        self.wait(
             lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-section-id="archived"] {row}'))
         assert self.server.get(f"/v1/habits/{added['id']}")["archived"] is True
         self.resize(1280, 800)

@@ -291,7 +291,6 @@ extension PostgresHabitStore {
 
     public func reorderHabits(ownerID: Int64, habitIDs: [Int64]) async throws -> [Habit] {
         try await writeBumping { session, changes in
-            changes.catalogueChanged()
             // The owner's rows locked: two reorders at once apply one after the other, not interleaved.
             let own = try await session.rows(
                 """
@@ -300,6 +299,8 @@ extension PostgresHabitStore {
                 """
             ).map(PostgresRows.habit)
             let order = try HabitOrder(own: own, first: habitIDs)
+            // Nothing moved, nothing to rebuild: an open screen is rebuilt only for a real change.
+            if order.moves { changes.catalogueChanged() }
             for (position, habit) in order.habits.enumerated() where habit.position != position {
                 try await session.execute("UPDATE habits SET position = \(position) WHERE id = \(habit.id)")
             }

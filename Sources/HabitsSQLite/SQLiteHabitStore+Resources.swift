@@ -299,11 +299,12 @@ extension SQLiteHabitStore {
 
     public func reorderHabits(ownerID: Int64, habitIDs: [Int64]) async throws -> [Habit] {
         try await writeBumping { db, changes in
-            changes.catalogueChanged()
             let own = try Row.fetchAll(
                 db, sql: "SELECT * FROM habits WHERE owner_id = ? ORDER BY position, id", arguments: [ownerID]
             ).map(StoredRow.habitResource(from:))
             let order = try HabitOrder(own: own, first: habitIDs)
+            // Nothing moved, nothing to rebuild: an open screen is rebuilt only for a real change.
+            if order.moves { changes.catalogueChanged() }
             let update = try db.makeStatement(sql: "UPDATE habits SET position = ? WHERE id = ?")
             for (position, habit) in order.habits.enumerated() where habit.position != position {
                 try update.execute(arguments: [position, habit.id])

@@ -171,10 +171,11 @@ extension ScreenBuilder {
                         : .request(.activate, title: "Mark \(date) done", method: "PUT", path: path))
                 // A day not done may be skipped (at most three a month, the server says when), and unskipped.
                 if day.skipped {
-                    actions.append(.request(.menu, title: "Unskip", method: "DELETE", path: path))
+                    let unskip: [String: ActionValue] = ["status": .string("unskipped")]
+                    actions.append(.request(.menu, title: "Unskip", method: "PUT", path: path, body: unskip))
                 } else if !day.done {
-                    actions.append(
-                        .request(.menu, title: "Skip", method: "PUT", path: path, body: ["status": .string("skipped")]))
+                    let skip: [String: ActionValue] = ["status": .string("skipped")]
+                    actions.append(.request(.menu, title: "Skip", method: "PUT", path: path, body: skip))
                 }
             }
             items.append(

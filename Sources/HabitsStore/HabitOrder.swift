@@ -24,6 +24,9 @@ public struct HabitOrder: Sendable {
         habits = ordered
     }
 
+    /// Whether any habit's position changes.
+    public var moves: Bool { habits.enumerated().contains { $0.element.position != $0.offset } }
+
     /// The habits with their new positions, 0 first.
     public var renumbered: [Habit] {
         habits.enumerated().map { position, habit in

@@ -48,7 +48,8 @@ public struct ScheduledStreak: Codable, Hashable, Sendable {
 public struct DayUpdate: Decodable, Hashable, Sendable {
     /// What a day is marked as.
     public enum Status: String, Decodable, Hashable, Sendable {
-        case done, skipped
+        /// `unskipped` takes a skip back and leaves the day's logs.
+        case done, skipped, unskipped
     }
 
     public var status: Status?

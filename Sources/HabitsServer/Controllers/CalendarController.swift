@@ -22,8 +22,10 @@ struct CalendarController: Sendable {
         var url: String
     }
 
+    /// The feed's secret is a credential that reads the account's own habits: like every credential, only a
+    /// person signed in makes one, so that a leaked API token cannot leave a lasting way in behind it.
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<FeedAddress> {
-        let userID = try context.signedInIdentity().userID
+        let userID = try context.sessionIdentity().userID
         let secret = Secrets.newSecret()
         try await store.replaceCalendarFeed(userID: userID, secretHash: Secrets.hash(secret), now: clock())
         return JSON(FeedAddress(url: Self.address(secret: secret, context)), status: .created, noStore: true)

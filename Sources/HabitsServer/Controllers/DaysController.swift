@@ -37,6 +37,7 @@ struct DaysController: Sendable {
         switch update.status {
         case .done: try await store.markDay(userID: userID, habitID: habitID, day: day, now: clock())
         case .skipped: try await store.setSkipped(userID: userID, habitID: habitID, day: day, true, now: clock())
+        case .unskipped: try await store.setSkipped(userID: userID, habitID: habitID, day: day, false, now: clock())
         case nil: break
         }
         if let note = update.note {
@@ -61,7 +62,16 @@ struct DaysController: Sendable {
             throw HabitsError.invalid(field: "to", reason: "must be within \(Self.maximumDays) days of from.")
         }
         let days = try await store.doneDays(userID: userID, habitID: habitID, from: first, through: last)
-        let entries = try await store.habitDays(userID: userID, habitID: habitID, from: first, through: last)
+        var entries = try await store.habitDays(userID: userID, habitID: habitID, from: first, through: last)
+        // A note is the user's own words to themselves ("How did it go?"): whoever else may read the days reads
+        // them without notes, and a day kept only for its note is not listed to them at all.
+        if case .signedIn(let identity) = context.access, identity.userID != userID {
+            entries = entries.compactMap { entry in
+                var entry = entry
+                entry.note = nil
+                return entry.logCount > 0 || entry.isSkipped ? entry : nil
+            }
+        }
         return JSON(DayList(from: first, to: last, days: days, entries: entries), noStore: true)
     }
 

@@ -70,7 +70,8 @@ struct WebHabitsController: Sendable {
 
     @Sendable func calendarForm(_ request: Request, context: HabitsRequestContext) async throws -> Response {
         let form = try await WebForm.decode(CalendarForm.self, from: request)
-        let userID = try context.signedInIdentity().userID
+        // A new address is a credential: a session's to make, as `/v1/me/calendar-feed` says.
+        let userID = try (form.action == "create" ? context.sessionIdentity() : context.signedInIdentity()).userID
         switch form.action {
         case "create":
             let secret = Secrets.newSecret()

@@ -24,7 +24,7 @@ if (main) {
   main.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' || !event.target.matches('.form-field input:not([type=checkbox])')) return;
     event.preventDefault();
-    main.querySelector('.item-formSubmit button.item-body')?.click();
+    event.target.closest('.screen-section')?.querySelector('.item-formSubmit button.item-body')?.click();
   });
   document.addEventListener('input', onInput);
   document.addEventListener('submit', onSubmit);

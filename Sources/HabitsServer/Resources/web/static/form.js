@@ -8,10 +8,12 @@ export function isFormSubmit(button) {
   return button.closest('.item-formSubmit') !== null;
 }
 
-/// The JSON body of the form `button` sends, or a problem to tell the viewer (and the field to focus).
+/// The JSON body of the form `button` sends, or a problem to tell the viewer (and the field to focus). A form
+/// is its section: the fields beside the button, not those of another form on the same screen.
 export function formRequest(button, root) {
   const body = JSON.parse(button.dataset.body || '{}');
-  for (const field of root.querySelectorAll('.form-field')) {
+  const form = button.closest('.screen-section') ?? root;
+  for (const field of form.querySelectorAll('.form-field')) {
     if (field.closest('.item')?.hidden) continue;
     const value = fieldValue(field);
     if (value === undefined) {
