@@ -45,7 +45,8 @@ extension ScreenBuilder {
                     id: "favorites", layout: favoritesLayout, wideLayout: favoritesWideLayout,
                     header: SectionBoundary(title: "Favorites", color: Self.favoritesColor), items: favoriteItems))
         }
-        sections += categorySections(habits, categories: categories, layout: categoryLayout, wideLayout: categoryWideLayout
+        sections += categorySections(
+            habits, categories: categories, layout: categoryLayout, wideLayout: categoryWideLayout
         ) {
             screenItem($0, prefix: "habit")
         }

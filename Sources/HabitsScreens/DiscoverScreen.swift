@@ -60,7 +60,8 @@ extension ScreenBuilder {
                     ]))
             sections.append(
                 ScreenSection(
-                    id: "programs-\(category.id)", layout: ScreenLayouts.swimlane, wideLayout: ScreenLayouts.wideSwimlane,
+                    id: "programs-\(category.id)", layout: ScreenLayouts.swimlane,
+                    wideLayout: ScreenLayouts.wideSwimlane,
                     items: programs.map { program in
                         programCard(
                             program, viewer: viewer, numbers: numbers, isJoined: joined.contains(program.id),

@@ -36,7 +36,8 @@ extension ScreenBuilder {
             )
         }
         // The way to habits of one's own, above the catalogue.
-        let yours = EmptyState(title: "Your Habits", message: "Add a habit of your own, with its schedule and reminder.")
+        let yours = EmptyState(
+            title: "Your Habits", message: "Add a habit of your own, with its schedule and reminder.")
         let entry = ScreenItem(
             id: "your-habits", content: ItemContent(yours),
             fallback: ItemFallback(title: yours.title, subtitle: yours.message),

@@ -52,7 +52,8 @@ import Testing
         let fields = Self.fields(document)
         #expect(fields["name"]?.value == "" && fields["name"]?.required == true)
         #expect(fields["schedule.kind"]?.value == "daily")
-        #expect(fields["schedule.weekdays"]?.shownWhen == FormField.Condition(field: "schedule.kind", values: ["weekdays"]))
+        let weekdaysOnly = FormField.Condition(field: "schedule.kind", values: ["weekdays"])
+        #expect(fields["schedule.weekdays"]?.shownWhen == weekdaysOnly)
         // A German week starts on Monday.
         #expect(fields["schedule.weekdays"]?.options.map(\.value) == ["mon", "tue", "wed", "thu", "fri", "sat", "sun"])
         #expect(fields["reminder"]?.clearable == false, "a new habit leaves an empty reminder out")
