@@ -299,10 +299,11 @@ extension PostgresHabitStore {
                 """
             ).map(PostgresRows.habit)
             let order = try HabitOrder(own: own, first: habitIDs)
+            let moved = order.moved
             // Nothing moved, nothing to rebuild: an open screen is rebuilt only for a real change.
-            if order.moves { changes.catalogueChanged() }
-            for (position, habit) in order.habits.enumerated() where habit.position != position {
-                try await session.execute("UPDATE habits SET position = \(position) WHERE id = \(habit.id)")
+            if !moved.isEmpty { changes.catalogueChanged() }
+            for (habitID, position) in moved {
+                try await session.execute("UPDATE habits SET position = \(position) WHERE id = \(habitID)")
             }
             return order.renumbered
         }

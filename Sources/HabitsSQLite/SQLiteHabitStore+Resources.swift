@@ -303,12 +303,11 @@ extension SQLiteHabitStore {
                 db, sql: "SELECT * FROM habits WHERE owner_id = ? ORDER BY position, id", arguments: [ownerID]
             ).map(StoredRow.habitResource(from:))
             let order = try HabitOrder(own: own, first: habitIDs)
+            let moved = order.moved
             // Nothing moved, nothing to rebuild: an open screen is rebuilt only for a real change.
-            if order.moves { changes.catalogueChanged() }
+            if !moved.isEmpty { changes.catalogueChanged() }
             let update = try db.makeStatement(sql: "UPDATE habits SET position = ? WHERE id = ?")
-            for (position, habit) in order.habits.enumerated() where habit.position != position {
-                try update.execute(arguments: [position, habit.id])
-            }
+            for (habitID, position) in moved { try update.execute(arguments: [position, habitID]) }
             return order.renumbered
         }
     }

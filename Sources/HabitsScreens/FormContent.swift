@@ -109,7 +109,7 @@ public struct ScreenLinkContent: Codable, Hashable, Sendable {
 extension FormField {
     public static let type = "formField"
     public var heapBytes: Int {
-        heapSum(name, label, value, placeholder ?? "")
+        heapSum(name, label, value, placeholder)
             + options.reduce(64) { $0 + 32 + HabitsScreens.heapBytes($1.value) + HabitsScreens.heapBytes($1.label) }
             + (shownWhen.map { $0.values.reduce(64) { $0 + 16 + HabitsScreens.heapBytes($1) } } ?? 0)
     }

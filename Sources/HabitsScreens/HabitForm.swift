@@ -52,11 +52,8 @@ struct HabitForm {
 
     /// Monday to Sunday, or Sunday to Saturday: as the viewer's calendar starts its weeks.
     var weekdayOptions: [FormField.Option] {
-        let first = LocaleWeeks.firstWeekday(of: locale)
-        return (0..<7).compactMap { offset in
-            Weekday(number: (first - 1 + offset) % 7 + 1).map {
-                FormField.Option(value: $0.rawValue, label: Self.weekdayNames[$0.number - 1])
-            }
+        Weekday.week(startingOn: LocaleWeeks.firstWeekday(of: locale)).map {
+            FormField.Option(value: $0.rawValue, label: Self.weekdayNames[$0.number - 1])
         }
     }
 
@@ -86,9 +83,8 @@ struct HabitForm {
         switch schedule.kind {
         case .daily: days = "Every day"
         case .weekdays(let set):
-            let first = LocaleWeeks.firstWeekday(of: locale)
             // In the order of the viewer's week.
-            days = set.sorted { ($0.number - first + 7) % 7 < ($1.number - first + 7) % 7 }
+            days = Weekday.week(startingOn: LocaleWeeks.firstWeekday(of: locale)).filter(set.contains)
                 .map { weekdayNames[$0.number - 1] }.joined(separator: ", ")
         case .weekly(let times): days = times == 1 ? "1 day a week" : "\(times) days a week"
         }

@@ -135,8 +135,8 @@ extension ScreenBuilder {
 
     /// The seven column headings, from the locale's first weekday.
     private func weekdaySection(_ names: CalendarNames) -> ScreenSection {
-        let items = (0..<7).map { offset in
-            let weekday = (names.firstWeekday - 1 + offset) % 7 + 1
+        let items = Weekday.week(startingOn: names.firstWeekday).map { day in
+            let weekday = day.number
             let (symbol, name) = names.names(ofWeekday: weekday)
             return ScreenItem(
                 id: "weekday-\(weekday)",

@@ -24,8 +24,12 @@ public struct HabitOrder: Sendable {
         habits = ordered
     }
 
-    /// Whether any habit's position changes.
-    public var moves: Bool { habits.enumerated().contains { $0.element.position != $0.offset } }
+    /// The habits whose position changes, with their new position: what a store writes.
+    public var moved: [(habitID: Int64, position: Int)] {
+        habits.enumerated().compactMap { position, habit in
+            habit.position == position ? nil : (habit.id, position)
+        }
+    }
 
     /// The habits with their new positions, 0 first.
     public var renumbered: [Habit] {

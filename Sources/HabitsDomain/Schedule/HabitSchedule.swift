@@ -32,6 +32,11 @@ public enum Weekday: String, Codable, CaseIterable, Hashable, Sendable, Comparab
     }
 
     public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.number < rhs.number }
+
+    /// The seven days in the order of a week that starts on weekday `first` (1 Sunday … 7 Saturday).
+    public static func week(startingOn first: Int) -> [Weekday] {
+        (0..<7).compactMap { Weekday(number: (first - 1 + $0) % 7 + 1) }
+    }
 }
 
 /// When a habit is meant to be done, and how many logs make a day done.
