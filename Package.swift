@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "CompositionalLayout", targets: ["CompositionalLayout"]),
         .library(name: "CompositionalLayoutCompat", targets: ["CompositionalLayoutCompat"]),
         .library(name: "QRCode", targets: ["QRCode"]),
+        .library(name: "ZipArchive", targets: ["ZipArchive"]),
+        .library(name: "LoopImport", targets: ["LoopImport"]),
         .library(name: "HabitsDomain", targets: ["HabitsDomain"]),
         .library(name: "HabitsStore", targets: ["HabitsStore"]),
         .library(name: "HabitsSQLite", targets: ["HabitsSQLite"]),
@@ -49,6 +51,10 @@ let package = Package(
         .target(name: "CompositionalLayoutCompat", dependencies: ["CompositionalLayout"]),
         // QR codes (ISO/IEC 18004) as module matrices and SVG: the calendar link's code on the account page.
         .target(name: "QRCode"),
+        // Zip archives (stored and deflated entries) read and written in memory: export and import.
+        .target(name: "ZipArchive"),
+        // Loop Habit Tracker's CSV export (its zip) read into plain values, for importing it.
+        .target(name: "LoopImport", dependencies: ["ZipArchive"]),
 
         // Domain, store, server, executable: the arrows point one way.
         .target(
@@ -87,6 +93,8 @@ let package = Package(
             name: "HabitsServer",
             dependencies: [
                 "QRCode",
+                "ZipArchive",
+                "LoopImport",
                 "HabitsDomain",
                 "HabitsStore",
                 "HabitsScreens",
@@ -134,6 +142,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
+        .testTarget(name: "LoopImportTests", dependencies: ["LoopImport", "ZipArchive"]),
         .testTarget(
             name: "CompositionalLayoutTests",
             dependencies: [
