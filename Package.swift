@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "HabitsDemo", targets: ["HabitsDemo"]),
         .library(name: "HabitsScreens", targets: ["HabitsScreens"]),
         .library(name: "HabitsServer", targets: ["HabitsServer"]),
+        .library(name: "HabitsClient", targets: ["HabitsClient"]),
         .executable(name: "habits", targets: ["habits"]),
     ],
     dependencies: [
@@ -118,9 +119,12 @@ let package = Package(
             ],
             resources: [.copy("Resources/openapi.yaml"), .copy("Resources/web")]
         ),
+        // The command-line client's HTTP calls and output over `/v1`: Foundation only, no server code.
+        .target(name: "HabitsClient", dependencies: ["HabitsDomain"]),
         .executableTarget(
             name: "habits",
             dependencies: [
+                "HabitsClient",
                 "HabitsServer",
                 "HabitsStore",
                 "HabitsSQLite",
@@ -156,6 +160,7 @@ let package = Package(
             dependencies: ["HabitsDomain", "HabitsStore", "HabitsSQLite", "HabitsPostgres"],
             path: "Tests/HabitsTestSupport"
         ),
+        .testTarget(name: "HabitsClientTests", dependencies: ["HabitsClient", "HabitsDomain"]),
         .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain", "HabitsTestSupport"]),
         .testTarget(
             name: "HabitsDemoTests",
