@@ -167,6 +167,8 @@ public enum Routes {
     public static let meTokens = RoutePattern("/v1/me/tokens")
     /// `DELETE` (revoke) one of the account's tokens.
     public static let meToken = RoutePattern("/v1/me/tokens/:tokenID")
+    /// `GET` the account's habits on its today.
+    public static let meToday = RoutePattern("/v1/me/today")
     /// `GET` who follows the account.
     public static let meFollowers = RoutePattern("/v1/me/followers")
     /// `DELETE` one of the account's followers: they no longer follow it.
@@ -250,7 +252,7 @@ public enum Routes {
         programs, program, programPicture, programImage, joinedPrograms, membership, rating,
         helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,
         signUp, signIn, signOut, signOutEverywhere, me, mePassword, meSessions, meSession, meTokens, meToken,
-        meFollowers, meFollower, meFollowRequests, meFollowRequestApproval, meFollowRequestDecline,
+        meToday, meFollowers, meFollower, meFollowRequests, meFollowRequestApproval, meFollowRequestDecline,
         screen, screenChanges, screenEvents, screenFrames,
         webHome, page, pageLive, pageTransition, webFile, viewer,
         signInPage, signUpPage, signOutPage, accountPage, accountPassword, accountSessions, accountTokens,

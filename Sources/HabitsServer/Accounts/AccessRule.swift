@@ -111,6 +111,7 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.meSession, ["DELETE": .accountsModeSignedIn])
         set(Routes.meTokens, ["GET": .accountsModeSignedIn, "POST": .accountsModeSignedIn])
         set(Routes.meToken, ["DELETE": .accountsModeSignedIn])
+        set(Routes.meToday, ["GET": .accountsModeSignedIn])
         set(Routes.meFollowers, ["GET": .accountsModeSignedIn])
         set(Routes.meFollower, ["DELETE": .accountsModeSignedIn])
         set(Routes.meFollowRequests, ["GET": .accountsModeSignedIn])
