@@ -169,6 +169,10 @@ public enum Routes {
     public static let meToken = RoutePattern("/v1/me/tokens/:tokenID")
     /// `GET` the account's habits on its today.
     public static let meToday = RoutePattern("/v1/me/today")
+    /// `GET` everything the account owns, as JSON or a zip of CSV files.
+    public static let meExport = RoutePattern("/v1/me/export")
+    /// `POST` our JSON export or Loop Habit Tracker's CSV zip into the account.
+    public static let meImport = RoutePattern("/v1/me/import")
     /// `GET` who follows the account.
     public static let meFollowers = RoutePattern("/v1/me/followers")
     /// `DELETE` one of the account's followers: they no longer follow it.

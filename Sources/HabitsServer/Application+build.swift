@@ -138,6 +138,7 @@ func buildRouter(
     router.add(middleware: AccessMiddleware(mode: configuration.authMode, served: routeTable, store: store))
     if simulator.isDemo { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeTable))
+    router.add(middleware: IdempotencyMiddleware(store: store, clock: clock))
 
     let statistics = StatisticsCache(store: store)
     let uploads = ConcurrencyLimit(maximum: configuration.maximumConcurrentUploads)
