@@ -152,6 +152,7 @@ func buildRouter(
     LogsController(store: store, clock: clock, metrics: metrics).addRoutes(to: router)
     DaysController(store: store, clock: clock).addRoutes(to: router)
     TodayController(store: store, clock: clock).addRoutes(to: router)
+    TransferController(store: store, clock: clock).addRoutes(to: router)
     ProgramsController(store: store, clock: clock, uploads: uploads).addRoutes(to: router)
     HelpController(store: store, clock: clock).addRoutes(to: router)
     EmojiController(store: store).addRoutes(to: router)

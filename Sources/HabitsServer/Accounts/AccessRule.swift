@@ -112,6 +112,8 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.meTokens, ["GET": .accountsModeSignedIn, "POST": .accountsModeSignedIn])
         set(Routes.meToken, ["DELETE": .accountsModeSignedIn])
         set(Routes.meToday, ["GET": .accountsModeSignedIn])
+        set(Routes.meExport, ["GET": .accountsModeSignedIn])
+        set(Routes.meImport, ["POST": .accountsModeSignedIn])
         set(Routes.meFollowers, ["GET": .accountsModeSignedIn])
         set(Routes.meFollower, ["DELETE": .accountsModeSignedIn])
         set(Routes.meFollowRequests, ["GET": .accountsModeSignedIn])
