@@ -17,8 +17,8 @@ extension PostgresHabitStore {
         return try await writeBumping { session, changes in
             // The user's row first, as `createHabit` takes it: it orders the positions of new habits, and
             // every lock after it follows the order of `PostgresLocks`.
-            _ = try await session.fetchUser(id: userID, lock: .noKeyUpdate)
-            let today = LocalDay(now, in: try await session.zone(userID: userID))
+            let user = try await session.fetchUser(id: userID, lock: .noKeyUpdate)
+            let today = LocalDay(now, in: TimeZoneCache.shared.zone(user.timeZone))
             if let future = data.days.first(where: { $0.day > today }) { throw HabitsError.futureDay(future.day) }
             try await Self.keepImportedRows(session, data)
             var summary = ImportSummary()

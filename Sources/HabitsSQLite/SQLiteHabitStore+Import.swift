@@ -15,8 +15,8 @@ extension SQLiteHabitStore {
         try SQLiteImport.checkIndexes(data)
         for log in data.logs { try LogRules.validate(timestamp: log.timestamp, now: now) }
         return try await writeBumping { db, changes in
-            _ = try Self.fetchUser(db, id: userID)
-            let today = LocalDay(now, in: try Self.zone(db, userID: userID))
+            let user = try Self.fetchUser(db, id: userID)
+            let today = LocalDay(now, in: TimeZoneCache.shared.zone(user.timeZone))
             if let future = data.days.first(where: { $0.day > today }) { throw HabitsError.futureDay(future.day) }
             var summary = ImportSummary()
             var targets: [SQLiteImport.Target] = []
