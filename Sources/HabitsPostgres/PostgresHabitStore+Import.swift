@@ -1,9 +1,210 @@
 import Foundation
 import HabitsDomain
 import HabitsStore
+import PostgresNIO
 
+/// Imports into an account in PostgreSQL: habits, logs, days and favourites in one write transaction, so
+/// that a refused import leaves nothing behind.
 extension PostgresHabitStore {
+    /// - Complexity: O(h log N + (n + e) + (p + d) log N + (k + f) log N) for h imported habits, n imported
+    ///   logs over p habits and d days, e logs those habits already hold for the user, k imported days and
+    ///   f favourites, in a store of N rows: each habit's existing logs are read once into a set, the new
+    ///   logs go in as one statement, and every day and favourite costs a few index lookups.
     public func importAccountData(_ data: AccountImport, userID: Int64, now: Date) async throws -> ImportSummary {
-        throw HabitsError.unavailable(reason: "Importing is not available yet.")
+        // What needs no database is refused before the write takes a connection.
+        try PostgresImport.checkIndexes(data)
+        for log in data.logs { try LogRules.validate(timestamp: log.timestamp, now: now) }
+        return try await writeBumping { session, changes in
+            // The user's row first, as `createHabit` takes it: it orders the positions of new habits, and
+            // every lock after it follows the order of `PostgresLocks`.
+            let user = try await session.fetchUser(id: userID, lock: .noKeyUpdate)
+            let today = LocalDay(now, in: TimeZoneCache.shared.zone(user.timeZone))
+            if let future = data.days.first(where: { $0.day > today }) { throw HabitsError.futureDay(future.day) }
+            try await Self.keepImportedRows(session, data)
+            var summary = ImportSummary()
+            var targets: [PostgresImport.Target] = []
+            targets.reserveCapacity(data.habits.count)
+            for habit in data.habits {
+                targets.append(try await Self.importHabit(session, habit, userID: userID, summary: &summary))
+            }
+            if summary.habitsCreated > 0 { changes.catalogueChanged() }
+            try await Self.importFavorites(
+                session, data.favoriteHabitIDs, userID: userID, summary: &summary, changes: changes)
+            // Every pair's lock before its logs and days are read, so that what is compared stays true.
+            let pairs = Set(data.logs.map(\.habit) + data.days.map(\.habit)).map {
+                CounterPair(userID: userID, habitID: targets[$0].id)
+            }
+            try await PostgresLocks.lock(session, pairs: pairs)
+            try await Self.importLogs(
+                session, data.logs, targets: targets, userID: userID, summary: &summary, changes: changes)
+            // After the logs, so that a day they make done keeps no imported skip.
+            try await Self.importDays(
+                session, data.days, targets: targets, userID: userID, summary: &summary, changes: changes)
+            return summary
+        }
+    }
+
+    /// Keeps the existing habits the import names from being deleted until it commits, in id order as
+    /// `insertLogs` takes them.
+    private static func keepImportedRows(_ session: PostgresSession, _ data: AccountImport) async throws {
+        var ids = Set(data.favoriteHabitIDs)
+        for case .existing(let id) in data.habits { ids.insert(id) }
+        guard !ids.isEmpty else { return }
+        try await session.execute(
+            "SELECT id FROM habits WHERE id = ANY(\(ids.sorted())) ORDER BY id FOR KEY SHARE")
+    }
+
+    /// The habit `habit` names, checked to be the account's own or the catalogue's, or inserted as a new one
+    /// of the account's own, last among its habits.
+    private static func importHabit(
+        _ session: PostgresSession, _ habit: ImportedHabit, userID: Int64, summary: inout ImportSummary
+    ) async throws -> PostgresImport.Target {
+        switch habit {
+        case .existing(let id):
+            let found = try await session.fetchHabit(id: id)
+            guard found.visibility == .shared || found.ownerID == userID else {
+                throw HabitsError.notFound(kind: .habit, id: String(id))
+            }
+            summary.habitsMatched += 1
+            return PostgresImport.Target(id: id, timesPerDay: found.schedule.timesPerDay)
+        case .new(let draft):
+            var habit = draft
+            habit.ownerID = userID
+            habit.visibility = .personal
+            _ = try await session.fetchCategory(id: habit.categoryID)
+            try await requireFreeHabitName(session, habit, except: 0)
+            habit.position = try await session.int(
+                "SELECT COALESCE(MAX(position) + 1, 0)::bigint FROM habits WHERE owner_id = \(userID)")
+            let id = try await session.value(
+                """
+                INSERT INTO habits (name, name_folded, category_id, info, emoji, schedule,
+                    owner_id, visibility, reminder, archived, position)
+                VALUES (\(habit.name), \(ResourceRules.foldedName(habit.name)), \(habit.categoryID), \(habit.info),
+                    \(habit.emoji), \(habit.schedule.storedText), \(userID), \(habit.visibility.rawValue),
+                    \(habit.reminder?.description), \(habit.isArchived), \(habit.position))
+                RETURNING id
+                """, as: Int64.self) ?? 0
+            summary.habitsCreated += 1
+            return PostgresImport.Target(id: id, timesPerDay: habit.schedule.timesPerDay)
+        }
+    }
+
+    /// Makes catalogue habits favourites, keeping those already there.
+    private static func importFavorites(
+        _ session: PostgresSession, _ habitIDs: [Int64], userID: Int64, summary: inout ImportSummary,
+        changes: ChangeRecorder
+    ) async throws {
+        for id in habitIDs {
+            // Only the catalogue's habits are anyone's favourites; a personal one is not there to find.
+            guard try await session.fetchHabit(id: id).visibility == .shared else {
+                throw HabitsError.notFound(kind: .habit, id: String(id))
+            }
+            summary.favoritesAdded += try await session.changes(
+                """
+                INSERT INTO favorites (user_id, habit_id) VALUES (\(userID), \(id))
+                ON CONFLICT DO NOTHING RETURNING 1
+                """)
+        }
+        if summary.favoritesAdded > 0 { changes.favorites(of: userID) }
+    }
+
+    /// Adds the logs whose habit holds none at the same millisecond, as one batch through `insertLogs`, which
+    /// keeps counters, day runs and ranks. The caller holds the pairs' locks.
+    private static func importLogs(
+        _ session: PostgresSession, _ logs: [ImportedLog], targets: [PostgresImport.Target], userID: Int64,
+        summary: inout ImportSummary, changes: ChangeRecorder
+    ) async throws {
+        guard !logs.isEmpty else { return }
+        // The instants of each habit, stored and imported, read once per habit.
+        var instants: [Int64: Set<Int64>] = [:]
+        var rows: [LogRow] = []
+        rows.reserveCapacity(logs.count)
+        for log in logs {
+            let habitID = targets[log.habit].id
+            if instants[habitID] == nil {
+                let stored = try await session.values(
+                    "SELECT logged_at FROM logs WHERE user_id = \(userID) AND habit_id = \(habitID)",
+                    as: Double.self)
+                instants[habitID] = Set(stored.map(PostgresImport.millisecond))
+            }
+            let instant = PostgresImport.millisecond(log.timestamp.timeIntervalSince1970)
+            if instants[habitID, default: []].insert(instant).inserted {
+                rows.append(LogRow(userID: userID, habitID: habitID, timestamp: log.timestamp))
+            } else {
+                summary.logsAlreadyThere += 1
+            }
+        }
+        summary.logsAdded = try await PostgresCounters.insertLogs(session, rows, changes: changes).count
+    }
+
+    /// Sets imported skips and notes. Skips are history: the three-a-month rule is for new ones, so they are
+    /// written here rather than through `PostgresDayEntries.setSkipped`; but a done day keeps none. The
+    /// caller holds the pairs' locks.
+    private static func importDays(
+        _ session: PostgresSession, _ days: [ImportedDay], targets: [PostgresImport.Target], userID: Int64,
+        summary: inout ImportSummary, changes: ChangeRecorder
+    ) async throws {
+        var changed = false
+        for entry in days {
+            let target = targets[entry.habit]
+            if entry.skipped {
+                let pair = CounterPair(userID: userID, habitID: target.id)
+                if try await PostgresDayRuns.logCount(session, pair, day: entry.day) >= target.timesPerDay {
+                    summary.skipsIgnored += 1
+                } else if try await session.changes(
+                    """
+                    INSERT INTO habit_day_entries (user_id, habit_id, day, skipped)
+                    VALUES (\(userID), \(target.id), \(entry.day.number), true)
+                    ON CONFLICT (user_id, habit_id, day) DO UPDATE SET skipped = true
+                    WHERE NOT habit_day_entries.skipped
+                    RETURNING 1
+                    """) > 0
+                {
+                    summary.skipsAdded += 1
+                    changed = true
+                }
+            }
+            // An empty note imports nothing: it would take back a note the account wrote.
+            guard let note = entry.note, !note.isEmpty else { continue }
+            if try await session.changes(
+                """
+                INSERT INTO habit_day_entries (user_id, habit_id, day, note)
+                VALUES (\(userID), \(target.id), \(entry.day.number), \(note))
+                ON CONFLICT (user_id, habit_id, day) DO UPDATE SET note = excluded.note
+                WHERE habit_day_entries.note IS DISTINCT FROM excluded.note
+                RETURNING 1
+                """) > 0
+            {
+                summary.notesSet += 1
+                changed = true
+            }
+        }
+        if changed { changes.days(of: userID) }
+    }
+}
+
+/// What the PostgreSQL import shares between its steps.
+enum PostgresImport {
+    /// A resolved habit of the import: its row id and how many logs make one of its days done.
+    struct Target: Sendable {
+        var id: Int64
+        var timesPerDay: Int
+    }
+
+    /// Refuses a log or day that names a habit the import does not hold.
+    static func checkIndexes(_ data: AccountImport) throws {
+        func check(_ index: Int) throws {
+            guard !data.habits.indices.contains(index) else { return }
+            throw HabitsError.invalid(
+                field: "habit", reason: "names habit \(index) of the import, which holds \(data.habits.count).")
+        }
+        for log in data.logs { try check(log.habit) }
+        for day in data.days { try check(day.habit) }
+    }
+
+    /// An instant to the millisecond, as logs are compared: two within half a millisecond are one.
+    static func millisecond(_ seconds: Double) -> Int64 {
+        // Stored and imported instants are checked instants; no other one can be told apart anyway.
+        Int64(exactly: (seconds * 1000).rounded()) ?? .max
     }
 }

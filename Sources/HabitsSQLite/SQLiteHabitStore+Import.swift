@@ -1,9 +1,191 @@
 import Foundation
+import GRDB
 import HabitsDomain
 import HabitsStore
 
+/// Imports into an account in SQLite: habits, logs, days and favourites in one write transaction, so that a
+/// refused import leaves nothing behind.
 extension SQLiteHabitStore {
+    /// - Complexity: O(h log N + (n + e) + (p + d) log N + (k + f) log N) for h imported habits, n imported
+    ///   logs over p habits and d days, e logs those habits already hold for the user, k imported days and
+    ///   f favourites, in a store of N rows: each habit's existing logs are read once into a set, the new
+    ///   logs go in as one batch, and every day and favourite costs a few index lookups.
     public func importAccountData(_ data: AccountImport, userID: Int64, now: Date) async throws -> ImportSummary {
-        throw HabitsError.unavailable(reason: "Importing is not available yet.")
+        // What needs no database is refused before the write waits for its turn.
+        try SQLiteImport.checkIndexes(data)
+        for log in data.logs { try LogRules.validate(timestamp: log.timestamp, now: now) }
+        return try await writeBumping { db, changes in
+            let user = try Self.fetchUser(db, id: userID)
+            let today = LocalDay(now, in: TimeZoneCache.shared.zone(user.timeZone))
+            if let future = data.days.first(where: { $0.day > today }) { throw HabitsError.futureDay(future.day) }
+            var summary = ImportSummary()
+            var targets: [SQLiteImport.Target] = []
+            targets.reserveCapacity(data.habits.count)
+            for habit in data.habits {
+                targets.append(try Self.importHabit(db, habit, userID: userID, summary: &summary))
+            }
+            if summary.habitsCreated > 0 { changes.catalogueChanged() }
+            try Self.importFavorites(db, data.favoriteHabitIDs, userID: userID, summary: &summary, changes: changes)
+            try Self.importLogs(db, data.logs, targets: targets, userID: userID, summary: &summary, changes: changes)
+            // After the logs, so that a day they make done keeps no imported skip.
+            try Self.importDays(db, data.days, targets: targets, userID: userID, summary: &summary, changes: changes)
+            return summary
+        }
+    }
+
+    /// The habit `habit` names, checked to be the account's own or the catalogue's, or inserted as a new one
+    /// of the account's own, last among its habits.
+    private static func importHabit(
+        _ db: Database, _ habit: ImportedHabit, userID: Int64, summary: inout ImportSummary
+    ) throws -> SQLiteImport.Target {
+        switch habit {
+        case .existing(let id):
+            let found = try fetchHabit(db, id: id)
+            guard found.visibility == .shared || found.ownerID == userID else {
+                throw HabitsError.notFound(kind: .habit, id: String(id))
+            }
+            summary.habitsMatched += 1
+            return SQLiteImport.Target(id: id, timesPerDay: found.schedule.timesPerDay)
+        case .new(let draft):
+            var habit = draft
+            habit.ownerID = userID
+            habit.visibility = .personal
+            _ = try fetchCategory(db, id: habit.categoryID)
+            try requireFreeHabitName(db, habit, except: 0)
+            habit.position =
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(MAX(position), -1) + 1 FROM habits WHERE owner_id = ?",
+                    arguments: [userID]) ?? 0
+            try db.execute(
+                sql: """
+                    INSERT INTO habits (name, name_folded, category_id, info, emoji, schedule,
+                        owner_id, visibility, reminder, archived, position)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    habit.name, ResourceRules.foldedName(habit.name), habit.categoryID, habit.info, habit.emoji,
+                    habit.schedule.storedText, userID, habit.visibility.rawValue,
+                    habit.reminder?.description, habit.isArchived, habit.position,
+                ]
+            )
+            summary.habitsCreated += 1
+            return SQLiteImport.Target(id: db.lastInsertedRowID, timesPerDay: habit.schedule.timesPerDay)
+        }
+    }
+
+    /// Makes catalogue habits favourites, keeping those already there.
+    private static func importFavorites(
+        _ db: Database, _ habitIDs: [Int64], userID: Int64, summary: inout ImportSummary, changes: ChangeRecorder
+    ) throws {
+        let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO favorites (user_id, habit_id) VALUES (?, ?)")
+        for id in habitIDs {
+            // Only the catalogue's habits are anyone's favourites; a personal one is not there to find.
+            guard try fetchHabit(db, id: id).visibility == .shared else {
+                throw HabitsError.notFound(kind: .habit, id: String(id))
+            }
+            try insert.execute(arguments: [userID, id])
+            if db.changesCount > 0 { summary.favoritesAdded += 1 }
+        }
+        if summary.favoritesAdded > 0 { changes.favorites(of: userID) }
+    }
+
+    /// Adds the logs whose habit holds none at the same millisecond, as one batch through `insertLogs`, which
+    /// keeps counters, day runs and ranks.
+    private static func importLogs(
+        _ db: Database, _ logs: [ImportedLog], targets: [SQLiteImport.Target], userID: Int64,
+        summary: inout ImportSummary, changes: ChangeRecorder
+    ) throws {
+        guard !logs.isEmpty else { return }
+        let existing = try db.cachedStatement(sql: "SELECT logged_at FROM logs WHERE user_id = ? AND habit_id = ?")
+        // The instants of each habit, stored and imported, read once per habit.
+        var instants: [Int64: Set<Int64>] = [:]
+        var rows: [LogRow] = []
+        rows.reserveCapacity(logs.count)
+        for log in logs {
+            let habitID = targets[log.habit].id
+            if instants[habitID] == nil {
+                var stored = Set<Int64>()
+                let cursor = try Double.fetchCursor(existing, arguments: [userID, habitID])
+                while let seconds = try cursor.next() { stored.insert(SQLiteImport.millisecond(seconds)) }
+                instants[habitID] = stored
+            }
+            let instant = SQLiteImport.millisecond(log.timestamp.timeIntervalSince1970)
+            if instants[habitID, default: []].insert(instant).inserted {
+                rows.append(LogRow(userID: userID, habitID: habitID, timestamp: log.timestamp))
+            } else {
+                summary.logsAlreadyThere += 1
+            }
+        }
+        summary.logsAdded = try insertLogs(db, rows, changes: changes).count
+    }
+
+    /// Sets imported skips and notes. Skips are history: the three-a-month rule is for new ones, so they are
+    /// written here rather than through `DayEntryRows.setSkipped`; but a done day keeps none.
+    private static func importDays(
+        _ db: Database, _ days: [ImportedDay], targets: [SQLiteImport.Target], userID: Int64,
+        summary: inout ImportSummary, changes: ChangeRecorder
+    ) throws {
+        let skip = try db.cachedStatement(
+            sql: """
+                INSERT INTO habit_day_entries (user_id, habit_id, day, skipped) VALUES (?, ?, ?, 1)
+                ON CONFLICT (user_id, habit_id, day) DO UPDATE SET skipped = 1 WHERE skipped = 0
+                """)
+        let annotate = try db.cachedStatement(
+            sql: """
+                INSERT INTO habit_day_entries (user_id, habit_id, day, note) VALUES (?, ?, ?, ?)
+                ON CONFLICT (user_id, habit_id, day) DO UPDATE SET note = excluded.note
+                WHERE note IS NOT excluded.note
+                """)
+        var changed = false
+        for entry in days {
+            let target = targets[entry.habit]
+            if entry.skipped {
+                let pair = CounterPair(userID: userID, habitID: target.id)
+                if try DayRuns.logCount(db, pair, day: entry.day) >= target.timesPerDay {
+                    summary.skipsIgnored += 1
+                } else {
+                    try skip.execute(arguments: [userID, target.id, entry.day.number])
+                    if db.changesCount > 0 {
+                        summary.skipsAdded += 1
+                        changed = true
+                    }
+                }
+            }
+            // An empty note imports nothing: it would take back a note the account wrote.
+            if let note = entry.note, !note.isEmpty {
+                try annotate.execute(arguments: [userID, target.id, entry.day.number, note])
+                if db.changesCount > 0 {
+                    summary.notesSet += 1
+                    changed = true
+                }
+            }
+        }
+        if changed { changes.days(of: userID) }
+    }
+}
+
+/// What the SQLite import shares between its steps.
+enum SQLiteImport {
+    /// A resolved habit of the import: its row id and how many logs make one of its days done.
+    struct Target: Sendable {
+        var id: Int64
+        var timesPerDay: Int
+    }
+
+    /// Refuses a log or day that names a habit the import does not hold.
+    static func checkIndexes(_ data: AccountImport) throws {
+        func check(_ index: Int) throws {
+            guard !data.habits.indices.contains(index) else { return }
+            throw HabitsError.invalid(
+                field: "habit", reason: "names habit \(index) of the import, which holds \(data.habits.count).")
+        }
+        for log in data.logs { try check(log.habit) }
+        for day in data.days { try check(day.habit) }
+    }
+
+    /// An instant to the millisecond, as logs are compared: two within half a millisecond are one.
+    static func millisecond(_ seconds: Double) -> Int64 {
+        // Stored and imported instants are checked instants; no other one can be told apart anyway.
+        Int64(exactly: (seconds * 1000).rounded()) ?? .max
     }
 }
