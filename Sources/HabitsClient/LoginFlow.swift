@@ -9,10 +9,11 @@ public struct LoginFlow: Sendable {
     }
 
     /// Signs in at `server`, creates the token named `tokenName`, and signs the session out; the password
-    /// goes to the server once and is kept nowhere.
-    public func login(server: URL, username: String, password: String, tokenName: String)
-        async throws(ClientError) -> LoginRecord
-    {
+    /// goes to the server once and is kept nowhere. `previous`, this computer's earlier login, has its token
+    /// revoked with the session when it is the same account's on the same server, so none is left behind.
+    public func login(
+        server: URL, username: String, password: String, tokenName: String, previous: LoginRecord? = nil
+    ) async throws(ClientError) -> LoginRecord {
         struct SignIn: Encodable { let username: String; let password: String }
         struct TokenRequest: Encodable { let name: String; let scope: String }
         let anonymous = APIClient(server: server, token: nil, transport: transport)
@@ -30,6 +31,11 @@ public struct LoginFlow: Sendable {
         } catch {
             try? await signOut(anonymous, cookie: cookie)
             throw error
+        }
+        if let previous, previous.server == server.absoluteString,
+            previous.username.lowercased() == account.username.lowercased(), previous.tokenID != issued.id
+        {
+            _ = try? await anonymous.send(APIRequest("DELETE", "/v1/me/tokens/\(previous.tokenID)", cookie: cookie))
         }
         // The token is what the client keeps; the session would only linger in the account's list.
         try? await signOut(anonymous, cookie: cookie)
