@@ -24,14 +24,21 @@ import Testing
         #expect(throws: HabitsError.self) { try AccountRules.newPassword("short pw") }
         #expect(try AccountRules.newPassword("correct horse battery") == "correct horse battery")
         // Characters, not bytes: ten emoji are ten characters.
-        #expect(try AccountRules.newPassword(String(repeating: "🏃", count: 10)).count == 10)
-        let long = String(repeating: "a", count: 1_024)
+        #expect(try AccountRules.newPassword(String(repeating: "🏃🚲🏊🧘", count: 3)).count == 12)
+        let long = String(repeating: "abcd", count: 256)
         #expect(try AccountRules.newPassword(long) == long)
         #expect(throws: HabitsError.self) { try AccountRules.newPassword(long + "b") }
         #expect(throws: HabitsError.self) { try AccountRules.givenPassword(long + "b") }
         // NFC: the same typed text, precomposed or not, is one password.
         let decomposed = "cafe\u{301} au lait!"
         #expect(try AccountRules.newPassword(decomposed) == "caf\u{E9} au lait!")
+    }
+
+    @Test func passwordsOfFewerThanFourDifferentCharactersAreRefused() throws {
+        for weak in ["aaaaaaaaaa", "abababababab", "🏃🏃🏃🏃🏃🏃🏃🏃🏃🏃", "aab aab aab aab"] {
+            #expect(throws: HabitsError.self, "\(weak)") { try AccountRules.newPassword(weak) }
+        }
+        #expect(try AccountRules.newPassword("abcdabcdabcd") == "abcdabcdabcd")
     }
 
     @Test func usernamesFollowTheKeyRules() throws {

@@ -4,6 +4,8 @@ import Foundation
 public enum AccountRules {
     /// The fewest characters a password may have.
     public static let minimumPasswordLength = 10
+    /// The fewest different characters a new password may be made of.
+    public static let minimumDistinctCharacters = 4
     /// The most bytes (UTF-8) a password may have: enough for any passphrase, small enough that
     /// hashing one costs the same as any other.
     public static let maximumPasswordBytes = 1_024
@@ -26,7 +28,8 @@ public enum AccountRules {
     }
 
     /// A new password, in NFC (so the same typed text matches on every keyboard): 10 or more characters,
-    /// at most 1,024 bytes, not one of the 10,000 most common passwords. The message never repeats it.
+    /// at most 1,024 bytes, at least 4 different characters, not one of the 10,000 most common passwords.
+    /// The message never repeats it.
     public static func newPassword(_ raw: String, field: String = "password") throws(HabitsError) -> String {
         let password = raw.precomposedStringWithCanonicalMapping
         guard password.utf8.count <= maximumPasswordBytes else {
@@ -34,6 +37,11 @@ public enum AccountRules {
         }
         guard password.count >= minimumPasswordLength else {
             throw .invalid(field: field, reason: "must be at least \(minimumPasswordLength) characters long.")
+        }
+        // "aaaaaaaaaa" is on no list but guessed as fast as one that is.
+        guard Set(password).count >= minimumDistinctCharacters else {
+            throw .invalid(
+                field: field, reason: "must use at least \(minimumDistinctCharacters) different characters.")
         }
         guard !CommonPasswords.contains(password) else {
             throw .invalid(
