@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -98,7 +99,9 @@ public struct APIClient: Sendable {
         urlRequest.httpBody = request.body
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         urlRequest.setValue("habits-cli", forHTTPHeaderField: "User-Agent")
-        if let contentType = request.contentType { urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        if let contentType = request.contentType {
+            urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        }
         if let token { urlRequest.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let cookie = request.cookie { urlRequest.setValue(cookie, forHTTPHeaderField: "Cookie") }
         if let key { urlRequest.setValue(key, forHTTPHeaderField: "Idempotency-Key") }
@@ -107,8 +110,10 @@ public struct APIClient: Sendable {
 
     /// Failures where no answer came back; an HTTP error status is an answer and is never retried.
     static func isConnectionFailure(_ error: URLError) -> Bool {
-        [.cannotConnectToHost, .networkConnectionLost, .timedOut, .cannotFindHost, .dnsLookupFailed,
-         .notConnectedToInternet, .secureConnectionFailed].contains(error.code)
+        [
+            .cannotConnectToHost, .networkConnectionLost, .timedOut, .cannotFindHost, .dnsLookupFailed,
+            .notConnectedToInternet, .secureConnectionFailed,
+        ].contains(error.code)
     }
 
     static func describe(_ error: any Error) -> String {
@@ -125,7 +130,10 @@ public struct APIClient: Sendable {
     /// The server's `{"error": {"code", "message"}}` as a refusal; a bare status when the body is not that.
     static func refusal(_ response: TransportResponse) -> ClientError {
         struct Body: Decodable {
-            struct Detail: Decodable { let code: String; let message: String }
+            struct Detail: Decodable {
+                let code: String
+                let message: String
+            }
             let error: Detail
         }
         if let body = try? JSONDecoder().decode(Body.self, from: response.body) {

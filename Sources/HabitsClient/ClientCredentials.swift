@@ -26,8 +26,9 @@ public struct ClientCredentials: Equatable, Sendable {
         guard let stored else { throw .notSignedIn }
         let storedServer = try ServerAddress.parse(stored.server)
         if let serverText, try ServerAddress.parse(serverText) != storedServer {
-            throw .usage("HABITS_SERVER names another server than the stored login's (\(stored.server)); "
-                + "set HABITS_TOKEN too")
+            throw .usage(
+                "HABITS_SERVER names another server than the stored login's (\(stored.server)); "
+                    + "set HABITS_TOKEN too")
         }
         return ClientCredentials(server: storedServer, token: stored.token)
     }

@@ -15,7 +15,8 @@ public struct ClientSession: Sendable {
         let credentials = try ClientCredentials.resolve(
             environment: ProcessInfo.processInfo.environment, stored: try LoginFile.current.read())
         return ClientSession(
-            api: HabitsAPI(client: APIClient(server: credentials.server, token: credentials.token, transport: transport)))
+            api: HabitsAPI(
+                client: APIClient(server: credentials.server, token: credentials.token, transport: transport)))
     }
 
     /// The habit of today's list (own active habits, then favourites) that `name` means.

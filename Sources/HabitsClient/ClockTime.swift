@@ -30,8 +30,9 @@ public enum ClockTime {
         } else if let date = HabitsJSON.parseInstant(text) {
             instant = date
         } else {
-            throw .usage("--at takes HH:MM (today, in \(zone.identifier)) or a date-time such as "
-                + "2026-11-27T07:30:00+01:00, not \"\(text.prefix(40))\"")
+            throw .usage(
+                "--at takes HH:MM (today, in \(zone.identifier)) or a date-time such as "
+                    + "2026-11-27T07:30:00+01:00, not \"\(text.prefix(40))\"")
         }
         guard instant <= now else {
             throw .usage("\(text) is in the future; a habit can only be logged once it is done")

@@ -28,7 +28,8 @@ public struct HabitsAPI: Sendable {
             var query = [URLQueryItem(name: "limit", value: "200")]
             if archived { query.append(URLQueryItem(name: "archived", value: "true")) }
             if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
-            let page = try await client.decode(ListPage<HabitResource>.self, APIRequest("GET", "/v1/habits", query: query))
+            let page = try await client.decode(
+                ListPage<HabitResource>.self, APIRequest("GET", "/v1/habits", query: query))
             items += page.items
             cursor = page.nextCursor
         } while cursor != nil
@@ -38,8 +39,10 @@ public struct HabitsAPI: Sendable {
     /// The catalogue's categories, in id order (the first page is enough to pick one).
     public func categories() async throws(ClientError) -> [CategorySummary] {
         let query = [URLQueryItem(name: "limit", value: "200")]
-        return try await client.decode(ListPage<CategorySummary>.self, APIRequest("GET", "/v1/categories", query: query))
-            .items
+        return try await client.decode(
+            ListPage<CategorySummary>.self, APIRequest("GET", "/v1/categories", query: query)
+        )
+        .items
     }
 
     /// Creates a personal habit.
@@ -55,14 +58,21 @@ public struct HabitsAPI: Sendable {
 
     /// Logs the habit now, or at `date`.
     public func log(userID: Int64, habitID: Int64, at date: Date?) async throws(ClientError) {
-        struct LogInput: Encodable { let userID: Int64; let habitID: Int64; let timestamp: String? }
+        struct LogInput: Encodable {
+            let userID: Int64
+            let habitID: Int64
+            let timestamp: String?
+        }
         let input = LogInput(userID: userID, habitID: habitID, timestamp: date.map(HabitsJSON.formatInstant))
         _ = try await client.send(.json("POST", "/v1/logs", input))
     }
 
     /// Takes back today's latest log of the habit.
     public func undo(userID: Int64, habitID: Int64) async throws(ClientError) {
-        struct UndoInput: Encodable { let userID: Int64; let habitID: Int64 }
+        struct UndoInput: Encodable {
+            let userID: Int64
+            let habitID: Int64
+        }
         _ = try await client.send(.json("POST", "/v1/logs/undo", UndoInput(userID: userID, habitID: habitID)))
     }
 
@@ -72,7 +82,8 @@ public struct HabitsAPI: Sendable {
     }
 
     /// A habit's streak, as the server wrote it and decoded.
-    public func streak(userID: Int64, habitID: Int64) async throws(ClientError) -> (raw: Data, document: StreakDocument) {
+    public func streak(userID: Int64, habitID: Int64) async throws(ClientError) -> (raw: Data, document: StreakDocument)
+    {
         let response = try await client.send(APIRequest("GET", "/v1/users/\(userID)/habits/\(habitID)/streak"))
         return (response.body, try HabitsClientJSON.decode(StreakDocument.self, from: response.body))
     }

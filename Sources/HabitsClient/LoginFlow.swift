@@ -14,8 +14,14 @@ public struct LoginFlow: Sendable {
     public func login(
         server: URL, username: String, password: String, tokenName: String, previous: LoginRecord? = nil
     ) async throws(ClientError) -> LoginRecord {
-        struct SignIn: Encodable { let username: String; let password: String }
-        struct TokenRequest: Encodable { let name: String; let scope: String }
+        struct SignIn: Encodable {
+            let username: String
+            let password: String
+        }
+        struct TokenRequest: Encodable {
+            let name: String
+            let scope: String
+        }
         let anonymous = APIClient(server: server, token: nil, transport: transport)
         let signedIn = try await anonymous.send(
             .json("POST", "/v1/auth/signin", SignIn(username: username, password: password)))

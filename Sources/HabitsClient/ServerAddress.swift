@@ -11,8 +11,9 @@ public enum ServerAddress {
             let host = components.host, !host.isEmpty, components.query == nil, components.fragment == nil,
             let url = components.url
         else {
-            throw .usage("the server must be an http or https address such as https://habits.example.org, "
-                + "not \"\(text.prefix(100))\"")
+            throw .usage(
+                "the server must be an http or https address such as https://habits.example.org, "
+                    + "not \"\(text.prefix(100))\"")
         }
         return url
     }

@@ -6,8 +6,10 @@ public enum TodayFormat {
             return "\(today.day): no habits yet; add one with `habits habits add NAME`\n"
         }
         let rows = today.habits.map { habit in
-            [title(habit.name, emoji: habit.emoji), progress(habit), streak(habit.streak),
-             habit.skipped ? "skipped" : "", habit.note ?? ""]
+            [
+                title(habit.name, emoji: habit.emoji), progress(habit), streak(habit.streak),
+                habit.skipped ? "skipped" : "", habit.note ?? "",
+            ]
         }
         let heading = "\(today.day) (\(today.timeZone))\n"
         return heading + TextTable(header: ["HABIT", "DONE", "STREAK", "SKIPPED", "NOTE"], rows: rows).render()
@@ -60,7 +62,10 @@ public enum TodayFormat {
         return TextTable(
             header: ["HABIT", "SCHEDULE", "REMINDER"],
             rows: habits.map {
-                [title($0.name, emoji: $0.emoji), $0.schedule.map(ScheduleOption.describe) ?? "daily", $0.reminder ?? ""]
+                [
+                    title($0.name, emoji: $0.emoji), $0.schedule.map(ScheduleOption.describe) ?? "daily",
+                    $0.reminder ?? "",
+                ]
             }
         ).render()
     }

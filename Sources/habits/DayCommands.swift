@@ -10,7 +10,8 @@ struct LogCommand: AsyncParsableCommand {
     @Argument(help: "The habit (a unique prefix will do).", completion: habitNameCompletion)
     var name: String
 
-    @Option(help: ArgumentHelp("When: HH:MM today, or a date-time such as 2026-11-27T07:30:00+01:00.", valueName: "time"))
+    @Option(
+        help: ArgumentHelp("When: HH:MM today, or a date-time such as 2026-11-27T07:30:00+01:00.", valueName: "time"))
     var at: String?
 
     func validate() throws {

@@ -62,7 +62,8 @@ struct LogoutCommand: AsyncParsableCommand {
             }
             var failure: ClientError?
             do {
-                let api = HabitsAPI(client: APIClient(server: try ServerAddress.parse(record.server), token: record.token))
+                let api = HabitsAPI(
+                    client: APIClient(server: try ServerAddress.parse(record.server), token: record.token))
                 try await api.revokeToken(id: record.tokenID)
             } catch {
                 failure = error
@@ -75,8 +76,9 @@ struct LogoutCommand: AsyncParsableCommand {
             case .refused(401, _, _):
                 ClientCommandRunner.output("Signed out of \(record.server); the token had been revoked already.")
             case let error?:
-                throw .local("signed out here, but the token could not be revoked (\(error.message)); "
-                    + "revoke token \(record.tokenID) on the account page")
+                throw .local(
+                    "signed out here, but the token could not be revoked (\(error.message)); "
+                        + "revoke token \(record.tokenID) on the account page")
             }
         }
     }

@@ -31,7 +31,8 @@ struct StreakCommand: AsyncParsableCommand {
         abstract: "Show a habit's current and longest streak, or those of all today's habits."
     )
 
-    @Argument(help: "The habit (a unique prefix will do); all of today's when left out.", completion: habitNameCompletion)
+    @Argument(
+        help: "The habit (a unique prefix will do); all of today's when left out.", completion: habitNameCompletion)
     var name: String?
 
     @Flag(help: "Print JSON: the server's streak for one habit, else id, name, current, longest, unit for each.")
@@ -53,7 +54,9 @@ struct StreakCommand: AsyncParsableCommand {
             let (_, habit) = try await session.todayHabit(named: name)
             let streak = try await session.api.streak(userID: account.id, habitID: habit.id)
             ClientCommandRunner.output(
-                json ? String(decoding: streak.raw, as: UTF8.self) : TodayFormat.streak(named: habit.name, streak.document))
+                json
+                    ? String(decoding: streak.raw, as: UTF8.self)
+                    : TodayFormat.streak(named: habit.name, streak.document))
         }
     }
 }

@@ -64,7 +64,8 @@ struct ImportCommand: AsyncParsableCommand {
             let showsProgress = TerminalInput.isTerminal(STDERR_FILENO)
             let bar = ProgressBar()
             let progress: (@Sendable (Int64, Int64) -> Void)? =
-                showsProgress ? { sent, total in FileHandle.standardError.write(Data(bar.line(done: sent, total: total).utf8)) }
+                showsProgress
+                ? { sent, total in FileHandle.standardError.write(Data(bar.line(done: sent, total: total).utf8)) }
                 : nil
             let summary: Data
             do {
@@ -75,7 +76,8 @@ struct ImportCommand: AsyncParsableCommand {
                 throw error
             }
             if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-            ClientCommandRunner.output(json ? String(decoding: summary, as: UTF8.self) : try TransferSummary.importLines(summary))
+            ClientCommandRunner.output(
+                json ? String(decoding: summary, as: UTF8.self) : try TransferSummary.importLines(summary))
         }
     }
 }

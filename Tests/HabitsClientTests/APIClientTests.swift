@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import HabitsClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-@testable import HabitsClient
 
 /// Answers from a script and remembers every request, for checking headers and retries.
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
@@ -38,16 +38,19 @@ struct APIClientTests {
 
     @Test("Reads carry the token and no key; writes carry a fresh Idempotency-Key each")
     func headers() async throws {
-        let transport = ScriptedTransport([.success(TransportResponse(status: 200)), .success(TransportResponse(status: 204)),
-                                           .success(TransportResponse(status: 204))])
+        let transport = ScriptedTransport([
+            .success(TransportResponse(status: 200)), .success(TransportResponse(status: 204)),
+            .success(TransportResponse(status: 204)),
+        ])
         let api = client(transport)
         _ = try await api.send(APIRequest("GET", "/v1/me"))
         _ = try await api.send(APIRequest("POST", "/v1/logs/undo"))
         _ = try await api.send(APIRequest("DELETE", "/v1/me/tokens/3"))
         let sent = transport.sent
-        #expect(sent.map { $0.url?.absoluteString } == [
-            "http://127.0.0.1:9/v1/me", "http://127.0.0.1:9/v1/logs/undo", "http://127.0.0.1:9/v1/me/tokens/3",
-        ])
+        #expect(
+            sent.map { $0.url?.absoluteString } == [
+                "http://127.0.0.1:9/v1/me", "http://127.0.0.1:9/v1/logs/undo", "http://127.0.0.1:9/v1/me/tokens/3",
+            ])
         #expect(sent.allSatisfy { $0.value(forHTTPHeaderField: "Authorization") == "Bearer habits_t" })
         #expect(sent[0].value(forHTTPHeaderField: "Idempotency-Key") == nil)
         let keys = sent.dropFirst().compactMap { $0.value(forHTTPHeaderField: "Idempotency-Key") }
@@ -57,7 +60,9 @@ struct APIClientTests {
 
     @Test("A connection failure is tried once more with the same key")
     func retryKeepsTheKey() async throws {
-        let transport = ScriptedTransport([.failure(URLError(.networkConnectionLost)), .success(TransportResponse(status: 201))])
+        let transport = ScriptedTransport([
+            .failure(URLError(.networkConnectionLost)), .success(TransportResponse(status: 201)),
+        ])
         _ = try await client(transport).send(.json("POST", "/v1/logs", ["habitID": 1]))
         let keys = transport.sent.map { $0.value(forHTTPHeaderField: "Idempotency-Key") }
         #expect(keys.count == 2 && keys[0] != nil && keys[0] == keys[1])
@@ -77,7 +82,9 @@ struct APIClientTests {
     func refusal() async {
         let body = Data(#"{"error":{"code":"future_day","message":"2026-11-28 is after today."}}"#.utf8)
         let transport = ScriptedTransport([.success(TransportResponse(status: 422, body: body))])
-        await #expect(throws: ClientError.refused(status: 422, code: "future_day", message: "2026-11-28 is after today.")) {
+        await #expect(
+            throws: ClientError.refused(status: 422, code: "future_day", message: "2026-11-28 is after today.")
+        ) {
             _ = try await client(transport).send(APIRequest("PUT", "/v1/users/1/habits/1/days/2026-11-28"))
         }
         #expect(transport.sent.count == 1)
@@ -95,8 +102,9 @@ struct APIClientTests {
     @Test("Login reads the session cookie among the Set-Cookie attributes")
     func sessionCookie() {
         #expect(LoginFlow.sessionCookie("habits_session=abc; HttpOnly; SameSite=Lax; Path=/") == "habits_session=abc")
-        #expect(LoginFlow.sessionCookie("other=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT, habits_session=xyz; Path=/")
-            == "habits_session=xyz")
+        #expect(
+            LoginFlow.sessionCookie("other=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT, habits_session=xyz; Path=/")
+                == "habits_session=xyz")
         #expect(LoginFlow.sessionCookie("habits_session=; Max-Age=0") == nil)
         #expect(LoginFlow.sessionCookie(nil) == nil)
         #expect(LoginFlow.tokenName(host: "laptop") == "habits on laptop")
@@ -108,7 +116,8 @@ struct APIClientTests {
         let account = Data(#"{"id":4,"username":"ada","timeZone":"Europe/Paris","role":"member"}"#.utf8)
         let token = Data(#"{"id":12,"name":"habits on laptop","scope":"write","token":"habits_abc"}"#.utf8)
         let transport = ScriptedTransport([
-            .success(TransportResponse(status: 200, headers: ["Set-Cookie": "habits_session=s1; Path=/"], body: account)),
+            .success(
+                TransportResponse(status: 200, headers: ["Set-Cookie": "habits_session=s1; Path=/"], body: account)),
             .success(TransportResponse(status: 201, body: token)),
             .success(TransportResponse(status: 204)),
         ])

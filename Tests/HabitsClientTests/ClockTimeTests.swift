@@ -27,7 +27,9 @@ struct ClockTimeTests {
         #expect(HabitsJSON.formatInstant(instant) == "2026-11-26T07:00:00Z")
     }
 
-    @Test("A time in the future is refused before anything is sent", arguments: ["14:21", "23:59", "2026-11-28T08:00:00Z"])
+    @Test(
+        "A time in the future is refused before anything is sent",
+        arguments: ["14:21", "23:59", "2026-11-28T08:00:00Z"])
     func future(text: String) {
         do {
             _ = try ClockTime.logInstant(text, now: now, zone: paris)
@@ -38,7 +40,9 @@ struct ClockTimeTests {
         }
     }
 
-    @Test("Malformed times are usage errors", arguments: ["7", "24:00", "12:60", "12:5", "noon", "2026-11-27 08:00", "１２:００"])
+    @Test(
+        "Malformed times are usage errors",
+        arguments: ["7", "24:00", "12:60", "12:5", "noon", "2026-11-27 08:00", "１２:００"])
     func malformed(text: String) {
         #expect(ClockTime.hourAndMinute(text) == nil)
         #expect(throws: ClientError.self) { try ClockTime.logInstant(text, now: now, zone: paris) }
@@ -60,11 +64,17 @@ struct ScheduleOptionTests {
     func parses() throws {
         #expect(try ScheduleOption.parse("daily") == .daily)
         #expect(try ScheduleOption.parse("weekdays:mon,wed") == HabitSchedule(kind: .weekdays([.mon, .wed])))
-        #expect(try ScheduleOption.parse("Weekly:3", timesPerDay: 2) == HabitSchedule(kind: .weekly(timesPerWeek: 3), timesPerDay: 2))
-        #expect(ScheduleOption.describe(try ScheduleOption.parse("weekdays:fri,mon", timesPerDay: 8)) == "weekdays:mon,fri ×8")
+        #expect(
+            try ScheduleOption.parse("Weekly:3", timesPerDay: 2)
+                == HabitSchedule(kind: .weekly(timesPerWeek: 3), timesPerDay: 2))
+        #expect(
+            ScheduleOption.describe(try ScheduleOption.parse("weekdays:fri,mon", timesPerDay: 8))
+                == "weekdays:mon,fri ×8")
     }
 
-    @Test("Mistakes are usage errors", arguments: ["", "hourly", "weekdays", "weekdays:", "weekdays:monday", "weekly:0", "weekly:8", "daily:2"])
+    @Test(
+        "Mistakes are usage errors",
+        arguments: ["", "hourly", "weekdays", "weekdays:", "weekdays:monday", "weekly:0", "weekly:8", "daily:2"])
     func refuses(text: String) {
         #expect(throws: ClientError.self) { try ScheduleOption.parse(text) }
     }

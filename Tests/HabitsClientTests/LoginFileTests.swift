@@ -9,12 +9,15 @@ struct LoginFileTests {
 
     @Test("The file is under XDG_CONFIG_HOME, else ~/.config")
     func location() {
-        #expect(LoginFile.standard(environment: ["XDG_CONFIG_HOME": "/x/conf"], home: "/home/ada").url.path
-            == "/x/conf/habits/login.json")
-        #expect(LoginFile.standard(environment: [:], home: "/home/ada").url.path == "/home/ada/.config/habits/login.json")
+        #expect(
+            LoginFile.standard(environment: ["XDG_CONFIG_HOME": "/x/conf"], home: "/home/ada").url.path
+                == "/x/conf/habits/login.json")
+        #expect(
+            LoginFile.standard(environment: [:], home: "/home/ada").url.path == "/home/ada/.config/habits/login.json")
         // A relative XDG_CONFIG_HOME is ignored, as the specification says.
-        #expect(LoginFile.standard(environment: ["XDG_CONFIG_HOME": "conf"], home: "/home/ada").url.path
-            == "/home/ada/.config/habits/login.json")
+        #expect(
+            LoginFile.standard(environment: ["XDG_CONFIG_HOME": "conf"], home: "/home/ada").url.path
+                == "/home/ada/.config/habits/login.json")
     }
 
     @Test("Written with mode 0600 in a folder of mode 0700, read back, deleted")
@@ -25,8 +28,9 @@ struct LoginFileTests {
         #expect(try file.read() == nil)
         try file.write(record)
         let fileMode = try FileManager.default.attributesOfItem(atPath: file.url.path)[.posixPermissions] as? Int
-        let folderMode = try FileManager.default.attributesOfItem(
-            atPath: file.url.deletingLastPathComponent().path)[.posixPermissions] as? Int
+        let folderMode =
+            try FileManager.default.attributesOfItem(
+                atPath: file.url.deletingLastPathComponent().path)[.posixPermissions] as? Int
         #expect(fileMode == 0o600)
         #expect(folderMode == 0o700)
         #expect(try file.read() == record)
@@ -36,8 +40,9 @@ struct LoginFileTests {
         try file.write(second)
         #expect(try file.read() == second)
         #expect(try FileManager.default.attributesOfItem(atPath: file.url.path)[.posixPermissions] as? Int == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: file.url.deletingLastPathComponent().path)
-            == ["login.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: file.url.deletingLastPathComponent().path)
+                == ["login.json"])
         #expect(try file.delete())
         #expect(try !file.delete())
     }
@@ -72,7 +77,9 @@ struct LoginFileTests {
         #expect(throws: ClientError.self) {
             try ClientCredentials.resolve(environment: ["HABITS_SERVER": "https://elsewhere.example"], stored: record)
         }
-        #expect(throws: ClientError.self) { try ClientCredentials.resolve(environment: ["HABITS_TOKEN": "t"], stored: nil) }
+        #expect(throws: ClientError.self) {
+            try ClientCredentials.resolve(environment: ["HABITS_TOKEN": "t"], stored: nil)
+        }
         #expect(throws: ClientError.self) {
             try ClientCredentials.resolve(environment: ["HABITS_SERVER": "ftp://x", "HABITS_TOKEN": "t"], stored: nil)
         }

@@ -44,21 +44,24 @@ struct TextTableTests {
         let today = TodayDocument(
             day: "2026-11-27", timeZone: "Europe/Paris",
             habits: [
-                TodayHabit(id: 1, name: "Read", emoji: "📚", logCount: 1, done: true,
-                           streak: StreakCount(current: 3, longest: 9, unit: "days")),
-                TodayHabit(id: 2, name: "Water", logCount: 2, target: 8, note: "hot day",
-                           streak: StreakCount(current: 1, longest: 2, unit: "weeks")),
+                TodayHabit(
+                    id: 1, name: "Read", emoji: "📚", logCount: 1, done: true,
+                    streak: StreakCount(current: 3, longest: 9, unit: "days")),
+                TodayHabit(
+                    id: 2, name: "Water", logCount: 2, target: 8, note: "hot day",
+                    streak: StreakCount(current: 1, longest: 2, unit: "weeks")),
                 TodayHabit(id: 3, name: "Gym", scheduled: false, skipped: true),
             ])
         let text = TodayFormat.table(today)
-        #expect(text == """
-            2026-11-27 (Europe/Paris)
-            HABIT    DONE  STREAK  SKIPPED  NOTE
-            📚 Read  ✓     3 days
-            Water    2/8   1 week           hot day
-            Gym      -     0 days  skipped
+        #expect(
+            text == """
+                2026-11-27 (Europe/Paris)
+                HABIT    DONE  STREAK  SKIPPED  NOTE
+                📚 Read  ✓     3 days
+                Water    2/8   1 week           hot day
+                Gym      -     0 days  skipped
 
-            """)
+                """)
         #expect(TodayFormat.table(TodayDocument(day: "2026-11-27", timeZone: "UTC", habits: [])).contains("no habits"))
     }
 }

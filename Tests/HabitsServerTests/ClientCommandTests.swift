@@ -8,7 +8,8 @@ import Testing
         let server = try await ClientTestServer.start()
         defer { server.stop() }
 
-        let wrong = try await server.client(["login", "--server", server.base, "--username", "ada"], input: "nope nope nope\n")
+        let wrong = try await server.client(
+            ["login", "--server", server.base, "--username", "ada"], input: "nope nope nope\n")
         let refusal = try await server.call(
             "POST", "/v1/auth/signin", body: #"{"username":"ada","password":"nope nope nope"}"#)
         #expect(refusal.status == 401)
@@ -33,7 +34,8 @@ import Testing
         #expect(try await server.call("GET", "/v1/me", token: token).status == 200)
 
         // The username can be piped too, one line before the password.
-        let piped = try await server.client(["login", "--server", server.base], input: "ada\n\(ClientTestServer.password)\n")
+        let piped = try await server.client(
+            ["login", "--server", server.base], input: "ada\n\(ClientTestServer.password)\n")
         #expect(piped.status == 0, "\(piped.errors)")
         // Logging in again revoked the earlier token: one token is left, this computer's.
         #expect(try await server.call("GET", "/v1/me", token: token).status == 401)
@@ -142,7 +144,8 @@ import Testing
             try await server.call(
                 "POST", "/v1/auth/signin", body: #"{"username":"ada","password":"\#(ClientTestServer.password)"}"#
             ).headers["Set-Cookie"]?.split(separator: ";").first.map(String.init))
-        let issued = try await server.call("POST", "/v1/me/tokens", body: #"{"name":"ci","scope":"write"}"#, cookie: cookie)
+        let issued = try await server.call(
+            "POST", "/v1/me/tokens", body: #"{"name":"ci","scope":"write"}"#, cookie: cookie)
         let token = try #require(
             (try JSONSerialization.jsonObject(with: Data(issued.text.utf8)) as? [String: Any])?["token"] as? String)
         let environment = ["HABITS_SERVER": server.base, "HABITS_TOKEN": token]
@@ -150,13 +153,15 @@ import Testing
         #expect(added.status == 0, "\(added.errors)")
         #expect(try await server.client(["habits", "--archived", "--names"], environment: environment).status == 0)
 
-        let wrong = try await server.client(["habits"], environment: ["HABITS_SERVER": server.base, "HABITS_TOKEN": "habits_x"])
+        let wrong = try await server.client(
+            ["habits"], environment: ["HABITS_SERVER": server.base, "HABITS_TOKEN": "habits_x"])
         #expect(wrong.status == 1 && wrong.errors.hasPrefix("habits: ") && wrong.errors.contains("habits login"))
 
         // With a stored login, HABITS_TOKEN alone goes to the stored server, and HABITS_SERVER alone may not
         // send the stored token elsewhere.
         try await server.login()
-        let tokenOnly = try await server.client(["habits", "--names", "--archived"], environment: ["HABITS_TOKEN": "habits_x"])
+        let tokenOnly = try await server.client(
+            ["habits", "--names", "--archived"], environment: ["HABITS_TOKEN": "habits_x"])
         #expect(tokenOnly.status == 1, "the stored server was asked with the environment's token")
         let elsewhere = try await server.client(["habits"], environment: ["HABITS_SERVER": "http://127.0.0.1:1"])
         #expect(elsewhere.status == 64, "\(elsewhere.errors)")
@@ -184,7 +189,8 @@ import Testing
         let file = folder.appendingPathComponent("config/habits/login.json")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(#"{"server":"http://127.0.0.1:1","token":"habits_x","tokenID":3,"username":"ada"}"#.utf8).write(to: file)
+        try Data(#"{"server":"http://127.0.0.1:1","token":"habits_x","tokenID":3,"username":"ada"}"#.utf8).write(
+            to: file)
         let executable = try #require(ServeProcessTests.locateExecutable())
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("HABITS_") }
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
