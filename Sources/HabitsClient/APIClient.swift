@@ -77,7 +77,16 @@ public struct APIClient: Sendable {
         } catch {
             throw .unreachable(server: server.absoluteString, reason: Self.describe(error))
         }
-        guard (200..<300).contains(response.status) else { throw Self.refusal(response) }
+        guard (200..<300).contains(response.status) else {
+            let refusal = Self.refusal(response)
+            // A token that no longer works needs a new login; say how.
+            if token != nil, case .refused(401, let code, let message) = refusal {
+                throw .refused(
+                    status: 401, code: code,
+                    message: message + " (sign in again with `habits login`, or check HABITS_TOKEN)")
+            }
+            throw refusal
+        }
         return response
     }
 

@@ -23,9 +23,7 @@ public enum ClientError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .usage(let text): text
-        case .refused(let status, let code, let message):
-            status == 401 && code == "unauthenticated"
-                ? "\(message) (sign in again with `habits login`)" : message
+        case .refused(_, _, let message): message
         case .unreachable(let server, let reason): "cannot reach \(server): \(reason)"
         case .unexpectedAnswer(let text): "unexpected answer from the server: \(text)"
         case .notSignedIn: "not signed in: run `habits login --server URL`, or set HABITS_SERVER and HABITS_TOKEN"

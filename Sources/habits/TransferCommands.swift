@@ -2,6 +2,12 @@ import ArgumentParser
 import Foundation
 import HabitsClient
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The formats `habits export` asks the server for.
 enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
     case json, csv

@@ -93,10 +93,24 @@ struct APIClientTests {
         #expect(bare.exitStatus == .failure)
     }
 
-    @Test("A refused token says how to sign in again")
-    func unauthenticated() {
-        let error = ClientError.refused(status: 401, code: "unauthenticated", message: "Sign in first.")
-        #expect(error.message == "Sign in first. (sign in again with `habits login`)")
+    @Test("A refused token says how to sign in again; a refused password does not")
+    func unauthenticated() async {
+        let body = Data(#"{"error":{"code":"unauthenticated","message":"Sign in first."}}"#.utf8)
+        let transport = ScriptedTransport([
+            .success(TransportResponse(status: 401, body: body)),
+            .success(TransportResponse(status: 401, body: body)),
+        ])
+        await #expect(
+            throws: ClientError.refused(
+                status: 401, code: "unauthenticated",
+                message: "Sign in first. (sign in again with `habits login`, or check HABITS_TOKEN)")
+        ) {
+            _ = try await client(transport).send(APIRequest("GET", "/v1/me"))
+        }
+        await #expect(throws: ClientError.refused(status: 401, code: "unauthenticated", message: "Sign in first.")) {
+            _ = try await APIClient(server: server, token: nil, transport: transport).send(
+                APIRequest("POST", "/v1/auth/signin"))
+        }
     }
 
     @Test("Login reads the session cookie among the Set-Cookie attributes")
@@ -130,5 +144,31 @@ struct APIClientTests {
         #expect(sent.dropFirst().allSatisfy { $0.value(forHTTPHeaderField: "Cookie") == "habits_session=s1" })
         let body = try JSONSerialization.jsonObject(with: sent[1].httpBody ?? Data()) as? [String: String]
         #expect(body == ["name": "habits on laptop", "scope": "write"])
+    }
+
+    @Test("Logging in again as the same account revokes the earlier token with the session")
+    func loginReplacesTheEarlierToken() async throws {
+        let account = Data(#"{"id":4,"username":"ada","timeZone":"UTC"}"#.utf8)
+        let token = Data(#"{"id":13,"token":"habits_new"}"#.utf8)
+        func script() -> ScriptedTransport {
+            ScriptedTransport([
+                .success(TransportResponse(status: 200, headers: ["set-cookie": "habits_session=s2"], body: account)),
+                .success(TransportResponse(status: 201, body: token)),
+                .success(TransportResponse(status: 204)), .success(TransportResponse(status: 204)),
+            ])
+        }
+        let earlier = LoginRecord(server: "http://127.0.0.1:9", token: "habits_old", tokenID: 12, username: "Ada")
+        let same = script()
+        _ = try await LoginFlow(transport: same).login(
+            server: server, username: "ada", password: "p", tokenName: "n", previous: earlier)
+        #expect(same.sent.map { "\($0.httpMethod ?? "") \($0.url?.path ?? "")" } == [
+            "POST /v1/auth/signin", "POST /v1/me/tokens", "DELETE /v1/me/tokens/12", "POST /v1/auth/signout",
+        ])
+        var elsewhere = earlier
+        elsewhere.server = "https://other.example"
+        let other = script()
+        _ = try await LoginFlow(transport: other).login(
+            server: server, username: "ada", password: "p", tokenName: "n", previous: elsewhere)
+        #expect(other.sent.count == 3, "another server's token is not this server's to revoke")
     }
 }
