@@ -61,7 +61,7 @@ struct LogoutCommand: AsyncParsableCommand {
                 return
             }
             var failure: ClientError?
-            do {
+            do throws(ClientError) {
                 let api = HabitsAPI(
                     client: APIClient(server: try ServerAddress.parse(record.server), token: record.token))
                 try await api.revokeToken(id: record.tokenID)

@@ -69,12 +69,12 @@ struct ImportCommand: AsyncParsableCommand {
             // The bar is for people watching; a script's captured standard error stays clean.
             let showsProgress = TerminalInput.isTerminal(STDERR_FILENO)
             let bar = ProgressBar()
-            let progress: (@Sendable (Int64, Int64) -> Void)? =
-                showsProgress
-                ? { sent, total in FileHandle.standardError.write(Data(bar.line(done: sent, total: total).utf8)) }
-                : nil
+            var progress: (@Sendable (Int64, Int64) -> Void)?
+            if showsProgress {
+                progress = { sent, total in FileHandle.standardError.write(Data(bar.line(done: sent, total: total).utf8)) }
+            }
             let summary: Data
-            do {
+            do throws(ClientError) {
                 summary = try await session.api.importFile(
                     data, contentType: TransferSummary.contentType(of: data), progress: progress)
             } catch {
