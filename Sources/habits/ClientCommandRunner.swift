@@ -23,6 +23,8 @@ enum ClientCommandRunner {
 
     /// Text on standard output as it is (it carries its own newlines).
     static func output(_ text: String) {
+        // Nothing to list prints nothing, so that `--names` of none is empty for scripts.
+        guard !text.isEmpty else { return }
         print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
     }
 

@@ -34,15 +34,26 @@ struct ClientTestServer {
         ]
         let output = Pipe()
         process.standardOutput = output
+        // Its log in a file: an inherited standard error would hold the test runner's pipe open.
+        let log = folder.appendingPathComponent("server.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
-        let server = ClientTestServer(
-            executable: executable, process: process, folder: folder,
-            base: "http://127.0.0.1:\(try await ServeProcessTests.readPort(from: output.fileHandleForReading))")
-        let admin = try await server.signUp("admin")
-        let category = #"{"name":"Health","color":{"h":0.3,"s":0.5,"b":0.8}}"#
-        #expect(try await server.call("POST", "/v1/categories", body: category, cookie: admin).status == 201)
-        _ = try await server.signUp("ada")
-        return server
+        let launched = ClientTestServer(executable: executable, process: process, folder: folder, base: "")
+        do {
+            let port = try await ServeProcessTests.readPort(from: output.fileHandleForReading)
+            let server = ClientTestServer(
+                executable: executable, process: process, folder: folder, base: "http://127.0.0.1:\(port)")
+            let admin = try await server.signUp("admin")
+            let category = #"{"name":"Health","color":{"h":0.3,"s":0.5,"b":0.8}}"#
+            let created = try await server.call("POST", "/v1/categories", body: category, cookie: admin)
+            #expect(created.status == 201, "\(created.text)")
+            _ = try await server.signUp("ada")
+            return server
+        } catch {
+            launched.stop()
+            throw error
+        }
     }
 
     /// Ends the server and removes the folder.
@@ -56,7 +67,7 @@ struct ClientTestServer {
 
     /// Signs `username` up; answers its session cookie.
     func signUp(_ username: String) async throws -> String {
-        let body = #"{"username":"\#(username)","password":"\#(Self.password)","timeZone":"UTC"}"#
+        let body = #"{"username":"\#(username)","password":"\#(Self.password)","name":"\#(username)","timeZone":"UTC"}"#
         let answer = try await call("POST", "/v1/auth/signup", body: body)
         #expect(answer.status == 201, "\(answer.text)")
         let cookie = answer.headers["Set-Cookie"].flatMap { header in
