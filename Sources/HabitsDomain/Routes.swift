@@ -167,6 +167,12 @@ public enum Routes {
     public static let meTokens = RoutePattern("/v1/me/tokens")
     /// `DELETE` (revoke) one of the account's tokens.
     public static let meToken = RoutePattern("/v1/me/tokens/:tokenID")
+    /// `GET` the account's habits on its today.
+    public static let meToday = RoutePattern("/v1/me/today")
+    /// `GET` everything the account owns, as JSON or a zip of CSV files.
+    public static let meExport = RoutePattern("/v1/me/export")
+    /// `POST` our JSON export or Loop Habit Tracker's CSV zip into the account.
+    public static let meImport = RoutePattern("/v1/me/import")
     /// `GET` who follows the account.
     public static let meFollowers = RoutePattern("/v1/me/followers")
     /// `DELETE` one of the account's followers: they no longer follow it.
@@ -250,6 +256,7 @@ public enum Routes {
         programs, program, programPicture, programImage, joinedPrograms, membership, rating,
         helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,
         signUp, signIn, signOut, signOutEverywhere, me, mePassword, meSessions, meSession, meTokens, meToken,
+        meToday, meExport, meImport,
         meFollowers, meFollower, meFollowRequests, meFollowRequestApproval, meFollowRequestDecline,
         screen, screenChanges, screenEvents, screenFrames,
         webHome, page, pageLive, pageTransition, webFile, viewer,

@@ -70,7 +70,27 @@ enum PostgresSchema {
         ("v5: schedules, skipped days and notes", v5Schedules),
         ("v6: habits of one's own: owner, visibility, reminder, archive, order", v6OwnHabits),
         ("v7: calendar feeds", v7CalendarFeeds),
+        ("v8: idempotency keys", v8IdempotencyKeys),
     ]
+
+    /// Idempotency keys: a claim while its request runs, then its answer, for 24 hours.
+    private static let v8IdempotencyKeys = """
+        CREATE TABLE idempotency_keys (
+            scope text NOT NULL,
+            key text NOT NULL,
+            user_id bigint REFERENCES users (id) ON DELETE CASCADE,
+            fingerprint bytea NOT NULL,
+            created_at double precision NOT NULL,
+            status integer,
+            content_type text,
+            location text,
+            body bytea,
+            PRIMARY KEY (scope, key)
+        );
+        CREATE INDEX idempotency_keys_scope_age ON idempotency_keys (scope, created_at);
+        CREATE INDEX idempotency_keys_age ON idempotency_keys (created_at);
+        CREATE INDEX idempotency_keys_user ON idempotency_keys (user_id) WHERE user_id IS NOT NULL;
+        """
 
     /// One calendar feed per user at most, found by its secret's hash.
     private static let v7CalendarFeeds = """
@@ -351,7 +371,7 @@ enum PostgresSchema {
 
     /// Every table, children first: what a full replacement empties, in an order the references allow.
     static let tablesChildrenFirst = [
-        "calendar_feeds", "follow_requests", "api_tokens", "sessions", "accounts",
+        "idempotency_keys", "calendar_feeds", "follow_requests", "api_tokens", "sessions", "accounts",
         "program_images", "program_habits", "memberships", "ratings", "programs",
         "question_tags", "questions", "help_tags", "recent_emoji",
         "avatars", "favorites", "follows", "habit_counts", "habit_day_entries", "habit_day_runs",

@@ -213,6 +213,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v13: calendar feeds") { db in
             try db.execute(sql: OwnHabitSchema.v13)
         }
+        migrator.registerMigration("v14: idempotency keys") { db in
+            try db.execute(sql: IdempotencySchema.v14)
+        }
         return migrator
     }
 }

@@ -138,6 +138,7 @@ func buildRouter(
     router.add(middleware: AccessMiddleware(mode: configuration.authMode, served: routeTable, store: store))
     if simulator.isDemo { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeTable))
+    router.add(middleware: IdempotencyMiddleware(store: store, clock: clock))
 
     let statistics = StatisticsCache(store: store)
     let uploads = ConcurrencyLimit(maximum: configuration.maximumConcurrentUploads)
@@ -150,6 +151,8 @@ func buildRouter(
     CalendarController(store: store, clock: clock).addRoutes(to: router)
     LogsController(store: store, clock: clock, metrics: metrics).addRoutes(to: router)
     DaysController(store: store, clock: clock).addRoutes(to: router)
+    TodayController(store: store, clock: clock).addRoutes(to: router)
+    TransferController(store: store, clock: clock).addRoutes(to: router)
     ProgramsController(store: store, clock: clock, uploads: uploads).addRoutes(to: router)
     HelpController(store: store, clock: clock).addRoutes(to: router)
     EmojiController(store: store).addRoutes(to: router)

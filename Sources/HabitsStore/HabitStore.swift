@@ -61,7 +61,8 @@ public protocol StatisticsSource: Sendable {
 /// revision, so a reader never sees a log without its count. Unknown references throw
 /// `HabitsError.notFound` and write nothing.
 public protocol HabitStore:
-    ResourceStore, ProgramStore, HelpStore, EmojiStore, AccountStore, StatisticsSource, StoreHealth, ScreenStore
+    ResourceStore, ProgramStore, HelpStore, EmojiStore, AccountStore, IdempotencyStore, ImportStore, StatisticsSource,
+    StoreHealth, ScreenStore
 {
     /// All users, ordered by id.
     func users() async throws -> [CourseAPI.User]

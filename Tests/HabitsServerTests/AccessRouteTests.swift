@@ -123,9 +123,14 @@ import Testing
             try expectError(try await client.send("/v1/auth/signout-everywhere", .post, bearer: writeToken), .forbidden)
             #expect(try await client.send("/v1/me", as: ada).status == .ok)
 
+            // A token revokes itself (`habits logout`), and no other of the account's.
             let id = try #require(write["id"] as? Int)
-            #expect(try await client.send("/v1/me/tokens/\(id)", .delete, as: ada).status == .noContent)
+            let feedID = try #require(try decodeV1([APIToken].self, listed).first { $0.name == "feed" }?.id)
+            try expectError(try await client.send("/v1/me/tokens/\(feedID)", .delete, bearer: writeToken), .forbidden)
+            #expect(try await client.send("/v1/me/tokens/\(id)", .delete, bearer: writeToken).status == .noContent)
             try expectError(try await client.send("/v1/me", bearer: writeToken), .unauthorized)
+            #expect(try await client.send("/v1/me/tokens/\(feedID)", .delete, as: ada).status == .noContent)
+            try expectError(try await client.send("/v1/me", bearer: try #require(readToken)), .unauthorized)
             try expectError(try await client.send("/v1/me", bearer: "habits_not-a-token"), .unauthorized)
             try expectError(
                 try await client.execute(uri: "/v1/me", method: .get, headers: [.authorization: "Basic YTpi"]) { $0 },

@@ -52,6 +52,7 @@ import Testing
             let account = String(buffer: try await get(client, "/account", cookie: cookie).body)
             #expect(account.contains("<strong>ada</strong> (administrator)"))
             #expect(account.contains("Europe/Paris"))
+            #expect(account.contains(#"href="/v1/me/export?format=json" download"#))
             #expect(account.contains("(this browser)"))
 
             // Signed in, the forms send the browser on.

@@ -125,9 +125,14 @@ struct MeController: Sendable {
             status: .created, headers: [.location: Routes.meTokens.pattern + "/\(token.id)"], noStore: true)
     }
 
+    /// A session revokes any of the account's tokens; a token only itself (`habits logout`), which gives it no
+    /// power it did not have.
     @Sendable func revokeToken(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
-        let identity = try context.sessionIdentity()
         let id = try RequestInput.id("tokenID", context)
+        let signedIn = try context.signedInIdentity()
+        let identity = if case .token(let tokenID, _) = signedIn.proof, tokenID == id { signedIn } else {
+            try context.sessionIdentity()
+        }
         try await accounts.changingCredentials(of: identity.userID) {
             try await store.deleteToken(id: id, userID: identity.userID)
         }

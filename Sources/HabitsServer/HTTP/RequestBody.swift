@@ -10,6 +10,8 @@ enum RequestBody {
     static let maximumJSON = 64 * 1024
     /// The largest body of a batch of logs (1,000 logs with room for spaces).
     static let maximumBatchJSON = 1024 * 1024
+    /// The largest import (`POST /v1/me/import`): years of logs as our JSON or a Loop Habit Tracker zip.
+    static let maximumImport = 32 * 1024 * 1024
 
     /// The body decoded as `T`: 415 unless it is labelled `application/json`, 413 past `limit` bytes,
     /// 400 when it is not the expected JSON.

@@ -1,0 +1,149 @@
+import Foundation
+import HTTPTypes
+import HabitsDomain
+import HabitsStore
+import Hummingbird
+import LoopImport
+import NIOCore
+import ZipArchive
+
+/// `GET /v1/me/export` and `POST /v1/me/import`: everything an account owns, out as JSON or a zip of CSV
+/// files, and in from our JSON or Loop Habit Tracker's CSV export, all or nothing.
+struct TransferController: Sendable {
+    let store: any HabitStore
+    let clock: @Sendable () -> Date
+
+    /// What an import answers: what it wrote, and what the file held that an import does not write.
+    struct ImportResult: Encodable, Sendable {
+        var format: String
+        var imported: ImportSummary
+        /// Counts of what the file held and an import leaves alone (follows, programs, ratings, questions).
+        var notImported: [String: Int]
+    }
+
+    func addRoutes(to router: Router<HabitsRequestContext>) {
+        router.get(Routes.meExport.routerPath, use: export)
+        router.post(Routes.meImport.routerPath, use: importFile)
+    }
+
+    @Sendable func export(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        let userID = try context.signedInIdentity().userID
+        let format = request.uri.queryParameters.get("format") ?? "json"
+        guard format == "json" || format == "csv" else {
+            throw HabitsError.invalid(field: "format", reason: "must be json or csv.")
+        }
+        let now = clock()
+        let reader = AccountExportReader(store: store, userID: userID, now: now)
+        // Read before the answer starts, so that a failure is still an error answer rather than a cut file.
+        let head = try await reader.head()
+        let date = HabitsJSON.formatInstant(now).prefix(10)
+        let name = "habits-\(head.export.account.username)-\(date)"
+        var headers: HTTPFields = [.cacheControl: "no-store"]
+        if format == "json" {
+            headers[.contentType] = "application/json; charset=utf-8"
+            headers[.contentDisposition] = "attachment; filename=\"\(name).json\""
+            let json = AccountExportJSON(reader: reader, head: head)
+            return Response(
+                status: .ok, headers: headers,
+                body: ResponseBody { writer in
+                    try await json.write(to: &writer)
+                    try await writer.finish(nil)
+                })
+        }
+        headers[.contentType] = "application/zip"
+        headers[.contentDisposition] = "attachment; filename=\"\(name).zip\""
+        let files = try await AccountExportCSV(reader: reader, head: head).files()
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                var zip = ZipWriter()
+                for file in files {
+                    let entry = zip.add(path: "\(name)/\(file.name)", contents: Array(file.text.utf8), modified: now)
+                    try await writer.write(ByteBuffer(bytes: entry))
+                }
+                try await writer.write(ByteBuffer(bytes: zip.finish()))
+                try await writer.finish(nil)
+            })
+    }
+
+    /// - Complexity: O(h + n + d) planning for h habits, n logs and d days, then one transaction.
+    @Sendable func importFile(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ImportResult> {
+        let identity = try context.signedInIdentity()
+        let body = try await request.body.collect(upTo: RequestBody.maximumImport)
+        let bytes = Array(body.readableBytesView)
+        let type = request.headers[.contentType]?.split(separator: ";").first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        let user = try await store.user(id: identity.userID)
+        let now = clock()
+        let (categories, habits) = try await store.readScreens { source in
+            (try await source.categories(), try await source.habits())
+        }
+        let planner = ImportPlanner(
+            userID: identity.userID,
+            zone: TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "UTC") ?? .current, now: now,
+            categories: categories, ownHabits: habits.filter { $0.ownerID == identity.userID },
+            catalogue: habits.filter { $0.visibility == .shared })
+        let plan: AccountImport
+        let result: (format: String, notImported: [String: Int])
+        do {
+            switch type {
+            case "application/json":
+                let export = try Self.decodeExport(bytes)
+                plan = try planner.plan(export)
+                result = (
+                    "habits-export",
+                    [
+                        "following": export.following.count, "programs": export.programs.count,
+                        "ratings": export.ratings.count, "questions": export.questions.count,
+                    ]
+                )
+            case "application/zip":
+                let backup: LoopBackup
+                do {
+                    backup = try LoopBackup(zip: bytes)
+                } catch {
+                    throw ImportRefusal(place: error.file + Self.where(error), reason: error.reason)
+                }
+                plan = try planner.plan(backup)
+                result = ("loop", [:])
+            default:
+                throw APIError(
+                    status: .unsupportedMediaType, code: "unsupported_media_type",
+                    message:
+                        "Send our JSON export as application/json, or Loop Habit Tracker's CSV zip as application/zip.")
+            }
+        } catch let refusal as ImportRefusal {
+            throw APIError(status: .unprocessableContent, code: "invalid_import", message: refusal.message)
+        }
+        let summary = try await store.importAccountData(plan, userID: identity.userID, now: now)
+        return JSON(ImportResult(format: result.format, imported: summary, notImported: result.notImported))
+    }
+
+    /// ", line 3, field Name" for a Loop error that has them.
+    static func `where`(_ error: LoopImportError) -> String {
+        (error.line.map { ", line \($0)" } ?? "") + (error.field.map { ", field \($0)" } ?? "")
+    }
+
+    /// Our export, a decoding failure named by its place in the document.
+    static func decodeExport(_ bytes: [UInt8]) throws(ImportRefusal) -> AccountExport {
+        do {
+            return try HabitsJSON.decoder().decode(AccountExport.self, from: Data(bytes))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw ImportRefusal(place: Self.path(context.codingPath + [key]), reason: "is missing.")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw ImportRefusal(place: Self.path(context.codingPath), reason: context.debugDescription)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw ImportRefusal(place: Self.path(context.codingPath), reason: context.debugDescription)
+        } catch {
+            throw ImportRefusal(place: "the file", reason: "is not JSON.")
+        }
+    }
+
+    /// `logs[3].at` for a coding path.
+    static func path(_ keys: [any CodingKey]) -> String {
+        guard !keys.isEmpty else { return "the file" }
+        return keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+}

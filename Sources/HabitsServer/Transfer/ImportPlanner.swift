@@ -1,0 +1,135 @@
+import Foundation
+import HabitsDomain
+import HabitsStore
+import LoopImport
+
+/// Why a file cannot be imported: where (file, line or entry, field) and why. Answered as a 422.
+struct ImportRefusal: Error, Hashable, Sendable {
+    var place: String
+    var reason: String
+
+    var message: String { "\(place): \(reason)" }
+}
+
+/// Turns an export (ours or Loop Habit Tracker's) into what the store writes for one account: names resolved
+/// to the account's habits or the catalogue's, every field checked by the rules every write obeys. Pure: it
+/// reads nothing, so the store's transaction holds the whole import.
+struct ImportPlanner: Sendable {
+    let userID: Int64
+    let zone: TimeZone
+    let now: Date
+    /// Every category, to find a habit's by name.
+    let categories: [Category]
+    /// The account's own habits, archived ones too.
+    let ownHabits: [Habit]
+    /// The catalogue's habits.
+    let catalogue: [Habit]
+
+    /// The most logs one import may bring.
+    static let maximumLogs = 1_000_000
+
+    private var ownByName: [String: Int64] {
+        Dictionary(ownHabits.map { (ResourceRules.foldedName($0.name), $0.id) }) { first, _ in first }
+    }
+    private var catalogueByName: [String: Int64] {
+        Dictionary(catalogue.map { (ResourceRules.foldedName($0.name), $0.id) }) { first, _ in first }
+    }
+
+    /// The category named `name` (regardless of case), else "Other" if there is one, else the first.
+    func categoryID(named name: String?) throws(ImportRefusal) -> Int64 {
+        let folded = name.map(ResourceRules.foldedName)
+        if let match = categories.first(where: { ResourceRules.foldedName($0.name) == folded }) { return match.id }
+        if let other = categories.first(where: { $0.name == "Other" }) { return other.id }
+        guard let first = categories.min(by: { $0.id < $1.id }) else {
+            throw ImportRefusal(place: "server", reason: "has no category for a new habit; an administrator adds one.")
+        }
+        return first.id
+    }
+
+    /// A habit an import names: the account's own of that name, else (for a catalogue habit) the catalogue's,
+    /// else a new one of the account's own.
+    func resolve(_ habit: Habit, fromCatalogue: Bool, place: String) throws(ImportRefusal) -> ImportedHabit {
+        let folded = ResourceRules.foldedName(habit.name)
+        if fromCatalogue, let id = catalogueByName[folded] { return .existing(id: id) }
+        if let id = ownByName[folded] { return .existing(id: id) }
+        do {
+            return .new(try ResourceRules.checked(habit))
+        } catch {
+            throw ImportRefusal(place: place, reason: error.message)
+        }
+    }
+
+    // MARK: Our own export
+
+    /// - Complexity: O(h + n + d) for h habits, n logs and d days.
+    func plan(_ export: AccountExport) throws(ImportRefusal) -> AccountImport {
+        guard export.format == AccountExport.formatName, export.version == AccountExport.currentVersion else {
+            throw ImportRefusal(
+                place: "format", reason: "must be \"\(AccountExport.formatName)\" version \(AccountExport.currentVersion).")
+        }
+        guard export.logs.count <= Self.maximumLogs else {
+            throw ImportRefusal(place: "logs", reason: "holds more than \(Self.maximumLogs) logs.")
+        }
+        var habits: [ImportedHabit] = []
+        var indexByRef: [Int: Int] = [:]
+        for (position, exported) in export.habits.enumerated() {
+            let place = "habits[\(position)]"
+            guard indexByRef[exported.ref] == nil else {
+                throw ImportRefusal(place: place + ".ref", reason: "\(exported.ref) is used twice.")
+            }
+            let habit = Habit(
+                id: 0, name: exported.name, categoryID: try categoryID(named: exported.category), info: exported.info,
+                emoji: exported.emoji, schedule: exported.schedule, ownerID: userID, visibility: .personal,
+                reminder: exported.reminder, isArchived: exported.archived)
+            indexByRef[exported.ref] = habits.count
+            habits.append(try resolve(habit, fromCatalogue: !exported.own, place: place))
+        }
+        func index(_ ref: Int, _ place: String) throws(ImportRefusal) -> Int {
+            guard let index = indexByRef[ref] else {
+                throw ImportRefusal(place: place + ".habit", reason: "no habit has ref \(ref).")
+            }
+            return index
+        }
+        var logs: [ImportedLog] = []
+        logs.reserveCapacity(export.logs.count)
+        for (position, log) in export.logs.enumerated() {
+            let place = "logs[\(position)]"
+            do {
+                try LogRules.validate(timestamp: log.at, now: now, field: place + ".at")
+            } catch {
+                throw ImportRefusal(place: place + ".at", reason: error.message)
+            }
+            logs.append(ImportedLog(habit: try index(log.habit, place), timestamp: log.at))
+        }
+        var days: [ImportedDay] = []
+        let today = LocalDay(now, in: zone)
+        for (position, day) in export.days.enumerated() {
+            let place = "days[\(position)]"
+            guard day.day <= today else { throw ImportRefusal(place: place + ".day", reason: "\(day.day) is after today.") }
+            days.append(
+                ImportedDay(
+                    habit: try index(day.habit, place), day: day.day, skipped: day.skipped,
+                    note: try Self.note(day.note, place: place + ".note")))
+        }
+        // Only the catalogue's habits are favourites; a favourite that became one's own is simply one's own.
+        var favorites: [Int64] = []
+        for (position, ref) in export.favorites.enumerated() {
+            let place = "favorites[\(position)]"
+            if case .existing(let id) = habits[try index(ref, place)], catalogue.contains(where: { $0.id == id }) {
+                favorites.append(id)
+            }
+        }
+        return AccountImport(habits: habits, logs: logs, days: days, favoriteHabitIDs: favorites)
+    }
+
+    /// A note by the day's note rule, nil when empty.
+    static func note(_ text: String?, place: String) throws(ImportRefusal) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        do {
+            let checked = try HabitDay.noteRule.checked(text)
+            return checked.isEmpty ? nil : checked
+        } catch {
+            throw ImportRefusal(place: place, reason: error.message)
+        }
+    }
+}
