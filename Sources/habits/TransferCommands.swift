@@ -71,7 +71,9 @@ struct ImportCommand: AsyncParsableCommand {
             let bar = ProgressBar()
             var progress: (@Sendable (Int64, Int64) -> Void)?
             if showsProgress {
-                progress = { sent, total in FileHandle.standardError.write(Data(bar.line(done: sent, total: total).utf8)) }
+                progress = { sent, total in
+                    FileHandle.standardError.write(Data(bar.line(done: sent, total: total).utf8))
+                }
             }
             let summary: Data
             do throws(ClientError) {

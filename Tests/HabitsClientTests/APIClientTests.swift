@@ -161,9 +161,10 @@ struct APIClientTests {
         let same = script()
         _ = try await LoginFlow(transport: same).login(
             server: server, username: "ada", password: "p", tokenName: "n", previous: earlier)
-        #expect(same.sent.map { "\($0.httpMethod ?? "") \($0.url?.path ?? "")" } == [
-            "POST /v1/auth/signin", "POST /v1/me/tokens", "DELETE /v1/me/tokens/12", "POST /v1/auth/signout",
-        ])
+        #expect(
+            same.sent.map { "\($0.httpMethod ?? "") \($0.url?.path ?? "")" } == [
+                "POST /v1/auth/signin", "POST /v1/me/tokens", "DELETE /v1/me/tokens/12", "POST /v1/auth/signout",
+            ])
         var elsewhere = earlier
         elsewhere.server = "https://other.example"
         let other = script()
