@@ -7,7 +7,12 @@ struct HabitsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "habits",
         abstract: "Habits: a social habit tracker whose screens are driven by the server.",
-        subcommands: [ServeCommand.self, AdminCommand.self, BackupCommand.self]
+        subcommands: [
+            ServeCommand.self, AdminCommand.self, BackupCommand.self,
+            LoginCommand.self, LogoutCommand.self, TodayCommand.self, LogCommand.self, UndoCommand.self,
+            SkipCommand.self, NoteCommand.self, StreakCommand.self, HabitsListCommand.self,
+            ExportCommand.self, ImportCommand.self,
+        ]
     )
 
     /// Runs the command; a bad option or setting prints one line on standard error and exits with

@@ -1,7 +1,8 @@
-@testable import HabitsServer
 import HTTPTypes
 import NIOCore
 import Testing
+
+@testable import HabitsServer
 
 /// Who the client is, read through trusted proxies only: the pure resolution behind `context.client`.
 @Suite struct ClientConnectionTests {
@@ -80,8 +81,10 @@ import Testing
             ("X-Forwarded-For", "203.0.113.9"), ("X-Forwarded-Proto", "http, HTTPS"),
             ("X-Forwarded-Host", "evil.example, habits.example:8443"),
         ])
-        #expect(client == ClientConnection(
-            address: IPAddress("203.0.113.9"), scheme: .https, host: "habits.example:8443"))
+        #expect(
+            client
+                == ClientConnection(
+                    address: IPAddress("203.0.113.9"), scheme: .https, host: "habits.example:8443"))
         // Unreadable values are ignored: the connection's own scheme and host stand.
         let unreadable = try resolve([("X-Forwarded-Proto", "gopher"), ("X-Forwarded-Host", "a b")])
         #expect(unreadable.scheme == .http && unreadable.host == "127.0.0.1:8080")
@@ -94,8 +97,10 @@ import Testing
             ("Forwarded", #"for="[2001:db8:cafe::17]:4711";proto=https;host="habits.example", for=10.0.0.5"#),
             ("X-Forwarded-For", "198.51.100.1"), ("X-Forwarded-Proto", "http"),
         ])
-        #expect(client == ClientConnection(
-            address: IPAddress("2001:db8:cafe::17"), scheme: .https, host: "habits.example"))
+        #expect(
+            client
+                == ClientConnection(
+                    address: IPAddress("2001:db8:cafe::17"), scheme: .https, host: "habits.example"))
         // The client's hop carries the scheme and host, not the inner proxy's.
         let chain = try resolve([("Forwarded", "For=192.0.2.60;Proto=HTTPS;Host=a.example, for=10.0.0.5;proto=http")])
         #expect(chain == ClientConnection(address: IPAddress("192.0.2.60"), scheme: .https, host: "a.example"))
