@@ -4,6 +4,7 @@ A calendar day is skipped and unskipped from its context menu, today's note is w
 and a log on the Log screen is taken back by the same button's Undo; the server holds each, and the page
 follows live."""
 import datetime
+import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -76,4 +77,44 @@ class DayTests:
         WebDriverWait(self.driver, 3).until(lambda d: d.find_elements(By.XPATH, undo))
         self.driver.find_element(By.XPATH, undo).click()
         WebDriverWait(self.driver, 3).until(lambda d: count() == before)
+        self.resize(1280, 800)
+
+    def test_a_log_made_offline_waits_and_is_sent_when_the_connection_returns(self):
+        self.resize(390, 844)
+        self.open("/screens/log")
+        button = self.driver.find_element(By.CSS_SELECTOR, '[data-section-id^="category-"] .item-logHabit')
+        habit_id = int(button.get_attribute("data-item-id").split("-")[1])
+        user = self.viewer["id"]
+        since = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=1)).strftime(
+            "%Y-%m-%dT%H:%M:%SZ")
+
+        def logs():
+            items = self.server.get(f"/v1/users/{user}/logs?from={since}&limit=200")["items"]
+            return [log for log in items if log["habitID"] == habit_id]
+
+        before = len(logs())
+        conditions = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, **conditions})
+        try:
+            body = button.find_element(By.CSS_SELECTOR, "button.item-body")
+            self.script("arguments[0].scrollIntoView({block: 'center'})", body)
+            made = datetime.datetime.now(datetime.timezone.utc)
+            body.click()
+            WebDriverWait(self.driver, 5).until(lambda d: d.find_elements(By.ID, "pending-writes"))
+            banner = self.driver.find_element(By.ID, "pending-writes").text
+            assert "1 log waits" in banner, banner
+            time.sleep(2)
+            assert len(logs()) == before, "nothing reached the server while offline"
+        finally:
+            self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **conditions})
+        back = datetime.datetime.now(datetime.timezone.utc)
+        WebDriverWait(self.driver, 15).until(lambda d: len(logs()) == before + 1)
+        WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements(By.ID, "pending-writes"))
+        # The log keeps the time it was made, not the time it was sent.
+        stamp = datetime.datetime.fromisoformat(logs()[-1]["timestamp"].replace("Z", "+00:00"))
+        assert made - datetime.timedelta(seconds=2) <= stamp < back, f"{made} ≤ {stamp} < {back}"
+        # Sent once: the queue holds nothing more, and no second copy arrives.
+        time.sleep(6)
+        assert len(logs()) == before + 1
         self.resize(1280, 800)

@@ -3,6 +3,7 @@
 // position of the page and of every sideways section, and performs item actions.
 import { installContextMenus } from './context-menu.js';
 import { formRequest, isFormSubmit, resetForm, updateShownFields } from './form.js';
+import { installWriteQueue, sendWrite } from './writes.js';
 
 const main = document.getElementById('screen');
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
@@ -13,6 +14,7 @@ let liveEvents;
 
 if (main) {
   connect();
+  installWriteQueue();
   showLatestDays();
   document.addEventListener('click', onClick);
   installContextMenus(main);
@@ -171,11 +173,7 @@ async function sendQuestion(form) {
   const send = form.querySelector('.contact-send');
   send.disabled = true;
   try {
-    const response = await fetch(holder.dataset.path, {
-      method: holder.dataset.method,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const response = await sendWrite(holder.dataset.path, holder.dataset.method, JSON.stringify(body));
     if (!response.ok) {
       let message = `The server refused (${response.status}).`;
       try { message = (await response.json()).error.message; } catch { /* keep the status */ }
@@ -429,12 +427,11 @@ async function onClick(event) {
   button.classList.add('pending');
   button.setAttribute('aria-busy', 'true');
   try {
-    const response = await fetch(button.dataset.path, {
-      method: button.dataset.method,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: form ? form.body : button.dataset.body || undefined,
-    });
-    if (!response.ok) {
+    const response = await sendWrite(
+      button.dataset.path, button.dataset.method, form ? form.body : button.dataset.body || undefined);
+    if (response.status === 202 && response.statusText === 'Queued') {
+      hideNotice();
+    } else if (!response.ok) {
       let message = `The server refused (${response.status}).`;
       try { message = (await response.json()).error.message; } catch { /* keep the status */ }
       showNotice(message);
