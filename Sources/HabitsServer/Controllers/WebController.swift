@@ -18,6 +18,8 @@ struct WebController: Sendable {
     let assets: WebAssets
     /// Whose pages they are: `?user=`, else the viewer cookie, else `--active-user`.
     let viewers: ViewerMiddleware
+    /// The server's clock, which the page carries so that a log made offline is stamped in its time.
+    let clock: @Sendable () -> Date
 
     /// How many users the viewer picker offers, by name.
     static let pickerLimit = 200
@@ -176,6 +178,7 @@ struct WebController: Sendable {
                     title: tab.title, icon: tab.icon, href: WebPaths.screen(name, nil),
                     current: name == screen.screen || shown.parent == name)
             },
-            openMode: openMode)
+            openMode: openMode,
+            serverTime: HabitsJSON.formatInstant(clock()))
     }
 }

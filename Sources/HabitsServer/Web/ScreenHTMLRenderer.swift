@@ -15,7 +15,8 @@ struct ScreenHTMLRenderer: Sendable {
         let view = PageView(
             title: document.title, screen: document.screen.rawValue, revision: document.revision,
             events: chrome.eventsPath, path: chrome.path, back: chrome.backPath, sections: sections(of: document),
-            users: chrome.users, tabs: chrome.tabs, openMode: chrome.openMode, signedInName: chrome.signedInName)
+            users: chrome.users, tabs: chrome.tabs, openMode: chrome.openMode, signedInName: chrome.signedInName,
+            serverTime: chrome.serverTime)
         return library.render(view, withTemplate: "page") ?? ""
     }
 
@@ -92,6 +93,8 @@ struct PageChrome: Sendable {
     var openMode = true
     /// Accounts mode: the signed-in account's name, beside its page and sign-out.
     var signedInName: String?
+    /// The server's clock when the page was made (RFC 3339).
+    var serverTime = ""
 }
 
 struct UserOption: Sendable {
@@ -115,6 +118,7 @@ struct PageView {
     var tabs: [TabView]
     var openMode: Bool
     var signedInName: String?
+    var serverTime: String
 }
 
 struct SectionView {

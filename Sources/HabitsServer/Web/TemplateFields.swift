@@ -19,6 +19,7 @@ extension PageView: MustacheParent {
         case "tabs": tabs
         case "openMode": openMode
         case "signedInName": signedInName
+        case "serverTime": serverTime
         default: nil
         }
     }

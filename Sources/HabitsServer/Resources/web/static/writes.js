@@ -19,6 +19,15 @@ function store(writes) {
   localStorage.setItem(queueKey, JSON.stringify(writes.slice(-queueLimit)));
 }
 
+// The server's clock less this browser's, from the time the page was made: a waiting log is stamped in
+// the server's time, which it checks against its own clock.
+const pageTime = Date.parse(document.getElementById('screen')?.dataset.serverTime || '');
+const clockOffset = Number.isNaN(pageTime) ? 0 : pageTime - (performance.timeOrigin + performance.now());
+
+function serverNow() {
+  return new Date(Date.now() + clockOffset).toISOString();
+}
+
 // Only a new log may wait: it is made with its time, so sending it later records when it happened.
 function mayWait(path, method) {
   return method === 'POST' && new URL(path, location.href).pathname === '/v1/logs';
@@ -27,17 +36,14 @@ function mayWait(path, method) {
 // Sends a write; when the network is down, queues a log and answers a stand-in 202, else throws.
 export async function sendWrite(path, method, body) {
   const key = newKey();
-  let sent = body;
-  if (mayWait(path, method) && body) {
-    const fields = JSON.parse(body);
-    if (!fields.timestamp) fields.timestamp = new Date().toISOString();
-    sent = JSON.stringify(fields);
-  }
   try {
-    return await send({ path, method, body: sent, key });
+    return await send({ path, method, body, key });
   } catch (error) {
-    if (!mayWait(path, method)) throw error;
-    store([...pending(), { path, method, body: sent, key }]);
+    if (!mayWait(path, method) || !body) throw error;
+    // Sent later, it keeps the time it was made.
+    const fields = JSON.parse(body);
+    if (!fields.timestamp) fields.timestamp = serverNow();
+    store([...pending(), { path, method, body: JSON.stringify(fields), key }]);
     showPending();
     return new Response(null, { status: 202, statusText: 'Queued' });
   }
