@@ -122,3 +122,28 @@ class DayTests:
         time.sleep(6)
         assert len(logs()) == before + 1
         self.resize(1280, 800)
+
+    def test_the_service_worker_keeps_the_shell_and_the_screens_seen_until_sign_in_changes(self):
+        self.open("/screens/log")
+        kept = """
+            const done = arguments[arguments.length - 1];
+            navigator.serviceWorker.ready
+              .then(() => new Promise((resolve) => setTimeout(resolve, 300)))
+              .then(async () => done({
+                controlled: navigator.serviceWorker.controller !== null,
+                shell: !!(await caches.match('/web/app.js')),
+                page: !!(await caches.match(location.pathname)),
+              }))
+              .catch((error) => done({ error: String(error) }));
+        """
+        self.driver.set_script_timeout(10)
+        first = self.driver.execute_async_script(kept)
+        assert first.get("shell"), f"the app shell is kept: {first}"
+        # Controlled from the next load on: the page seen then is kept.
+        self.open("/screens/log")
+        second = self.driver.execute_async_script(kept)
+        assert second.get("controlled") and second.get("page"), f"the page seen is kept: {second}"
+        # Visiting the sign-in page forgets every screen kept (they are someone's).
+        self.driver.execute_script("fetch('/signin').catch(() => {})")
+        WebDriverWait(self.driver, 5).until(
+            lambda d: not d.execute_async_script(kept).get("page"))

@@ -21,6 +21,8 @@ struct WebController: Sendable {
     /// The server's clock, which the page carries so that a log made offline is stamped in its time.
     let clock: @Sendable () -> Date
 
+    static let serviceWorkerAllowed = HTTPField.Name("Service-Worker-Allowed")!
+
     /// How many users the viewer picker offers, by name.
     static let pickerLimit = 200
 
@@ -113,6 +115,8 @@ struct WebController: Sendable {
             throw HabitsError.notFound(kind: .screen, id: String(name.prefix(40)))
         }
         var headers: HTTPFields = [.contentType: file.contentType, .cacheControl: "no-cache", .eTag: file.eTag]
+        // The service worker lives under /web/ but keeps the pages, which are outside it.
+        if name == "sw.js" { headers[Self.serviceWorkerAllowed] = "/" }
         if Self.matches(request.headers[values: .ifNoneMatch], file.eTag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)

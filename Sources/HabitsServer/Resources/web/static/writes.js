@@ -99,6 +99,9 @@ function showPending() {
 }
 
 export function installWriteQueue() {
+  // The app shell and the screens seen, kept for opening a page without a network (needs a secure context:
+  // HTTPS, or this machine's own address).
+  navigator.serviceWorker?.register('/web/sw.js', { scope: '/' }).catch(() => {});
   addEventListener('online', flushPending);
   // Some networks come back without an online event: look again now and then while something waits.
   setInterval(() => { if (pending().length > 0) flushPending(); }, 5000);
