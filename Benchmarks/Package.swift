@@ -41,5 +41,18 @@ let package = Package(
             path: "Benchmarks/ScreenSourceBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "ImportBenchmarks",
+            dependencies: [
+                .product(name: "LoopImport", package: "Habits"),
+                .product(name: "ZipArchive", package: "Habits"),
+                .product(name: "HabitsStore", package: "Habits"),
+                .product(name: "HabitsSQLite", package: "Habits"),
+                .product(name: "HabitsDomain", package: "Habits"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ImportBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -171,7 +171,8 @@ extension SQLiteHabitStore {
             changes.catalogueChanged()
             changes.programsChanged()
             changes.helpChanged()
-            for table in ["idempotency_keys", "calendar_feeds"] + ScheduleSchema.tablesChildrenFirst + VisibilitySchema.tablesChildrenFirst
+            for table in ["idempotency_keys", "calendar_feeds"] + ScheduleSchema.tablesChildrenFirst
+                + VisibilitySchema.tablesChildrenFirst
                 + AccountSchema.tablesChildrenFirst
                 + ProgramHelpEmojiSchema.tablesChildrenFirst + [
                 "avatars", "favorites", "follows", "habit_count_levels", "habit_count_tree", "habit_counts",

@@ -28,7 +28,8 @@ extension SQLiteHabitStore {
                 guard storedFingerprint == fingerprint else { return .mismatch }
                 if let status: Int = existing[2] {
                     return .replay(
-                        StoredResponse(status: status, contentType: existing[3], location: existing[4], body: existing[5]))
+                        StoredResponse(
+                            status: status, contentType: existing[3], location: existing[4], body: existing[5]))
                 }
                 let claimedAt: Double = existing[1]
                 guard claimedAt < time - IdempotencyRules.abandonedAfter else { return .inProgress }

@@ -32,6 +32,10 @@ public struct LoopBackup: Hashable, Sendable {
     public static let maximumHabitCount = 1_000
     /// The most checkmark lines all habits' files may hold together.
     public static let maximumCheckmarkCount = 1_000_000
+    /// What an export's zip may hold: a century of daily checkmarks with notes is about a megabyte a habit,
+    /// so these leave room while keeping a small zip from making the reader inflate gigabytes.
+    public static let zipLimits = ZipLimits(
+        maximumEntryCount: 10_000, maximumEntrySize: 8 << 20, maximumTotalSize: 64 << 20)
 
     /// The habits in Loop's position order.
     public var habits: [LoopHabit]
@@ -41,7 +45,7 @@ public struct LoopBackup: Hashable, Sendable {
     public init(zip bytes: [UInt8]) throws(LoopImportError) {
         var files: [String: [UInt8]] = [:]
         do throws(ZipError) {
-            let reader = try ZipReader(bytes: bytes)
+            let reader = try ZipReader(bytes: bytes, limits: Self.zipLimits)
             // Only Habits.csv and the checkmark files are needed; scores are derived data.
             for entry in reader.entries where !entry.isDirectory {
                 let name = entry.path.split(separator: "/").last ?? ""

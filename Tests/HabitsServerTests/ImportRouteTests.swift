@@ -17,9 +17,9 @@ import ZipArchive
     ) async throws -> TestResponse {
         var headers = who.headers
         headers[.contentType] = type
-        return try await client.execute(uri: "/v1/me/import", method: .post, headers: headers, body: ByteBuffer(bytes: bytes)) {
-            $0
-        }
+        return try await client.execute(
+            uri: "/v1/me/import", method: .post, headers: headers, body: ByteBuffer(bytes: bytes)
+        ) { $0 }
     }
 
     func summary(_ response: TestResponse) throws -> [String: Int] {
@@ -58,15 +58,17 @@ import ZipArchive
         try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
             _ = try await client.signUp("admin")
             let ada = try await client.signUp("ada")
-            let valid = #"{"format":"habits-export","version":1,"account":{"username":"ada","name":"Ada","timeZone":"UTC","#
-                + #""locale":"en_US","visibility":"public"},"habits":[{"ref":1,"own":true,"name":"Swim","category":"x","#
-                + #""info":"","schedule":{"kind":"daily"},"archived":false}],"logs":[LOGS],"days":[],"favorites":[],"#
+            let valid = #"{"format":"habits-export","version":1,"account":{"username":"ada","name":"Ada","#
+                + #""timeZone":"UTC","locale":"en_US","visibility":"public"},"habits":[{"ref":1,"own":true,"#
+                + #""name":"Swim","category":"x","info":"","schedule":{"kind":"daily"},"archived":false}],"#
+                + #""logs":[LOGS],"days":[],"favorites":[],"#
                 + #""following":[],"programs":[],"ratings":[],"questions":[]}"#
+            func logs(_ json: String) -> String { valid.replacingOccurrences(of: "LOGS", with: json) }
             let cases: [(String, String)] = [
-                (valid.replacingOccurrences(of: "LOGS", with: #"{"habit":1,"at":"2026-02-30T10:00:00Z"}"#), "logs[0].at"),
-                (valid.replacingOccurrences(of: "LOGS", with: #"{"habit":2,"at":"2026-11-01T10:00:00Z"}"#), "logs[0].habit"),
-                (valid.replacingOccurrences(of: "LOGS", with: #"{"habit":1,"at":"2030-01-01T10:00:00Z"}"#), "logs[0].at"),
-                (valid.replacingOccurrences(of: "LOGS", with: #"{"habit":1}"#), "logs[0].at"),
+                (logs(#"{"habit":1,"at":"2026-02-30T10:00:00Z"}"#), "logs[0].at"),
+                (logs(#"{"habit":2,"at":"2026-11-01T10:00:00Z"}"#), "logs[0].habit"),
+                (logs(#"{"habit":1,"at":"2030-01-01T10:00:00Z"}"#), "logs[0].at"),
+                (logs(#"{"habit":1}"#), "logs[0].at"),
                 (valid.replacingOccurrences(of: #""name":"Swim""#, with: #""name":"""#).replacingOccurrences(
                     of: "LOGS", with: ""), "habits[0]"),
             ]
@@ -79,7 +81,8 @@ import ZipArchive
             let refused = try await upload(client, loop, type: "application/zip", as: ada)
             try expectError(refused, .unprocessableContent, code: "invalid_import")
             #expect(String(buffer: refused.body).contains("Checkmarks.csv, line 3"))
-            try expectError(try await upload(client, [1, 2, 3], type: "application/zip", as: ada), .unprocessableContent)
+            try expectError(
+                try await upload(client, [1, 2, 3], type: "application/zip", as: ada), .unprocessableContent)
             try expectError(try await upload(client, [1, 2, 3], type: "text/plain", as: ada), .unsupportedMediaType)
             // Nothing of any of them was written.
             #expect(try await store.ownHabits(ownerID: ada.account.id).isEmpty)

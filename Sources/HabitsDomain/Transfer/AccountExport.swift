@@ -59,7 +59,9 @@ public struct ExportedAccount: Codable, Hashable, Sendable {
     public var locale: String
     public var visibility: Visibility
 
-    public init(username: String, name: String, bio: String?, timeZone: String, locale: String, visibility: Visibility) {
+    public init(
+        username: String, name: String, bio: String?, timeZone: String, locale: String, visibility: Visibility
+    ) {
         self.username = username
         self.name = name
         self.bio = bio

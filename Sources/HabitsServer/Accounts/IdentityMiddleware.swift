@@ -140,6 +140,12 @@ struct AccessMiddleware: RouterMiddleware {
             guard case .signedIn = context.access else { return Self.signInRedirect(for: request) }
             return nil
         case (.accountsModeSignedIn, .accounts), (.signedIn, .accounts), (.visibleUser, .accounts):
+            // A token may revoke itself whatever its scope: that gives it no power it did not have.
+            if request.method == .delete, case .signedIn(let identity) = context.access,
+                case .token(let tokenID, _) = identity.proof, parameters["tokenID"].flatMap({ Int64($0) }) == tokenID
+            {
+                return nil
+            }
             try context.requireWriter(for: request)
             return nil
         case (.pathUser, .accounts):

@@ -84,10 +84,10 @@ struct LogsController: Sendable {
         let id = try RequestInput.id("logID", context)
         let log = try await store.logEntry(id: id)
         // A private user's log is answered as if it did not exist to those who may not see the user.
-        if case .signedIn(let identity) = context.access,
-            try await !store.maySee(userID: log.userID, viewerID: identity.userID)
-        {
-            throw HabitsError.notFound(kind: .log, id: String(id))
+        if case .signedIn(let identity) = context.access {
+            let unseen = try await !store.maySee(userID: log.userID, viewerID: identity.userID)
+            let personal = try await PersonalHabits(store: store, askerID: identity.userID).hidden([log])
+            if unseen || personal.contains(log.id) { throw HabitsError.notFound(kind: .log, id: String(id)) }
         }
         return JSON(log)
     }

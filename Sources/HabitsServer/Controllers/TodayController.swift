@@ -23,7 +23,8 @@ struct TodayController: Sendable {
         let now = clock()
         let zone = TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
         let today = LocalDay(now, in: zone)
-        let own = try await store.ownHabits(ownerID: userID).filter { !$0.isArchived }.sorted { $0.position < $1.position }
+        let own = try await store.ownHabits(ownerID: userID).filter { !$0.isArchived }
+            .sorted { $0.position < $1.position }
         let favorites = try await favoriteHabits(userID: userID).filter { $0.ownerID != userID && !$0.isArchived }
         var entries: [TodayList.Entry] = []
         entries.reserveCapacity(own.count + favorites.count)
@@ -36,7 +37,7 @@ struct TodayController: Sendable {
                     habit: habit, own: isOwn, day: day,
                     streak: ScheduledStreak(current: streak.current, longest: streak.longest, unit: streak.unit)))
         }
-        return JSON(TodayList(day: today, timeZone: zone.identifier, habits: entries), noStore: true)
+        return JSON(TodayList(day: today, timeZone: user.timeZone, habits: entries), noStore: true)
     }
 
     /// The account's favourites, page after page, up to `maximumFavorites`.

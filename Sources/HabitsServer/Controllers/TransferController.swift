@@ -12,6 +12,8 @@ import ZipArchive
 struct TransferController: Sendable {
     let store: any HabitStore
     let clock: @Sendable () -> Date
+    /// Imports running at once: each reads, checks and writes up to a whole file, so a few at a time.
+    let imports = ConcurrencyLimit(maximum: 2)
 
     /// What an import answers: what it wrote, and what the file held that an import does not write.
     struct ImportResult: Encodable, Sendable {
@@ -68,6 +70,10 @@ struct TransferController: Sendable {
 
     /// - Complexity: O(h + n + d) planning for h habits, n logs and d days, then one transaction.
     @Sendable func importFile(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ImportResult> {
+        try await imports.run { try await importing(request, context: context) }
+    }
+
+    private func importing(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ImportResult> {
         let identity = try context.signedInIdentity()
         let body = try await request.body.collect(upTo: RequestBody.maximumImport)
         let bytes = Array(body.readableBytesView)

@@ -30,19 +30,26 @@ struct IdempotencyMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard let key = request.headers[Self.header], request.uri.path.hasPrefix("/v1/"),
-            !CrossSiteRequestMiddleware.safeMethods.contains(request.method)
+            !CrossSiteRequestMiddleware.safeMethods.contains(request.method),
+            !Self.isCredentialRoute(request.uri.path)
         else { return try await next(request, context) }
         try Self.check(key)
         let scope: IdempotencyScope
+        let credential: String
         switch context.access {
-        case .open: scope = .open
-        case .signedIn(let identity): scope = .account(userID: identity.userID)
+        case .open: (scope, credential) = (.open, "open")
+        case .signedIn(let identity):
+            scope = .account(userID: identity.userID)
+            credential = switch identity.proof {
+            case .session: "session"
+            case .token(_, let tokenScope): "token:\(tokenScope.rawValue)"
+            }
         case .anonymous: return try await next(request, context)  // refused further in, or writes nothing
         }
         var request = request
         let body = try await request.body.collect(upTo: Self.maximumBody(path: request.uri.path))
         request.body = Hummingbird.RequestBody(buffer: body)
-        let fingerprint = Self.fingerprint(request, body: body)
+        let fingerprint = Self.fingerprint(request, body: body, credential: credential)
         switch try await store.beginIdempotentRequest(scope: scope, key: key, fingerprint: fingerprint, now: clock()) {
         case .replay(let stored): return Self.response(replaying: stored)
         case .mismatch:
@@ -89,14 +96,24 @@ struct IdempotencyMiddleware: RouterMiddleware {
         guard (1...IdempotencyRules.maximumKeyLength).contains(bytes.count),
             bytes.allSatisfy({ (0x21...0x7E).contains($0) })
         else {
-            throw HabitsError.malformed(reason: "Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID.")
+            throw HabitsError.malformed(
+                reason: "Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID.")
         }
     }
 
-    /// The request a key stands for: its method, path with query, and body.
-    static func fingerprint(_ request: Request, body: ByteBuffer) -> Data {
+    /// Routes whose answers are credentials (a token's secret, a session) or whose bodies are passwords:
+    /// their answers are never kept, and a retry of one simply runs again.
+    static func isCredentialRoute(_ path: String) -> Bool {
+        path.hasPrefix("/v1/auth/") || path == Routes.me.pattern || path.hasPrefix(Routes.meTokens.pattern)
+            || path == Routes.mePassword.pattern || path.hasPrefix(Routes.meSessions.pattern)
+            || path == Routes.meCalendarFeed.pattern
+    }
+
+    /// The request a key stands for: its method, path with query, body, and the kind of credential that
+    /// sent it (a token replaying what only a session may do is another request, refused as such).
+    static func fingerprint(_ request: Request, body: ByteBuffer, credential: String) -> Data {
         var hash = SHA256()
-        hash.update(data: Data("\(request.method.rawValue) \(request.uri.description)\n".utf8))
+        hash.update(data: Data("\(credential) \(request.method.rawValue) \(request.uri.description)\n".utf8))
         hash.update(data: Data(body.readableBytesView))
         return Data(hash.finalize())
     }

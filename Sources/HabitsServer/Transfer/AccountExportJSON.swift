@@ -20,7 +20,9 @@ struct AccountExportJSON: Sendable {
     func write(to writer: inout any ResponseBodyWriter) async throws {
         let encoder = Self.encoder()
         let export = head.export
-        func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
+        func json(_ value: some Encodable) throws -> String {
+            String(decoding: try encoder.encode(value), as: UTF8.self)
+        }
         try await writer.write(
             ByteBuffer(
                 string: #"{"format":"# + (try json(export.format)) + #","version":\#(export.version),"account":"#
@@ -62,7 +64,9 @@ struct AccountExportCSV: Sendable {
         let names = Dictionary(export.habits.map { ($0.ref, $0.name) }) { first, _ in first }
         var logs = CSVTable(["habit_ref", "habit", "at"])
         try await reader.forEachLogPage(refs: head.refs) { page in
-            for log in page { logs.append([String(log.habit), names[log.habit] ?? "", HabitsJSON.formatInstant(log.at)]) }
+            for log in page {
+                logs.append([String(log.habit), names[log.habit] ?? "", HabitsJSON.formatInstant(log.at)])
+            }
         }
         let account = export.account
         return [
@@ -71,7 +75,10 @@ struct AccountExportCSV: Sendable {
                 account.visibility.rawValue,
             ]]).text),
             ("habits.csv", CSVTable(
-                ["ref", "own", "name", "category", "info", "emoji", "schedule", "times_per_day", "reminder", "archived"],
+                [
+                    "ref", "own", "name", "category", "info", "emoji", "schedule", "times_per_day", "reminder",
+                    "archived",
+                ],
                 export.habits.map { habit in
                     [
                         String(habit.ref), String(habit.own), habit.name, habit.category, habit.info, habit.emoji ?? "",
@@ -83,7 +90,8 @@ struct AccountExportCSV: Sendable {
             ("days.csv", CSVTable(["habit_ref", "habit", "day", "skipped", "note"], export.days.map { day in
                 [String(day.habit), names[day.habit] ?? "", day.day.description, String(day.skipped), day.note ?? ""]
             }).text),
-            ("favorites.csv", CSVTable(["habit_ref", "habit"], export.favorites.map { [String($0), names[$0] ?? ""] }).text),
+            ("favorites.csv", CSVTable(["habit_ref", "habit"], export.favorites.map { [String($0), names[$0] ?? ""] })
+                .text),
             ("following.csv", CSVTable(["username"], export.following.map { [$0] }).text),
             ("programs.csv", CSVTable(["title"], export.programs.map { [$0] }).text),
             ("ratings.csv", CSVTable(["program", "stars"], export.ratings.map { [$0.program, String($0.stars)] }).text),
@@ -120,10 +128,16 @@ struct CSVTable: Sendable {
         text += row.map(Self.field).joined(separator: ",") + "\r\n"
     }
 
+    /// A plain decimal number (`-12`, `+3.5`, `-1e5`): what a spreadsheet reads as a number, not a formula.
+    /// Not `Double(_:)`, which also takes `-nan(x)`, `+inf` and hexadecimal.
+    static func isDecimal(_ value: String) -> Bool {
+        value.range(of: #"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
+    }
+
     static func field(_ value: String) -> String {
         var value = value
         if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
-            Double(value) == nil
+            !isDecimal(value)
         {
             value = "'" + value
         }

@@ -67,7 +67,7 @@ extension ImportPlanner {
     /// The logs that make a day done: at least the target of an "at least" habit.
     static func target(_ kind: LoopHabit.Kind) -> Int {
         guard case .numerical(_, let target, .atLeast) = kind else { return 1 }
-        return min(max(Int(target.rounded()), 1), HabitSchedule.maximumTimesPerDay)
+        return clamped(target, 1)
     }
 
     /// How many logs a checkmark becomes.
@@ -76,8 +76,15 @@ extension ImportPlanner {
         case (.yes, _): 1
         case (.no, _), (.skip, _): 0
         case (.amount(let amount), .numerical(_, let target, .atMost)): amount <= target ? 1 : 0
-        case (.amount(let amount), _): min(max(Int(amount.rounded()), 0), HabitSchedule.maximumTimesPerDay)
+        case (.amount(let amount), _): clamped(amount, 0)
         }
+    }
+
+    /// `value` rounded into `lowest...HabitSchedule.maximumTimesPerDay`, clamped while still a `Double`:
+    /// converting a huge amount to `Int` first would trap.
+    static func clamped(_ value: Double, _ lowest: Int) -> Int {
+        guard value.isFinite else { return lowest }
+        return Int(min(max(value.rounded(), Double(lowest)), Double(HabitSchedule.maximumTimesPerDay)))
     }
 
     /// Loop's "n times in d days" as a schedule.

@@ -65,7 +65,8 @@ struct ImportPlanner: Sendable {
     func plan(_ export: AccountExport) throws(ImportRefusal) -> AccountImport {
         guard export.format == AccountExport.formatName, export.version == AccountExport.currentVersion else {
             throw ImportRefusal(
-                place: "format", reason: "must be \"\(AccountExport.formatName)\" version \(AccountExport.currentVersion).")
+                place: "format",
+                reason: "must be \"\(AccountExport.formatName)\" version \(AccountExport.currentVersion).")
         }
         guard export.logs.count <= Self.maximumLogs else {
             throw ImportRefusal(place: "logs", reason: "holds more than \(Self.maximumLogs) logs.")
@@ -105,7 +106,13 @@ struct ImportPlanner: Sendable {
         let today = LocalDay(now, in: zone)
         for (position, day) in export.days.enumerated() {
             let place = "days[\(position)]"
-            guard day.day <= today else { throw ImportRefusal(place: place + ".day", reason: "\(day.day) is after today.") }
+            guard day.day <= today else {
+                throw ImportRefusal(place: place + ".day", reason: "\(day.day) is after today.")
+            }
+            // As for logs: nothing anyone tracks here happened before 1970.
+            guard day.day >= LocalDay(number: 0) else {
+                throw ImportRefusal(place: place + ".day", reason: "\(day.day) lies before 1970-01-01.")
+            }
             days.append(
                 ImportedDay(
                     habit: try index(day.habit, place), day: day.day, skipped: day.skipped,
