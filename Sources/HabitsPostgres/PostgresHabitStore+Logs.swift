@@ -33,7 +33,9 @@ extension PostgresHabitStore {
         }
     }
 
-    public func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<Log> {
+    public func logs(userID: Int64, in range: TimeRange, page: PageRequest, sharedHabitsOnly: Bool) async throws
+        -> Page<Log>
+    {
         try await readStatements { session in
             // Served by logs_user_time (user_id, logged_at, id).
             var binds = PostgresBindings()
@@ -47,6 +49,8 @@ extension PostgresHabitStore {
                 binds.append(to.timeIntervalSince1970)
                 sql += " AND logged_at < $\(binds.count)"
             }
+            // Filtered in the query, so that neither a page's length nor its cursor tells of a hidden log.
+            if sharedHabitsOnly { sql += " AND habit_id IN (SELECT id FROM habits WHERE visibility = 'shared')" }
             if let after = page.after {
                 binds.append(after.time ?? -Double.infinity)
                 binds.append(after.id)

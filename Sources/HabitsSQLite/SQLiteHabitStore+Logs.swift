@@ -31,7 +31,9 @@ extension SQLiteHabitStore {
         }
     }
 
-    public func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<Log> {
+    public func logs(userID: Int64, in range: TimeRange, page: PageRequest, sharedHabitsOnly: Bool) async throws
+        -> Page<Log>
+    {
         try await writer.read { db in
             _ = try Self.fetchUser(db, id: userID)
             // Served by logs_user_time (user_id, logged_at), whose entries end with the rowid.
@@ -45,6 +47,8 @@ extension SQLiteHabitStore {
                 sql += " AND logged_at < ?"
                 _ = arguments.append(contentsOf: [to.timeIntervalSince1970])
             }
+            // Filtered in the query, so that neither a page's length nor its cursor tells of a hidden log.
+            if sharedHabitsOnly { sql += " AND habit_id IN (SELECT id FROM habits WHERE visibility = 'shared')" }
             if let after = page.after {
                 sql += " AND (logged_at, id) > (?, ?)"
                 _ = arguments.append(contentsOf: [after.time ?? -Double.infinity, after.id])

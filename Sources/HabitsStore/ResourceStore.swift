@@ -66,8 +66,10 @@ public protocol ResourceStore: Sendable {
     /// Removes the user's latest log of the habit made on their today at `now` (by time, then id), with its
     /// counter, and answers its id; `conflict` (`HabitsError.nothingToUndo`) when there is none today.
     func undoLastLog(userID: Int64, habitID: Int64, now: Date) async throws -> Int64
-    /// A user's logs in `range`, ordered by time then id.
-    func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<Log>
+    /// A user's logs in `range`, ordered by time then id; with `sharedHabitsOnly`, only those of catalogue
+    /// habits (what another member may read: a personal habit and its logs are its owner's alone).
+    func logs(userID: Int64, in range: TimeRange, page: PageRequest, sharedHabitsOnly: Bool) async throws
+        -> Page<Log>
 
     /// Marks (or unmarks) a habit as one of a user's favourites; idempotent.
     func setFavorite(userID: Int64, habitID: Int64, _ isFavorite: Bool) async throws
@@ -109,4 +111,11 @@ public protocol ResourceStore: Sendable {
         -> [LocalDay]
     /// The user's streak in a habit on their today at `now`, under the habit's schedule.
     func streak(userID: Int64, habitID: Int64, now: Date) async throws -> StreakSummary
+}
+
+extension ResourceStore {
+    /// All of a user's logs in `range`, ordered by time then id.
+    public func logs(userID: Int64, in range: TimeRange, page: PageRequest) async throws -> Page<Log> {
+        try await logs(userID: userID, in: range, page: page, sharedHabitsOnly: false)
+    }
 }

@@ -65,6 +65,27 @@ import ZipArchive
         }
     }
 
+    @Test func aCredentialRouteWithDoubledSlashesKeepsNoAnswerEither() async throws {
+        #expect(IdempotencyMiddleware.isCredentialRoute("/v1//me/tokens"))
+        #expect(IdempotencyMiddleware.isCredentialRoute("/v1///me//password"))
+        #expect(IdempotencyMiddleware.isCredentialRoute("/v1/me/calendar-feed/"))
+        #expect(!IdempotencyMiddleware.isCredentialRoute("/v1//logs"))
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            var session = ada.headers
+            session[HTTPField.Name("Idempotency-Key")!] = "doubled"
+            let json = body(#"{"name":"d","scope":"write"}"#)
+            var answers: [TestResponse] = []
+            for _ in 0..<2 {
+                answers.append(
+                    try await client.execute(uri: "/v1//me/tokens", method: .post, headers: session, body: json) { $0 })
+            }
+            #expect(answers.allSatisfy { $0.headers[HTTPField.Name("Idempotent-Replayed")!] == nil })
+            #expect(answers[0].body != answers[1].body || answers[0].status != .created)
+        }
+    }
+
     @Test func aReadTokenRevokesItself() async throws {
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
@@ -100,6 +121,9 @@ import ZipArchive
             #expect(!listed.items.contains { $0.id == log.id })
             let own = try decodeV1(Page<Log>.self, try await client.send(adasLogs, as: ada))
             #expect(own.items.contains { $0.id == log.id })
+            // Not even the cursor tells of it: filtered in the store's query, not after the page.
+            let paged = try decodeV1(Page<Log>.self, try await client.send(adasLogs + "?limit=1", as: bob))
+            #expect(paged.items.isEmpty && paged.nextCursor == nil)
         }
     }
 

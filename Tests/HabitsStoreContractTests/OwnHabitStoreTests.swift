@@ -103,4 +103,24 @@ import Testing
         #expect(last.position == 4)
         #expect(try await store.reorderHabits(ownerID: ada, habitIDs: []).map(\.id) == reordered.map(\.id) + [last.id])
     }
+
+    @Test(arguments: StoreImplementation.allCases)
+    func anotherMembersListingOfLogsLeavesPersonalHabitsOut(implementation: StoreImplementation) async throws {
+        let store = try await implementation.makeFixture()
+        let ada = try await user(store, "ada")
+        let category = try #require(try await store.categories(page: PageRequest(limit: 1)).items.first).id
+        let run = try await habitID(store, named: "Run")
+        let diary = try await store.createHabit(personal("Diary", owner: ada, category: category))
+        let logs = try await store.createLogs([
+            LogDraft(userID: ada, habitID: diary.id, timestamp: Fixture.now.addingTimeInterval(-20)),
+            LogDraft(userID: ada, habitID: run, timestamp: Fixture.now.addingTimeInterval(-10)),
+            LogDraft(userID: ada, habitID: diary.id, timestamp: Fixture.now),
+        ])
+        let all = try await store.logs(userID: ada, in: TimeRange(), page: PageRequest(limit: 10))
+        #expect(all.items.map(\.id) == logs.map(\.id))
+        // One by one, as a client pages: only the shared habit's log, and no cursor past it.
+        let first = try await store.logs(
+            userID: ada, in: TimeRange(), page: PageRequest(limit: 1), sharedHabitsOnly: true)
+        #expect(first.items.map(\.id) == [logs[1].id] && first.nextCursor == nil)
+    }
 }

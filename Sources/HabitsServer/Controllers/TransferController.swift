@@ -5,6 +5,7 @@ import HabitsStore
 import Hummingbird
 import LoopImport
 import NIOCore
+import NIOPosix
 import ZipArchive
 
 /// `GET /v1/me/export` and `POST /v1/me/import`: everything an account owns, out as JSON or a zip of CSV
@@ -90,6 +91,26 @@ struct TransferController: Sendable {
             zone: TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "UTC") ?? .current, now: now,
             categories: categories, ownHabits: habits.filter { $0.ownerID == identity.userID },
             catalogue: habits.filter { $0.visibility == .shared })
+        // Reading and checking a file is seconds of CPU: on a thread of its own, so that the cooperative
+        // threads that answer every other request never wait for it.
+        let (plan, result) = try await Self.parsingPool.runIfActive {
+            try Self.plan(bytes, type: type, planner: planner)
+        }
+        let summary = try await store.importAccountData(plan, userID: identity.userID, now: now)
+        return JSON(ImportResult(format: result.format, imported: summary, notImported: result.notImported))
+    }
+
+    /// One thread, for the whole process, on which imports are read and checked.
+    static let parsingPool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
+
+    /// The file read and checked into what the store writes, with what the answer says of it.
+    static func plan(_ bytes: [UInt8], type: String?, planner: ImportPlanner) throws
+        -> (AccountImport, (format: String, notImported: [String: Int]))
+    {
         let plan: AccountImport
         let result: (format: String, notImported: [String: Int])
         do {
@@ -122,8 +143,7 @@ struct TransferController: Sendable {
         } catch let refusal as ImportRefusal {
             throw APIError(status: .unprocessableContent, code: "invalid_import", message: refusal.message)
         }
-        let summary = try await store.importAccountData(plan, userID: identity.userID, now: now)
-        return JSON(ImportResult(format: result.format, imported: summary, notImported: result.notImported))
+        return (plan, result)
     }
 
     /// ", line 3, field Name" for a Loop error that has them.

@@ -150,13 +150,12 @@ struct UsersController: Sendable {
     @Sendable func logs(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Page<Log>> {
         let id = try RequestInput.id("userID", context)
         let range = try RequestInput.timeRange(request)
-        var page = try await store.logs(userID: id, in: range, page: try RequestInput.page(request))
         // Logs of someone else's personal habits are theirs alone, as the habits are.
-        if case .signedIn(let identity) = context.access, identity.userID != id {
-            let hidden = try await PersonalHabits(store: store, askerID: identity.userID).hidden(page.items)
-            page.items.removeAll { hidden.contains($0.id) }
-        }
-        return JSON(page)
+        var othersOnly = false
+        if case .signedIn(let identity) = context.access { othersOnly = identity.userID != id }
+        return JSON(
+            try await store.logs(
+                userID: id, in: range, page: try RequestInput.page(request), sharedHabitsOnly: othersOnly))
     }
 
     private func setFavorite(_ context: HabitsRequestContext, _ isFavorite: Bool) async throws -> NoContent {

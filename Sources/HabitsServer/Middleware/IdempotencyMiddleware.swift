@@ -103,8 +103,10 @@ struct IdempotencyMiddleware: RouterMiddleware {
 
     /// Routes whose answers are credentials (a token's secret, a session) or whose bodies are passwords:
     /// their answers are never kept, and a retry of one simply runs again.
-    static func isCredentialRoute(_ path: String) -> Bool {
-        path.hasPrefix("/v1/auth/") || path == Routes.me.pattern || path.hasPrefix(Routes.meTokens.pattern)
+    static func isCredentialRoute(_ rawPath: String) -> Bool {
+        // The router reads `/v1//me/tokens` as `/v1/me/tokens`: so must this check.
+        let path = "/" + rawPath.split(separator: "/").joined(separator: "/")
+        return path.hasPrefix("/v1/auth/") || path == Routes.me.pattern || path.hasPrefix(Routes.meTokens.pattern)
             || path == Routes.mePassword.pattern || path.hasPrefix(Routes.meSessions.pattern)
             || path == Routes.meCalendarFeed.pattern
     }
