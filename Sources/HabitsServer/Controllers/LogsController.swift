@@ -86,8 +86,9 @@ struct LogsController: Sendable {
         // A private user's log is answered as if it did not exist to those who may not see the user.
         if case .signedIn(let identity) = context.access {
             let unseen = try await !store.maySee(userID: log.userID, viewerID: identity.userID)
-            let personal = try await PersonalHabits(store: store, askerID: identity.userID).hidden([log])
-            if unseen || personal.contains(log.id) { throw HabitsError.notFound(kind: .log, id: String(id)) }
+            // A log of someone else's personal habit does not exist for the asker, as the habit does not.
+            let hiddenHabit = try? await store.habit(id: log.habitID).isVisible(to: identity.userID) == false
+            if unseen || hiddenHabit == true { throw HabitsError.notFound(kind: .log, id: String(id)) }
         }
         return JSON(log)
     }
