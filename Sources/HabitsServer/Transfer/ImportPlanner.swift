@@ -18,32 +18,41 @@ struct ImportPlanner: Sendable {
     let userID: Int64
     let zone: TimeZone
     let now: Date
-    /// Every category, to find a habit's by name.
-    let categories: [Category]
-    /// The account's own habits, archived ones too.
-    let ownHabits: [Habit]
-    /// The catalogue's habits.
-    let catalogue: [Habit]
+    /// The account's own habits (archived ones too), the catalogue's, and the categories, by folded name:
+    /// built once, so that each habit of a file is one hashed lookup.
+    private let ownByName: [String: Int64]
+    private let catalogueByName: [String: Int64]
+    private let catalogueIDs: Set<Int64>
+    private let categoryByName: [String: Int64]
+    /// A new habit's category when the file names none here: "Other" if there is one, else the first.
+    private let fallbackCategoryID: Int64?
 
     /// The most logs one import may bring.
     static let maximumLogs = 1_000_000
 
-    private var ownByName: [String: Int64] {
-        Dictionary(ownHabits.map { (ResourceRules.foldedName($0.name), $0.id) }) { first, _ in first }
-    }
-    private var catalogueByName: [String: Int64] {
-        Dictionary(catalogue.map { (ResourceRules.foldedName($0.name), $0.id) }) { first, _ in first }
+    init(
+        userID: Int64, zone: TimeZone, now: Date, categories: [Category], ownHabits: [Habit], catalogue: [Habit]
+    ) {
+        self.userID = userID
+        self.zone = zone
+        self.now = now
+        func byName(_ pairs: [(String, Int64)]) -> [String: Int64] {
+            Dictionary(pairs.map { (ResourceRules.foldedName($0.0), $0.1) }) { first, _ in first }
+        }
+        ownByName = byName(ownHabits.map { ($0.name, $0.id) })
+        catalogueByName = byName(catalogue.map { ($0.name, $0.id) })
+        catalogueIDs = Set(catalogue.map(\.id))
+        categoryByName = byName(categories.map { ($0.name, $0.id) })
+        fallbackCategoryID = (categories.first { $0.name == "Other" } ?? categories.min { $0.id < $1.id })?.id
     }
 
     /// The category named `name` (regardless of case), else "Other" if there is one, else the first.
     func categoryID(named name: String?) throws(ImportRefusal) -> Int64 {
-        let folded = name.map(ResourceRules.foldedName)
-        if let match = categories.first(where: { ResourceRules.foldedName($0.name) == folded }) { return match.id }
-        if let other = categories.first(where: { $0.name == "Other" }) { return other.id }
-        guard let first = categories.min(by: { $0.id < $1.id }) else {
+        if let name, let id = categoryByName[ResourceRules.foldedName(name)] { return id }
+        guard let fallback = fallbackCategoryID else {
             throw ImportRefusal(place: "server", reason: "has no category for a new habit; an administrator adds one.")
         }
-        return first.id
+        return fallback
     }
 
     /// A habit an import names: the account's own of that name, else (for a catalogue habit) the catalogue's,
@@ -122,7 +131,7 @@ struct ImportPlanner: Sendable {
         var favorites: [Int64] = []
         for (position, ref) in export.favorites.enumerated() {
             let place = "favorites[\(position)]"
-            if case .existing(let id) = habits[try index(ref, place)], catalogue.contains(where: { $0.id == id }) {
+            if case .existing(let id) = habits[try index(ref, place)], catalogueIDs.contains(id) {
                 favorites.append(id)
             }
         }
