@@ -48,6 +48,12 @@ public struct User: Codable, Hashable, Sendable {
             // Written before accounts had a visibility: every user was public.
             visibility: try container.decodeIfPresent(Visibility.self, forKey: .visibility) ?? .public)
     }
+
+    /// The zone the user's days are counted in: `timeZone`, else UTC (a stored zone is always one the system
+    /// knows; the fallback is for one a later system dropped).
+    public var zone: TimeZone {
+        TimeZone(identifier: timeZone) ?? TimeZone(identifier: "UTC") ?? .current
+    }
 }
 
 /// A category as `/v1` sees it.

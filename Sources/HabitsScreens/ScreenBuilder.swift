@@ -70,7 +70,7 @@ public struct ScreenBuilder<Source: ScreenSource> {
     /// The viewer's today in their time zone (UTC when it is unknown). Notes that what is built depends on
     /// the day, which ends at the viewer's midnight, so that live screens are rebuilt then.
     func viewersToday(_ viewer: User) -> LocalDay {
-        let zone = TimeZone(identifier: viewer.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
+        let zone = viewer.zone
         let today = LocalDay(now, in: zone)
         source.dayEnds(at: today.adding(days: 1).start(in: zone))
         return today

@@ -21,7 +21,7 @@ struct TodayController: Sendable {
         let userID = try context.signedInIdentity().userID
         let user = try await store.user(id: userID)
         let now = clock()
-        let zone = TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
+        let zone = user.zone
         let today = LocalDay(now, in: zone)
         let own = try await store.ownHabits(ownerID: userID).filter { !$0.isArchived }
             .sorted { $0.position < $1.position }

@@ -88,7 +88,7 @@ struct TransferController: Sendable {
         }
         let planner = ImportPlanner(
             userID: identity.userID,
-            zone: TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "UTC") ?? .current, now: now,
+            zone: user.zone, now: now,
             categories: categories, ownHabits: habits.filter { $0.ownerID == identity.userID },
             catalogue: habits.filter { $0.visibility == .shared })
         // Reading and checking a file is seconds of CPU: on a thread of its own, so that the cooperative

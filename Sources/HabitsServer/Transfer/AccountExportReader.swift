@@ -45,7 +45,7 @@ struct AccountExportReader: Sendable {
                         category: categories[habit.categoryID] ?? "", info: habit.info, emoji: habit.emoji,
                         schedule: habit.schedule, reminder: habit.reminder, archived: habit.isArchived))
             }
-            let zone = TimeZone(identifier: account.user.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
+            let zone = account.user.zone
             let today = LocalDay(now, in: zone)
             var days: [ExportedDay] = []
             for habit in own + others {
