@@ -50,15 +50,20 @@ echo "== swift test"
 # The burst of 96 signed-in requests at once checks that no request holds a thread while it waits for the
 # database; beside a hundred other suites on two cores it measures only the scheduler, so it runs alone.
 burst='manySignedInRequestsAtOnceAllAnswer'
+# The crash tests run real `habits serve` processes under a stream of writes and kill them (and PostgreSQL
+# instances); beside the live-server tests they starve those of both cores for seconds, so they run alone too.
+crash='CrashDurabilityTests'
 # The server's tests, which run live servers with timeouts, go apart from the engines' and screens'
 # property tests, which keep both cores busy for minutes.
-swift test --skip-build --filter HabitsServerTests --skip "$burst"
+swift test --skip-build --filter HabitsServerTests --skip "$burst" --skip "$crash"
 echo "== swift test: the engines, the domain, the screens, SQLite and the demo"
 swift test --skip-build --skip HabitsServerTests --skip HabitsStoreContractTests --skip HabitsPostgresTests
 echo "== swift test: the store contract on SQLite and PostgreSQL"
 swift test --skip-build --filter 'HabitsStoreContractTests|HabitsPostgresTests'
 echo "== swift test: many signed-in requests at once, alone"
 swift test --skip-build --filter "$burst"
+echo "== swift test: acknowledged writes survive kill -9, alone"
+swift test --skip-build --filter "$crash"
 echo "== calendar feed"
 bash scripts/calendar-check.sh
 echo "== browser tests"
