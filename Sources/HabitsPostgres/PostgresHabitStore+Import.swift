@@ -3,13 +3,14 @@ import HabitsDomain
 import HabitsStore
 import PostgresNIO
 
-/// Imports into an account in PostgreSQL: habits, logs, days and favourites in one write transaction, so
-/// that a refused import leaves nothing behind.
+/// Imports into an account in PostgreSQL: habits, logs, days, favourites, follows, programs, ratings and
+/// questions in one write transaction, so that a refused import leaves nothing behind.
 extension PostgresHabitStore {
     /// - Complexity: O(h log N + (n + e) + (p + d) log N + (k + f) log N) for h imported habits, n imported
     ///   logs over p habits and d days, e logs those habits already hold for the user, k imported days and
     ///   f favourites, in a store of N rows: each habit's existing logs are read once into a set, the new
-    ///   logs go in as one statement, and every day and favourite costs a few index lookups.
+    ///   logs go in as one statement, and every day and favourite costs a few index lookups (follows,
+    ///   programs, ratings and questions: see `importFollows` and the others).
     public func importAccountData(_ data: AccountImport, userID: Int64, now: Date) async throws -> ImportSummary {
         // What needs no database is refused before the write takes a connection.
         try PostgresImport.checkIndexes(data)
@@ -40,6 +41,13 @@ extension PostgresHabitStore {
             // After the logs, so that a day they make done keeps no imported skip.
             try await Self.importDays(
                 session, data.days, targets: targets, userID: userID, summary: &summary, changes: changes)
+            try await Self.importFollows(
+                session, data.followKeys, userID: userID, now: now, summary: &summary, changes: changes)
+            try await Self.importPrograms(
+                session, data.programIDs, userID: userID, summary: &summary, changes: changes)
+            try await Self.importRatings(session, data.ratings, userID: userID, summary: &summary, changes: changes)
+            try await Self.importQuestions(
+                session, data.questions, userID: userID, summary: &summary, changes: changes)
             return summary
         }
     }

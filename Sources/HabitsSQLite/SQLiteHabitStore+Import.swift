@@ -3,13 +3,14 @@ import GRDB
 import HabitsDomain
 import HabitsStore
 
-/// Imports into an account in SQLite: habits, logs, days and favourites in one write transaction, so that a
-/// refused import leaves nothing behind.
+/// Imports into an account in SQLite: habits, logs, days, favourites, follows, programs, ratings and questions
+/// in one write transaction, so that a refused import leaves nothing behind.
 extension SQLiteHabitStore {
     /// - Complexity: O(h log N + (n + e) + (p + d) log N + (k + f) log N) for h imported habits, n imported
     ///   logs over p habits and d days, e logs those habits already hold for the user, k imported days and
     ///   f favourites, in a store of N rows: each habit's existing logs are read once into a set, the new
-    ///   logs go in as one batch, and every day and favourite costs a few index lookups.
+    ///   logs go in as one batch, and every day and favourite costs a few index lookups (follows, programs,
+    ///   ratings and questions: see `importFollows` and the others).
     public func importAccountData(_ data: AccountImport, userID: Int64, now: Date) async throws -> ImportSummary {
         // What needs no database is refused before the write waits for its turn.
         try SQLiteImport.checkIndexes(data)
@@ -29,6 +30,10 @@ extension SQLiteHabitStore {
             try Self.importLogs(db, data.logs, targets: targets, userID: userID, summary: &summary, changes: changes)
             // After the logs, so that a day they make done keeps no imported skip.
             try Self.importDays(db, data.days, targets: targets, userID: userID, summary: &summary, changes: changes)
+            try Self.importFollows(db, data.followKeys, userID: userID, now: now, summary: &summary, changes: changes)
+            try Self.importPrograms(db, data.programIDs, userID: userID, summary: &summary, changes: changes)
+            try Self.importRatings(db, data.ratings, userID: userID, summary: &summary, changes: changes)
+            try Self.importQuestions(db, data.questions, userID: userID, summary: &summary, changes: changes)
             return summary
         }
     }

@@ -34,6 +34,31 @@ public struct ImportedDay: Hashable, Sendable {
     }
 }
 
+/// Stars an import gives a program.
+public struct ImportedRating: Hashable, Sendable {
+    public var programID: Int64
+    /// 1…5, checked by `ProgramRules.stars`.
+    public var stars: Int
+
+    public init(programID: Int64, stars: Int) {
+        self.programID = programID
+        self.stars = stars
+    }
+}
+
+/// A help question an import brings, asked by the account at `askedAt`, unanswered: answers are the help
+/// desk's to write.
+public struct ImportedQuestion: Hashable, Sendable {
+    /// Checked by `HelpRules.question`.
+    public var question: String
+    public var askedAt: Date
+
+    public init(question: String, askedAt: Date) {
+        self.question = question
+        self.askedAt = askedAt
+    }
+}
+
 /// What an import writes into one account, already checked and resolved (names to ids) by its reader.
 public struct AccountImport: Hashable, Sendable {
     public var habits: [ImportedHabit]
@@ -41,12 +66,26 @@ public struct AccountImport: Hashable, Sendable {
     public var days: [ImportedDay]
     /// Catalogue habits to make favourites.
     public var favoriteHabitIDs: [Int64]
+    /// The keys (usernames) of the users to follow; the store resolves them, as people come and go.
+    public var followKeys: [String]
+    /// Programs to join.
+    public var programIDs: [Int64]
+    public var ratings: [ImportedRating]
+    public var questions: [ImportedQuestion]
 
-    public init(habits: [ImportedHabit], logs: [ImportedLog], days: [ImportedDay], favoriteHabitIDs: [Int64]) {
+    public init(
+        habits: [ImportedHabit], logs: [ImportedLog], days: [ImportedDay], favoriteHabitIDs: [Int64],
+        followKeys: [String] = [], programIDs: [Int64] = [], ratings: [ImportedRating] = [],
+        questions: [ImportedQuestion] = []
+    ) {
         self.habits = habits
         self.logs = logs
         self.days = days
         self.favoriteHabitIDs = favoriteHabitIDs
+        self.followKeys = followKeys
+        self.programIDs = programIDs
+        self.ratings = ratings
+        self.questions = questions
     }
 }
 
@@ -62,16 +101,33 @@ public struct ImportSummary: Codable, Hashable, Sendable {
     public var skipsIgnored = 0
     public var notesSet = 0
     public var favoritesAdded = 0
+    /// Public accounts now followed.
+    public var followsAdded = 0
+    /// Usernames of private accounts, which wait for their approval as any follow of one does, and usernames
+    /// no account holds: one count, as `PUT …/following/{id}` answers both `requested`, so that an import
+    /// never tells whether a private account exists.
+    public var followsRequested = 0
+    public var programsJoined = 0
+    public var ratingsSet = 0
+    public var questionsAdded = 0
+    /// Questions the account already asked in the same words.
+    public var questionsAlreadyThere = 0
 
     public init() {}
 }
 
 /// Imports into an account, all or nothing.
 public protocol ImportStore: Sendable {
-    /// Writes `data` into the account of `userID` in one transaction: every habit, log, skip, note and
-    /// favourite, or nothing. Running it again changes nothing: a log whose habit already has one at the same
-    /// instant (to the millisecond) is not added, skips and favourites already there stay, an equal note is
-    /// not rewritten.
+    /// Writes `data` into the account of `userID` in one transaction: every habit, log, skip, note,
+    /// favourite, follow, membership, rating and question, or nothing. Running it again changes nothing: a log
+    /// whose habit already has one at the same instant (to the millisecond) is not added, skips, favourites,
+    /// follows and memberships already there stay, an equal note or rating is not rewritten, and a question
+    /// the account asked in the same words is not asked again.
+    ///
+    /// A follow names a user by key: a public one is followed, a private one gets a follow request, as
+    /// `setFollowing` makes; both a private one not yet followed and an unknown key count in
+    /// `followsRequested`, each time, and the account's own key counts nowhere. Joining a program makes its habits
+    /// favourites, as `joinProgram` does. A program must exist (else `notFound(.program)`).
     ///
     /// An `.existing` habit must be the account's own or the catalogue's, and a favourite the catalogue's
     /// (else `notFound(.habit)`); a new habit's name must be free among the account's own (else `conflict`).

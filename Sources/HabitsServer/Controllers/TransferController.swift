@@ -20,7 +20,8 @@ struct TransferController: Sendable {
     struct ImportResult: Encodable, Sendable {
         var format: String
         var imported: ImportSummary
-        /// Counts of what the file held and an import leaves alone (follows, programs, ratings, questions).
+        /// Counts of what the file held and cannot be written here: programs and ratings of programs no program
+        /// here is titled, and answers to questions (the help desk's to write).
         var notImported: [String: Int]
     }
 
@@ -83,14 +84,20 @@ struct TransferController: Sendable {
         }
         let user = try await store.user(id: identity.userID)
         let now = clock()
-        let (categories, habits) = try await store.readScreens { source in
-            (try await source.categories(), try await source.habits())
+        let (categories, habits, programs) = try await store.readScreens { source in
+            let categories = try await source.categories()
+            var programs: [Program] = []
+            // Programs are named by title; each category's are one index walk.
+            for category in categories {
+                programs += try await source.programs(categoryID: category.id, limit: ImportPlanner.maximumOthers)
+            }
+            return (categories, try await source.habits(), programs)
         }
         let planner = ImportPlanner(
             userID: identity.userID,
             zone: user.zone, now: now,
             categories: categories, ownHabits: habits.filter { $0.ownerID == identity.userID },
-            catalogue: habits.filter { $0.visibility == .shared })
+            catalogue: habits.filter { $0.visibility == .shared }, programs: programs)
         // Reading and checking a file is seconds of CPU: on a thread of its own, so that the cooperative
         // threads that answer every other request never wait for it.
         let (plan, result) = try await Self.parsingPool.runIfActive {
@@ -116,15 +123,9 @@ struct TransferController: Sendable {
         do {
             switch type {
             case "application/json":
-                let export = try Self.decodeExport(bytes)
-                plan = try planner.plan(export)
-                result = (
-                    "habits-export",
-                    [
-                        "following": export.following.count, "programs": export.programs.count,
-                        "ratings": export.ratings.count, "questions": export.questions.count,
-                    ]
-                )
+                let planned = try planner.plan(try Self.decodeExport(bytes))
+                plan = planned.0
+                result = ("habits-export", planned.notImported)
             case "application/zip":
                 let backup: LoopBackup
                 do {

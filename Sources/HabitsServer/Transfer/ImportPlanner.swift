@@ -24,6 +24,8 @@ struct ImportPlanner: Sendable {
     private let catalogueByName: [String: Int64]
     private let catalogueIDs: Set<Int64>
     private let categoryByName: [String: Int64]
+    /// The programs by title (in NFC), the oldest of a title first.
+    let programByTitle: [String: Int64]
     /// A new habit's category when the file names none here: "Other" if there is one, else the first.
     private let fallbackCategoryID: Int64?
 
@@ -31,7 +33,8 @@ struct ImportPlanner: Sendable {
     static let maximumLogs = 1_000_000
 
     init(
-        userID: Int64, zone: TimeZone, now: Date, categories: [Category], ownHabits: [Habit], catalogue: [Habit]
+        userID: Int64, zone: TimeZone, now: Date, categories: [Category], ownHabits: [Habit], catalogue: [Habit],
+        programs: [Program] = []
     ) {
         self.userID = userID
         self.zone = zone
@@ -43,6 +46,9 @@ struct ImportPlanner: Sendable {
         catalogueByName = byName(catalogue.map { ($0.name, $0.id) })
         catalogueIDs = Set(catalogue.map(\.id))
         categoryByName = byName(categories.map { ($0.name, $0.id) })
+        programByTitle = Dictionary(
+            programs.sorted { $0.id < $1.id }.map { ($0.title.precomposedStringWithCanonicalMapping, $0.id) }
+        ) { first, _ in first }
         fallbackCategoryID = (categories.first { $0.name == "Other" } ?? categories.min { $0.id < $1.id })?.id
     }
 
@@ -70,8 +76,11 @@ struct ImportPlanner: Sendable {
 
     // MARK: Our own export
 
-    /// - Complexity: O(h + n + d) for h habits, n logs and d days.
-    func plan(_ export: AccountExport) throws(ImportRefusal) -> AccountImport {
+    /// The import of our export, and counts of what it held that is not written (see `planOthers`).
+    ///
+    /// - Complexity: O(h + n + d + k) for h habits, n logs, d days and k follows, programs, ratings and
+    ///   questions.
+    func plan(_ export: AccountExport) throws(ImportRefusal) -> (AccountImport, notImported: [String: Int]) {
         guard export.format == AccountExport.formatName, export.version == AccountExport.currentVersion else {
             throw ImportRefusal(
                 place: "format",
@@ -135,7 +144,9 @@ struct ImportPlanner: Sendable {
                 favorites.append(id)
             }
         }
-        return AccountImport(habits: habits, logs: logs, days: days, favoriteHabitIDs: favorites)
+        var data = AccountImport(habits: habits, logs: logs, days: days, favoriteHabitIDs: favorites)
+        let notImported = try planOthers(export, into: &data)
+        return (data, notImported)
     }
 
     /// A note by the day's note rule, nil when empty.
