@@ -188,7 +188,10 @@ let package = Package(
         // The PostgreSQL store's own tests: its URL, and several instances writing to one database.
         .testTarget(
             name: "HabitsPostgresTests",
-            dependencies: ["HabitsPostgres", "HabitsStore", "HabitsDomain", "HabitsTestSupport"]
+            dependencies: [
+                "HabitsPostgres", "HabitsStore", "HabitsDomain", "HabitsTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         .testTarget(
             name: "HabitsServerTests",

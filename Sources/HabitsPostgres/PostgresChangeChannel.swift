@@ -8,10 +8,16 @@ import PostgresNIO
 ///
 /// The payload is the `StoreChange` in JSON with the writing instance's id, sent inside the write's
 /// transaction (PostgreSQL delivers it on commit, in commit order). A change too large for a payload is
-/// sent as every flag set and no pairs: a superset that makes every screen look again.
+/// written to `large_changes` in the same transaction and the payload names its revision: the listeners
+/// read it from there. What a listener cannot have exactly (a large change already pruned, or the writes
+/// made while its connection was lost) it publishes as `superset(revision:)`, which makes every screen
+/// look again: nothing is missed, at the cost of some rebuilds.
 enum PostgresChangeChannel {
     /// PostgreSQL refuses payloads of 8000 bytes or more; stay well below.
     static let maximumPayload = 7_000
+    /// How many revisions back a large change stays in `large_changes`; a listener reads it within
+    /// milliseconds of the commit, so this is a margin, and it bounds the table.
+    static let keptLargeChanges: Int64 = 1_000
 
     /// The channel of the stores in `schema` (stores in other schemas of the database hear nothing).
     static func name(schema: String?) -> String {
@@ -30,25 +36,36 @@ enum PostgresChangeChannel {
         var help: Bool
         var recentEmojiOf: [Int64]
         var daysOf: [Int64]?
+        /// The change is in `large_changes` under `revision`.
+        var byReference: Bool?
     }
 
-    /// The payload announcing `change`, made by `instance`.
-    static func payload(_ change: StoreChange, instance: String) -> String {
+    /// What a commit announces of `change`, made by `instance`: the notification's payload, and for a change
+    /// too large for one, the text to keep in `large_changes` under the change's revision.
+    static func announcement(_ change: StoreChange, instance: String) -> (payload: String, stored: String?) {
         let full = Payload(
             instance: instance, revision: change.revision,
             counts: change.counts.map { [$0.userID, $0.habitID, Int64($0.before), Int64($0.after)] },
             favoritesOf: change.favoritesOf.sorted(), followsOf: change.followsOf.sorted(),
             catalogue: change.catalogue, programs: change.programs, help: change.help,
             recentEmojiOf: change.recentEmojiOf.sorted(), daysOf: change.daysOf.sorted())
-        if let text = encoded(full), text.utf8.count < maximumPayload { return text }
-        let summary = Payload(
+        let text = encoded(full) ?? ""
+        if text.utf8.count < maximumPayload { return (text, nil) }
+        let reference = Payload(
             instance: instance, revision: change.revision, counts: [], favoritesOf: [], followsOf: [],
-            catalogue: true, programs: true, help: true, recentEmojiOf: [], daysOf: nil)
-        return encoded(summary) ?? ""
+            catalogue: false, programs: false, help: false, recentEmojiOf: [], daysOf: nil, byReference: true)
+        return (encoded(reference) ?? "", text)
+    }
+
+    /// A change that makes every screen look again: what a listener publishes for writes up to `revision`
+    /// it cannot know exactly.
+    static func superset(revision: Int64) -> StoreChange {
+        StoreChange(revision: revision, catalogue: true, programs: true, help: true)
     }
 
     /// The change a payload announces and the instance that made it; nil for a payload that is not one.
-    static func change(from text: String) -> (instance: String, change: StoreChange)? {
+    /// A payload naming a large change by reference reads `instance` and `change.revision` only.
+    static func change(from text: String) -> (instance: String, change: StoreChange, byReference: Bool)? {
         guard let payload = try? JSONDecoder().decode(Payload.self, from: Data(text.utf8)) else { return nil }
         let counts = payload.counts.compactMap { values -> CountChange? in
             guard values.count == 4 else { return nil }
@@ -59,7 +76,7 @@ enum PostgresChangeChannel {
             revision: payload.revision, counts: counts, favoritesOf: Set(payload.favoritesOf),
             followsOf: Set(payload.followsOf), catalogue: payload.catalogue, programs: payload.programs,
             help: payload.help, recentEmojiOf: Set(payload.recentEmojiOf), daysOf: Set(payload.daysOf ?? []))
-        return (payload.instance, change)
+        return (payload.instance, change, payload.byReference == true)
     }
 
     /// Waits for the first element of `stream`, or until `limit` has passed.
@@ -77,20 +94,35 @@ enum PostgresChangeChannel {
         return String(data: data, encoding: .utf8)
     }
 
-    /// Listens on `channel` until cancelled, publishing to `feed` every change another instance made;
-    /// after a lost connection it listens again, a second later.
+    /// Listens on `channel` until cancelled, publishing to `feed` every change another instance made.
+    /// After a lost connection it listens again, a second later, then reads the store's revision: writes
+    /// committed meanwhile were announced to no one here, so it publishes them as one superset.
     static func follow(
         client: PostgresClient, channel: String, instance: String, feed: StoreChangeFeed,
         revision: RevisionCounter, logger: Logger, ready: @escaping @Sendable () -> Void
     ) async {
+        var listenedBefore = false
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
                     let notifications = try await connection.listen(channel)
+                    if listenedBefore {
+                        let stored = try await storeRevision(connection, logger: logger)
+                        if stored > revision.current {
+                            revision.raise(to: stored)
+                            feed.publish(superset(revision: stored))
+                        }
+                    }
+                    listenedBefore = true
                     ready()
                     for try await notification in notifications {
-                        guard let (from, change) = Self.change(from: notification.payload), from != instance
+                        guard let (from, announced, byReference) = Self.change(from: notification.payload),
+                            from != instance
                         else { continue }
+                        let change =
+                            byReference
+                            ? try await largeChange(connection, revision: announced.revision, logger: logger)
+                            : announced
                         revision.raise(to: change.revision)
                         feed.publish(change)
                     }
@@ -101,5 +133,24 @@ enum PostgresChangeChannel {
                 try? await Task.sleep(nanoseconds: 1_000_000_000)
             }
         }
+    }
+
+    /// The revision of the last committed write.
+    private static func storeRevision(_ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+        let rows = try await connection.query("SELECT value FROM store_revision WHERE id = 1", logger: logger)
+        for try await value in rows.decode(Int64.self) { return value }
+        return 0
+    }
+
+    /// The large change of `revision`, or a superset if it was pruned meanwhile.
+    private static func largeChange(
+        _ connection: PostgresConnection, revision: Int64, logger: Logger
+    ) async throws -> StoreChange {
+        let rows = try await connection.query(
+            "SELECT payload FROM large_changes WHERE revision = \(revision)", logger: logger)
+        for try await text in rows.decode(String.self) {
+            if let (_, change, _) = Self.change(from: text) { return change }
+        }
+        return superset(revision: revision)
     }
 }

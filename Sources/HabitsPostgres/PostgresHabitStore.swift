@@ -209,8 +209,14 @@ public final class PostgresHabitStore: HabitStore {
                 change = recorded
                 if !recorded.isEmpty {
                     // Delivered at the commit, in commit order, to every instance listening (this one skips it).
-                    let payload = PostgresChangeChannel.payload(recorded, instance: announce.instance)
-                    try await session.execute("SELECT pg_notify(\(announce.channel), \(payload))")
+                    let announcement = PostgresChangeChannel.announcement(recorded, instance: announce.instance)
+                    if let stored = announcement.stored {
+                        let oldest = newRevision - PostgresChangeChannel.keptLargeChanges
+                        try await session.execute("DELETE FROM large_changes WHERE revision < \(oldest)")
+                        try await session.execute(
+                            "INSERT INTO large_changes (revision, payload) VALUES (\(newRevision), \(stored))")
+                    }
+                    try await session.execute("SELECT pg_notify(\(announce.channel), \(announcement.payload))")
                 }
             }
             try await session.execute("COMMIT")

@@ -71,7 +71,17 @@ enum PostgresSchema {
         ("v6: habits of one's own: owner, visibility, reminder, archive, order", v6OwnHabits),
         ("v7: calendar feeds", v7CalendarFeeds),
         ("v8: idempotency keys", v8IdempotencyKeys),
+        ("v9: large changes, announced by reference", v9LargeChanges),
     ]
+
+    /// A change too large for a `NOTIFY` payload, by its revision, for the other instances to read; the
+    /// last `PostgresChangeChannel.keptLargeChanges` revisions' worth.
+    private static let v9LargeChanges = """
+        CREATE TABLE large_changes (
+            revision bigint PRIMARY KEY,
+            payload text NOT NULL
+        );
+        """
 
     /// Idempotency keys: a claim while its request runs, then its answer, for 24 hours.
     private static let v8IdempotencyKeys = """

@@ -1,0 +1,89 @@
+import Foundation
+import HabitsDomain
+@testable import HabitsPostgres
+import HabitsStore
+import HabitsTestSupport
+import Logging
+import PostgresNIO
+import Testing
+
+/// What no single `NOTIFY` payload carries still reaches every instance: a change too large for one, by
+/// reference, and the writes committed while an instance's listening connection was lost, on reconnection.
+@Suite(.timeLimit(.minutes(10))) struct ChangeChannelRecoveryTests {
+    /// The next change of `feed` at `revision` or later, skipping earlier ones.
+    func change(atLeast revision: Int64, in feed: inout StoreChanges.AsyncIterator) async throws -> StoreChange {
+        while true {
+            let change = try #require(await feed.next())
+            if change.revision >= revision { return change }
+        }
+    }
+
+    @Test func aChangeTooLargeForAPayloadArrivesWhole() async throws {
+        guard PostgresTestStores.shouldRun else { return }
+        let configuration = try PostgresTestStores.newConfiguration()
+        let writer = try await PostgresHabitStore.connect(configuration)
+        let reader = try await PostgresHabitStore.connect(configuration)
+        try await writer.replaceAll(with: Fixture.content(withImage: false))
+        var feed = reader.storeChanges().makeAsyncIterator()
+        // 800 new habits with a log each: 800 count changes, more than 7,000 bytes of payload.
+        let habits = (0..<800).map { index in
+            ImportedHabit.new(
+                Habit(
+                    id: 0, name: "Habit \(index)", categoryID: 1, info: "", emoji: nil,
+                    schedule: HabitSchedule(kind: .daily), ownerID: 2, visibility: .personal))
+        }
+        let logs = (0..<800).map { ImportedLog(habit: $0, timestamp: Fixture.now) }
+        _ = try await writer.importAccountData(
+            AccountImport(habits: habits, logs: logs, days: [], favoriteHabitIDs: []), userID: 2, now: Fixture.now)
+        let change = try await change(atLeast: writer.currentRevision(), in: &feed)
+        #expect(change.revision == writer.currentRevision())
+        #expect(change.counts.count == 800 && change.counts.allSatisfy { $0.userID == 2 && $0.after == 1 })
+        #expect(change.catalogue)
+        await writer.close()
+        await reader.close()
+    }
+
+    @Test func aListenerThatLostItsConnectionPublishesWhatWasWrittenMeanwhile() async throws {
+        guard PostgresTestStores.shouldRun else { return }
+        let configuration = try PostgresTestStores.newConfiguration()
+        let writer = try await PostgresHabitStore.connect(configuration)
+        let reader = try await PostgresHabitStore.connect(configuration)
+        try await writer.replaceAll(with: Fixture.content(withImage: false))
+        var feed = reader.storeChanges().makeAsyncIterator()
+        _ = try await change(atLeast: writer.currentRevision(), in: &feed)
+
+        let admin = PostgresClient(
+            configuration: configuration.clientConfiguration, backgroundLogger: Logger(label: "test"))
+        let running = Task { await admin.run() }
+        let listening = "%LISTEN%" + PostgresChangeChannel.name(schema: configuration.schema) + "%"
+        // Both instances' listening connections end, as when the network drops them.
+        _ = try await admin.query(
+            """
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE query LIKE \(listening) AND pid <> pg_backend_pid()
+            """)
+        var listeners = 1
+        while listeners > 0 {
+            let rows = try await admin.query(
+                """
+                SELECT count(*)::bigint FROM pg_stat_activity
+                WHERE query LIKE \(listening) AND pid <> pg_backend_pid()
+                """)
+            for try await count in rows.decode(Int64.self) { listeners = Int(count) }
+        }
+        // Announced while no one listens: the reader hears of it only by looking when it listens again.
+        try await writer.createLogs([LogDraft(userID: 2, habitID: 1, timestamp: Fixture.now)])
+        let missed = try await change(atLeast: writer.currentRevision(), in: &feed)
+        #expect(missed.revision == writer.currentRevision())
+        #expect(missed.catalogue, "a superset, which makes every screen look again")
+        #expect(reader.currentRevision() == writer.currentRevision())
+
+        // Listening again, it hears the next write exactly.
+        try await writer.setFavorite(userID: 3, habitID: 2, true)
+        let next = try await change(atLeast: writer.currentRevision(), in: &feed)
+        #expect(next.favoritesOf == [3] && !next.catalogue)
+        running.cancel()
+        await writer.close()
+        await reader.close()
+    }
+}
