@@ -191,6 +191,7 @@ let package = Package(
             dependencies: [
                 "HabitsPostgres", "HabitsStore", "HabitsDomain", "HabitsTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -31,11 +31,12 @@ public struct LoopBackup: Hashable, Sendable {
     /// The most habits an export may hold.
     public static let maximumHabitCount = 1_000
     /// The most checkmark lines all habits' files may hold together.
-    public static let maximumCheckmarkCount = 1_000_000
+    public static let maximumCheckmarkCount = 500_000
     /// What an export's zip may hold: a century of daily checkmarks with notes is about a megabyte a habit,
-    /// so these leave room while keeping a small zip from making the reader inflate gigabytes.
+    /// so these leave room while keeping a small zip from making the reader inflate more than a few seconds'
+    /// worth (every import waits behind the two that run).
     public static let zipLimits = ZipLimits(
-        maximumEntryCount: 10_000, maximumEntrySize: 8 << 20, maximumTotalSize: 64 << 20)
+        maximumEntryCount: 10_000, maximumEntrySize: 2 << 20, maximumTotalSize: 32 << 20)
 
     /// The habits in Loop's position order.
     public var habits: [LoopHabit]

@@ -8,7 +8,7 @@ struct HabitsCommand: AsyncParsableCommand {
         commandName: "habits",
         abstract: "Habits: a social habit tracker whose screens are driven by the server.",
         subcommands: [
-            ServeCommand.self, AdminCommand.self, BackupCommand.self,
+            ServeCommand.self, AdminCommand.self, BackupCommand.self, MigrateCommand.self,
             LoginCommand.self, LogoutCommand.self, TodayCommand.self, LogCommand.self, UndoCommand.self,
             SkipCommand.self, NoteCommand.self, StreakCommand.self, HabitsListCommand.self,
             ExportCommand.self, ImportCommand.self,

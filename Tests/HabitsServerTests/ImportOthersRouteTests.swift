@@ -127,4 +127,24 @@ import Testing
             #expect(questions.first?.createdAt == Fixture.instant("2026-01-02T03:04:05Z"))
         }
     }
+
+    @Test func aFileOverTheLimitsIsRefusedBeforeAnythingIsRead() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            _ = try await client.signUp("admin")
+            let ada = try await client.signUp("ada")
+            let habit = #"{"ref":REF,"own":true,"name":"H REF","category":"x","info":"","schedule":{"kind":"daily"},"#
+                + #""archived":false}"#
+            let habits = (1...1_001).map { habit.replacingOccurrences(of: "REF", with: String($0)) }
+            let json = #"{"format":"habits-export","version":1,"account":{"username":"ada","name":"Ada","#
+                + #""timeZone":"UTC","locale":"en_US","visibility":"public"},"habits":["#
+                + habits.joined(separator: ",") + #"],"logs":[],"days":[],"favorites":[],"following":[],"#
+                + #""programs":[],"ratings":[],"questions":[]}"#
+            let refused = try await ImportRouteTests().upload(
+                client, Array(json.utf8), type: "application/json", as: ada)
+            try expectError(refused, .unprocessableContent, code: "invalid_import")
+            #expect(String(buffer: refused.body).contains("habits: holds more than 1000 habits."))
+            #expect(try await store.ownHabits(ownerID: ada.account.id).isEmpty)
+        }
+    }
 }

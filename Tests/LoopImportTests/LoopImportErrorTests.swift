@@ -115,7 +115,7 @@ struct LoopImportErrorTests {
     @Test("More habits or checkmark lines than the limits allow")
     func limits() {
         #expect(LoopBackup.maximumHabitCount == 1_000)
-        #expect(LoopBackup.maximumCheckmarkCount == 1_000_000)
+        #expect(LoopBackup.maximumCheckmarkCount == 500_000)
         #expect(throws: LoopImportError(
             file: "Habits.csv", line: 5, reason: "has more than 3 habits, the most an import takes.")
         ) { try LoopBackup(files: LoopFixture.bytes(), maximumHabits: 3, maximumCheckmarks: 100) }

@@ -29,8 +29,13 @@ struct ImportPlanner: Sendable {
     /// A new habit's category when the file names none here: "Other" if there is one, else the first.
     private let fallbackCategoryID: Int64?
 
-    /// The most logs one import may bring.
-    static let maximumLogs = 1_000_000
+    /// The most logs one import may bring: twice the 100,000 an import must take in under 10 s. An import is
+    /// one transaction, and every other write waits for it (a few seconds at this size).
+    static let maximumLogs = 200_000
+    /// The most days with a skip or a note one import may bring.
+    static let maximumDays = 200_000
+    /// The most habits one import may bring, as for Loop's files.
+    static let maximumHabits = LoopBackup.maximumHabitCount
 
     init(
         userID: Int64, zone: TimeZone, now: Date, categories: [Category], ownHabits: [Habit], catalogue: [Habit],
@@ -88,6 +93,12 @@ struct ImportPlanner: Sendable {
         }
         guard export.logs.count <= Self.maximumLogs else {
             throw ImportRefusal(place: "logs", reason: "holds more than \(Self.maximumLogs) logs.")
+        }
+        guard export.days.count <= Self.maximumDays else {
+            throw ImportRefusal(place: "days", reason: "holds more than \(Self.maximumDays) days.")
+        }
+        guard export.habits.count <= Self.maximumHabits else {
+            throw ImportRefusal(place: "habits", reason: "holds more than \(Self.maximumHabits) habits.")
         }
         var habits: [ImportedHabit] = []
         var indexByRef: [Int: Int] = [:]
