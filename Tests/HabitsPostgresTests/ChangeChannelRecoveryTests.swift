@@ -55,22 +55,25 @@ import Testing
         let admin = PostgresClient(
             configuration: configuration.clientConfiguration, backgroundLogger: Logger(label: "test"))
         let running = Task { await admin.run() }
-        let listening = "%LISTEN%" + PostgresChangeChannel.name(schema: configuration.schema) + "%"
+        // The statement PostgresNIO listens with, exactly: another store's channel may begin with this one's name.
+        let listening = #"LISTEN ""# + PostgresChangeChannel.name(schema: configuration.schema) + #"";"#
         // Both instances' listening connections end, as when the network drops them.
         _ = try await admin.query(
             """
             SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE query LIKE \(listening) AND pid <> pg_backend_pid()
+            WHERE query = \(listening) AND pid <> pg_backend_pid()
             """)
         var listeners = 1
-        while listeners > 0 {
+        for _ in 0..<200 where listeners > 0 {
+            try await Task.sleep(for: .milliseconds(10))
             let rows = try await admin.query(
                 """
                 SELECT count(*)::bigint FROM pg_stat_activity
-                WHERE query LIKE \(listening) AND pid <> pg_backend_pid()
+                WHERE query = \(listening) AND pid <> pg_backend_pid()
                 """)
             for try await count in rows.decode(Int64.self) { listeners = Int(count) }
         }
+        #expect(listeners == 0)
         // Announced while no one listens: the reader hears of it only by looking when it listens again.
         try await writer.createLogs([LogDraft(userID: 2, habitID: 1, timestamp: Fixture.now)])
         let missed = try await change(atLeast: writer.currentRevision(), in: &feed)
