@@ -65,3 +65,19 @@ accounts_port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$acc
 if [ -z "$accounts_port" ]; then echo "browser-tests.sh: the accounts server did not start" >&2; cat "$accounts_work/err" >&2; exit 1; fi
 SE_OFFLINE=true timeout 600 python3 scripts/browser_accounts.py "http://127.0.0.1:$accounts_port" \
     --screenshots .build/screenshots </dev/null
+
+# Two instances on PostgreSQL behind nginx (round robin): a page stays live across instances, and after
+# one of them is killed. test.sh provides the database; run alone, this part needs HABITS_TEST_POSTGRES_URL.
+if [ -n "${HABITS_TEST_POSTGRES_URL:-}" ]; then
+    source scripts/two-instances.sh
+    start_two_instances "$binary" "$fixed_time"
+    trap 'stop_tls_proxy; stop_demo_server; kill "$accounts_server" 2>/dev/null || true; rm -rf "$accounts_work"
+        stop_two_instances' EXIT
+    SE_OFFLINE=true timeout 300 python3 scripts/browser_instances.py "$pair_proxy" --a "$pair_a" --b "$pair_b" \
+        --a-pid "$pair_a_pid" --b-pid "$pair_b_pid" --screenshots .build/screenshots </dev/null
+elif [ "${CI:-}" = "true" ]; then
+    echo "browser-tests.sh: CI runs every test, and the two-instance test needs HABITS_TEST_POSTGRES_URL" >&2
+    exit 1
+else
+    echo "browser-tests.sh: the two-instance test skipped; set HABITS_TEST_POSTGRES_URL to run it."
+fi
