@@ -2,13 +2,13 @@
 # run in $HABITS_TEST_POSTGRES_URL's database, dropped at the end) behind Debian's nginx as a round-robin
 # proxy on 127.0.0.1. The first loads the demo data; its simulator is stopped, so only the test writes.
 #
-#   start_two_instances BINARY FIXED_TIME   sets $pair_a, $pair_b (bases), $pair_a_pid, $pair_b_pid, $pair_proxy
+#   start_two_instances BINARY [FIXED_TIME] sets $pair_a, $pair_b (bases), $pair_a_pid, $pair_b_pid, $pair_proxy
 #   stop_two_instances
 
 start_instance() {
     local name=$1
     shift
-    "$pair_binary" serve --port 0 --database "$pair_database" --log-level error --fixed-time "$pair_time" "$@" \
+    "$pair_binary" serve --port 0 --database "$pair_database" --log-level error ${pair_time:+--fixed-time "$pair_time"} "$@" \
         > "$pair_dir/$name.out" 2> "$pair_dir/$name.err" </dev/null &
     echo $! > "$pair_dir/$name.pid"
     for _ in $(seq 1 300); do grep -q "listening on" "$pair_dir/$name.out" 2>/dev/null && break; sleep 0.1; done
@@ -24,12 +24,12 @@ start_instance() {
 
 start_two_instances() {
     pair_binary=$1
-    pair_time=$2
+    pair_time=${2:-}
     pair_dir=$(mktemp -d)
     pair_schema="habits_pair_$$"
     local url=$HABITS_TEST_POSTGRES_URL
     case "$url" in *\?*) pair_database="$url&schema=$pair_schema" ;; *) pair_database="$url?schema=$pair_schema" ;; esac
-    pair_database="$pair_database&pool=6"
+    pair_database="$pair_database&pool=${PAIR_POOL:-6}"
     local port_a port_b
     port_a=$(start_instance a --demo)
     pair_a="http://127.0.0.1:$port_a"

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The same wrk load on three setups, one after the other on this machine: SQLite with one instance,
+# PostgreSQL with one instance, and PostgreSQL with two instances behind nginx (round robin), each a
+# release build of `habits serve --demo` on 127.0.0.1 with the simulator stopped. Needs
+# HABITS_TEST_POSTGRES_URL: a database in which this script makes (and drops) a schema. Each load runs
+# LOAD_SECONDS (default 10, at most 30) with LOAD_CONNECTIONS (default 32). Never part of the test command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${HABITS_TEST_POSTGRES_URL:?set HABITS_TEST_POSTGRES_URL to a PostgreSQL database this script may write to}"
+seconds=${LOAD_SECONDS:-10}
+if [ "$seconds" -gt 30 ]; then seconds=30; fi
+connections=${LOAD_CONNECTIONS:-32}
+PATH="$PATH:/usr/sbin"
+command -v wrk >/dev/null || { echo "stores-load.sh: wrk is missing (apt-get install wrk)" >&2; exit 1; }
+command -v nginx >/dev/null || { echo "stores-load.sh: nginx is missing (apt-get install nginx)" >&2; exit 1; }
+swift build -c release --product habits >/dev/null
+binary="$(swift build -c release --show-bin-path)/habits"
+scripts_dir=$(mktemp -d)
+
+# Reads: the course's users list and /v1's; writes: a durable log each (acknowledged once committed).
+cat > "$scripts_dir/reads.lua" <<'LUA'
+local paths = {"/users", "/v1/users?limit=50", "/v1/habits?limit=50", "/v1/users/1/logs?limit=50"}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", paths[(n % #paths) + 1])
+end
+LUA
+cat > "$scripts_dir/writes.lua" <<'LUA'
+local n = 0
+request = function()
+  n = n + 1
+  local body = string.format('{"userID":%d,"habitID":%d}', (n % 20) + 1, (n % 5) + 1)
+  return wrk.format("POST", "/v1/logs", {["Content-Type"] = "application/json"}, body)
+end
+LUA
+
+rows=()
+measure() {
+  local label=$1 base=$2 cells="" name report rate p99
+  for name in reads writes; do
+    report=$(wrk --latency -t2 -c"$connections" -d"${seconds}s" -s "$scripts_dir/$name.lua" "$base")
+    if echo "$report" | grep -qE "Non-2xx|Socket errors"; then
+      echo "$report" >&2
+      echo "stores-load.sh: $label, $name had errors (above); its figures do not count" >&2
+      exit 1
+    fi
+    rate=$(echo "$report" | awk '/Requests\/sec/ { printf "%.0f", $2 }')
+    p99=$(echo "$report" | awk '$1 == "99%" { print $2 }')
+    cells="$cells | $rate/s, p99 $p99"
+  done
+  rows+=("| $label$cells |")
+  echo "${rows[-1]}"
+}
+
+source scripts/demo-server.sh
+start_demo_server "$binary" stores warning
+stop_simulator
+measure "SQLite, one instance" "$base"
+stop_demo_server
+
+source scripts/two-instances.sh
+# As many database connections per instance as wrk opens.
+PAIR_POOL=$connections start_two_instances "$binary"
+trap 'stop_two_instances; rm -rf "$scripts_dir"' EXIT
+measure "PostgreSQL, one instance" "$pair_a"
+measure "PostgreSQL, two instances behind nginx" "$pair_proxy"
+
+echo
+echo "| Setup | Reads (GET, $connections connections) | Durable writes (POST /v1/logs) |"
+echo "|---|---|---|"
+printf '%s\n' "${rows[@]}"
