@@ -18,12 +18,20 @@ import Testing
         }
     }
 
-    @Test func aChangeTooLargeForAPayloadArrivesWhole() async throws {
-        guard PostgresTestStores.shouldRun else { return }
+    /// Two instances on a new schema holding the fixture.
+    static func twoInstances() async throws
+        -> (PostgresStoreConfiguration, writer: PostgresHabitStore, reader: PostgresHabitStore)
+    {
         let configuration = try PostgresTestStores.newConfiguration()
         let writer = try await PostgresHabitStore.connect(configuration)
         let reader = try await PostgresHabitStore.connect(configuration)
         try await writer.replaceAll(with: Fixture.content(withImage: false))
+        return (configuration, writer, reader)
+    }
+
+    @Test func aChangeTooLargeForAPayloadArrivesWhole() async throws {
+        guard PostgresTestStores.shouldRun else { return }
+        let (_, writer, reader) = try await Self.twoInstances()
         var feed = reader.storeChanges().makeAsyncIterator()
         // 800 new habits with a log each: 800 count changes, more than 7,000 bytes of payload.
         let habits = (0..<800).map { index in
@@ -45,10 +53,7 @@ import Testing
 
     @Test func aListenerThatLostItsConnectionPublishesWhatWasWrittenMeanwhile() async throws {
         guard PostgresTestStores.shouldRun else { return }
-        let configuration = try PostgresTestStores.newConfiguration()
-        let writer = try await PostgresHabitStore.connect(configuration)
-        let reader = try await PostgresHabitStore.connect(configuration)
-        try await writer.replaceAll(with: Fixture.content(withImage: false))
+        let (configuration, writer, reader) = try await Self.twoInstances()
         var feed = reader.storeChanges().makeAsyncIterator()
         _ = try await change(atLeast: writer.currentRevision(), in: &feed)
 
