@@ -16,8 +16,12 @@ enum PostgresChangeChannel {
     /// PostgreSQL refuses payloads of 8000 bytes or more; stay well below.
     static let maximumPayload = 7_000
     /// How many revisions back a large change stays in `large_changes`; a listener reads it within
-    /// milliseconds of the commit, so this is a margin, and it bounds the table.
+    /// milliseconds of the commit, so this is a margin, and it bounds the table. The commit's trigger
+    /// prunes (schema v10).
     static let keptLargeChanges: Int64 = 1_000
+    /// The revision a payload carries until the commit's trigger writes the real one in its place: the
+    /// text `"revision":-1` is replaced, so the JSON encoder's compact output is relied on.
+    static let pendingRevision: Int64 = -1
 
     /// The channel of the stores in `schema` (stores in other schemas of the database hear nothing).
     static func name(schema: String?) -> String {
@@ -95,11 +99,11 @@ enum PostgresChangeChannel {
     }
 
     /// Listens on `channel` until cancelled, publishing to `feed` every change another instance made.
-    /// After a lost connection it listens again, a second later, then reads the store's revision: writes
-    /// committed meanwhile were announced to no one here, so it publishes them as one superset.
+    /// After a lost connection it listens again, `retryDelay` later, then reads the store's revision:
+    /// writes committed meanwhile were announced to no one here, so it publishes them as one superset.
     static func follow(
         client: PostgresClient, channel: String, instance: String, feed: StoreChangeFeed,
-        revision: RevisionCounter, logger: Logger, ready: @escaping @Sendable () -> Void
+        revision: RevisionCounter, retryDelay: Duration, logger: Logger, ready: @escaping @Sendable () -> Void
     ) async {
         var listenedBefore = false
         while !Task.isCancelled {
@@ -130,7 +134,7 @@ enum PostgresChangeChannel {
             } catch {
                 if Task.isCancelled { return }
                 logger.warning("lost the change channel; listening again", metadata: ["error": "\(error)"])
-                try? await Task.sleep(nanoseconds: 1_000_000_000)
+                try? await Task.sleep(for: retryDelay)
             }
         }
     }

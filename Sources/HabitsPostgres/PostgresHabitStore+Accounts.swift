@@ -98,6 +98,8 @@ extension PostgresHabitStore {
             try await db.execute("UPDATE users SET visibility = \(visibility.rawValue) WHERE id = \(userID)")
             try await db.execute(
                 "UPDATE habit_counts SET hidden = \(visibility == .private) WHERE user_id = \(userID)")
+            try await PostgresProgramRows.moveRatings(
+                db, userID: userID, sign: visibility == .private ? -1 : 1, changes: changes)
             return try await Self.fetchAccount(db, userID: userID)
         }
     }

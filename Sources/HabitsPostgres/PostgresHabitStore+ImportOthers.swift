@@ -96,7 +96,8 @@ extension PostgresHabitStore {
                 ON CONFLICT (user_id, program_id) DO UPDATE SET stars = EXCLUDED.stars
                 """)
             try await PostgresProgramRows.moveRating(
-                session, programID: programID, count: earlier == nil ? 1 : 0, stars: stars - (earlier ?? 0))
+                session, programID: programID, raterID: userID, count: earlier == nil ? 1 : 0,
+                stars: stars - (earlier ?? 0))
             summary.ratingsSet += 1
         }
         if summary.ratingsSet > 0 { changes.programsChanged() }

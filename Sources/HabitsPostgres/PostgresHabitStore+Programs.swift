@@ -162,7 +162,7 @@ extension PostgresHabitStore {
 
     public func rateProgram(userID: Int64, programID: Int64, stars: Int) async throws -> Program {
         try await writeBumping { session, changes in
-            _ = try await session.fetchUser(id: userID)
+            _ = try await session.fetchUser(id: userID, lock: .keyShare)
             // The program's row lock orders the ratings of one program, so its totals stay exact.
             try await session.execute("SELECT 1 FROM programs WHERE id = \(programID) FOR UPDATE")
             _ = try await PostgresProgramRows.requireProgram(session, id: programID)
@@ -175,7 +175,8 @@ extension PostgresHabitStore {
                     ON CONFLICT (user_id, program_id) DO UPDATE SET stars = EXCLUDED.stars
                     """)
                 try await PostgresProgramRows.moveRating(
-                    session, programID: programID, count: earlier == nil ? 1 : 0, stars: stars - (earlier ?? 0))
+                    session, programID: programID, raterID: userID, count: earlier == nil ? 1 : 0,
+                    stars: stars - (earlier ?? 0))
                 changes.programsChanged()
             }
             return try await PostgresProgramRows.requireProgram(session, id: programID)
@@ -184,14 +185,15 @@ extension PostgresHabitStore {
 
     public func removeRating(userID: Int64, programID: Int64) async throws {
         try await writeBumping { session, changes in
-            _ = try await session.fetchUser(id: userID)
+            _ = try await session.fetchUser(id: userID, lock: .keyShare)
             try await session.execute("SELECT 1 FROM programs WHERE id = \(programID) FOR UPDATE")
             _ = try await PostgresProgramRows.requireProgram(session, id: programID)
             if let removed = try await session.value(
                 "DELETE FROM ratings WHERE user_id = \(userID) AND program_id = \(programID) RETURNING stars",
                 as: Int.self)
             {
-                try await PostgresProgramRows.moveRating(session, programID: programID, count: -1, stars: -removed)
+                try await PostgresProgramRows.moveRating(
+                    session, programID: programID, raterID: userID, count: -1, stars: -removed)
                 changes.programsChanged()
             }
         }

@@ -46,7 +46,7 @@ public final class PostgresHabitStore: HabitStore {
             let listener = Task {
                 await PostgresChangeChannel.follow(
                     client: client, channel: channel, instance: instance, feed: feed, revision: revision,
-                    logger: logger, ready: { ready.yield() })
+                    retryDelay: configuration.listenerRetryDelay, logger: logger, ready: { ready.yield() })
             }
             // Writes made through other instances from now on reach this one's feed.
             await PostgresChangeChannel.first(of: listening, within: .seconds(10))
@@ -200,27 +200,26 @@ public final class PostgresHabitStore: HabitStore {
         do {
             let recorder = ChangeRecorder()
             let value = try await body(session, recorder)
-            var change: StoreChange?
-            if bumpsRevision {
-                // Last, so the revision row is locked only from here to the commit: revisions commit in
-                // their order, and a snapshot that sees revision r sees every write up to r.
-                let newRevision = try await session.bumpRevision()
-                let recorded = recorder.change(revision: newRevision)
-                change = recorded
-                if !recorded.isEmpty {
-                    // Delivered at the commit, in commit order, to every instance listening (this one skips it).
-                    let announcement = PostgresChangeChannel.announcement(recorded, instance: announce.instance)
-                    if let stored = announcement.stored {
-                        let oldest = newRevision - PostgresChangeChannel.keptLargeChanges
-                        try await session.execute("DELETE FROM large_changes WHERE revision < \(oldest)")
-                        try await session.execute(
-                            "INSERT INTO large_changes (revision, payload) VALUES (\(newRevision), \(stored))")
-                    }
-                    try await session.execute("SELECT pg_notify(\(announce.channel), \(announcement.payload))")
-                }
+            guard bumpsRevision else {
+                try await session.execute("COMMIT")
+                return (value, nil)
             }
+            // The revision is not known until the commit: the trigger of `revision_requests` bumps it as
+            // the transaction commits (schema v10), so its row lock is held for the commit alone, revisions
+            // commit in their order, and a snapshot that sees revision r sees every write up to r.
+            let pending = recorder.change(revision: PostgresChangeChannel.pendingRevision)
+            // Delivered at the commit, in commit order, to every instance listening (this one skips it).
+            let announcement =
+                pending.isEmpty
+                ? nil : PostgresChangeChannel.announcement(pending, instance: announce.instance)
+            try await session.execute(
+                """
+                INSERT INTO revision_requests (channel, payload, large)
+                VALUES (\(announce.channel), \(announcement?.payload), \(announcement?.stored))
+                """)
             try await session.execute("COMMIT")
-            return (value, change)
+            let committed = try await session.committedRevision()
+            return (value, recorder.change(revision: committed))
         } catch {
             try? await session.execute("ROLLBACK")
             throw error

@@ -59,13 +59,32 @@ enum PostgresProgramRows {
         }
     }
 
-    /// Moves a program's rating totals by one rating's change.
-    static func moveRating(_ session: PostgresSession, programID: Int64, count: Int, stars: Int) async throws {
+    /// Moves a program's rating totals by one rating's change, only when `raterID` is a public account:
+    /// the totals count no one private. The rater's row is locked by the caller (at least `FOR KEY SHARE`),
+    /// so a change of visibility waits for the rating and then sees it.
+    static func moveRating(
+        _ session: PostgresSession, programID: Int64, raterID: Int64, count: Int, stars: Int
+    ) async throws {
         try await session.execute(
             """
             UPDATE programs SET rating_count = rating_count + \(count), star_total = star_total + \(stars)
-            WHERE id = \(programID)
+            WHERE id = \(programID) AND EXISTS (SELECT 1 FROM users WHERE id = \(raterID) AND visibility = 'public')
             """)
+    }
+
+    /// Adds (`sign` 1) or takes out (−1) every rating of a user who became public or private; the caller
+    /// holds the user's row `FOR UPDATE`.
+    ///
+    /// - Complexity: O(r log n) for the user's r ratings.
+    static func moveRatings(
+        _ session: PostgresSession, userID: Int64, sign: Int, changes: ChangeRecorder
+    ) async throws {
+        let moved = try await session.changes(
+            """
+            UPDATE programs p SET rating_count = p.rating_count + \(sign), star_total = p.star_total + \(sign) * r.stars
+            FROM ratings r WHERE r.user_id = \(userID) AND r.program_id = p.id RETURNING 1
+            """)
+        if moved > 0 { changes.programsChanged() }
     }
 
     /// Removes a deleted user's memberships and ratings, moving their programs' totals.
@@ -76,7 +95,7 @@ enum PostgresProgramRows {
         let ratings = try await session.rows("DELETE FROM ratings WHERE user_id = \(id) RETURNING program_id, stars")
         for rating in ratings {
             let (programID, stars) = try rating.decode((Int64, Int).self)
-            try await moveRating(session, programID: programID, count: -1, stars: -stars)
+            try await moveRating(session, programID: programID, raterID: id, count: -1, stars: -stars)
             changes.programsChanged()
         }
     }

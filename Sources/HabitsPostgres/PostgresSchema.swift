@@ -46,9 +46,8 @@ enum PostgresSchema {
         for (index, migration) in migrations.enumerated() where !applied.contains(index + 1) {
             try await session.execute("BEGIN")
             do {
-                // The extended protocol takes one statement a query; none of these holds `;` but at its end.
-                for statement in migration.sql.components(separatedBy: ";\n")
-                where !statement.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                // The extended protocol takes one statement a query.
+                for statement in statements(of: migration.sql) {
                     try await session.execute(PostgresQuery(unsafeSQL: statement))
                 }
                 try await session.execute(
@@ -72,7 +71,71 @@ enum PostgresSchema {
         ("v7: calendar feeds", v7CalendarFeeds),
         ("v8: idempotency keys", v8IdempotencyKeys),
         ("v9: large changes, announced by reference", v9LargeChanges),
+        ("v10: the revision bumped at commit", v10RevisionAtCommit),
+        ("v11: program totals count public raters only", v11PublicRatings),
     ]
+
+    /// A program's rating totals count public raters only, as every count a member sees does.
+    private static let v11PublicRatings = """
+        UPDATE programs p SET
+            rating_count = (SELECT count(*) FROM ratings r JOIN users u ON u.id = r.user_id
+                WHERE r.program_id = p.id AND u.visibility = 'public'),
+            star_total = (SELECT coalesce(sum(r.stars), 0) FROM ratings r JOIN users u ON u.id = r.user_id
+                WHERE r.program_id = p.id AND u.visibility = 'public');
+        """
+
+    /// The statements of `sql`: each ends with `;` at the end of a line, except inside a `$$` body.
+    static func statements(of sql: String) -> [String] {
+        var statements: [String] = []
+        var open = ""
+        for piece in sql.components(separatedBy: ";\n") {
+            open += open.isEmpty ? piece : ";\n" + piece
+            // An odd number of `$$` means a function body is still open.
+            if open.components(separatedBy: "$$").count % 2 == 0 { continue }
+            if !open.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { statements.append(open) }
+            open = ""
+        }
+        if !open.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { statements.append(open) }
+        return statements
+    }
+
+    /// The revision is bumped by a deferred trigger as the write commits, not by a statement of the write:
+    /// the row lock that orders revisions is then held for the commit alone, not across the round trips
+    /// of a statement, the notification and `COMMIT`, which had made every write wait for the one before.
+    ///
+    /// A write that changes what revisions cover inserts one row in `revision_requests` (its notification
+    /// with revision -1, and a large change to keep: `PostgresChangeChannel.pendingRevision`); at commit the trigger bumps `store_revision`, writes
+    /// the revision into both, keeps the large one, notifies, deletes the row, and leaves the revision in
+    /// the session setting `habits.committed_revision` for the writer to read after its commit.
+    private static let v10RevisionAtCommit = """
+        CREATE TABLE revision_requests (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            channel text NOT NULL,
+            payload text,
+            large text
+        );
+        CREATE FUNCTION habits_commit_revision() RETURNS trigger
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        DECLARE
+            committed bigint;
+        BEGIN
+            UPDATE store_revision SET value = value + 1 WHERE id = 1 RETURNING value INTO committed;
+            PERFORM set_config('habits.committed_revision', committed::text, false);
+            IF NEW.large IS NOT NULL THEN
+                DELETE FROM large_changes WHERE revision < committed - 1000;
+                INSERT INTO large_changes (revision, payload)
+                VALUES (committed, replace(NEW.large, '"revision":-1', '"revision":' || committed));
+            END IF;
+            IF NEW.payload IS NOT NULL THEN
+                PERFORM pg_notify(NEW.channel, replace(NEW.payload, '"revision":-1', '"revision":' || committed));
+            END IF;
+            DELETE FROM revision_requests WHERE id = NEW.id;
+            RETURN NULL;
+        END
+        $$;
+        CREATE CONSTRAINT TRIGGER revision_at_commit AFTER INSERT ON revision_requests
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION habits_commit_revision();
+        """
 
     /// A change too large for a `NOTIFY` payload, by its revision, for the other instances to read; the
     /// last `PostgresChangeChannel.keptLargeChanges` revisions' worth.

@@ -47,9 +47,12 @@ struct PostgresSession: Sendable {
         try await value("SELECT value FROM store_revision WHERE id = 1", as: Int64.self) ?? 0
     }
 
-    func bumpRevision() async throws -> Int64 {
-        try await value("UPDATE store_revision SET value = value + 1 WHERE id = 1 RETURNING value", as: Int64.self)
-            ?? 0
+    /// The revision the session's last write committed, as the commit's trigger left it (schema v10).
+    func committedRevision() async throws -> Int64 {
+        let setting = "SELECT coalesce(current_setting('habits.committed_revision', true), '')"
+        guard let revision = try await value(PostgresQuery(unsafeSQL: setting), as: String.self).flatMap(Int64.init)
+        else { throw HabitsError.unavailable(reason: "The database did not report the revision of a write.") }
+        return revision
     }
 
     // MARK: Rows by id
@@ -122,6 +125,8 @@ enum RowLock: String {
     case update = " FOR UPDATE"
     /// For an update of columns no reference uses: writes adding references go on.
     case noKeyUpdate = " FOR NO KEY UPDATE"
+    /// For a write whose effect depends on the row's visibility: a change of visibility waits for it.
+    case keyShare = " FOR KEY SHARE"
 }
 
 /// Time zones by identifier, so that a write over many logs makes each zone once.

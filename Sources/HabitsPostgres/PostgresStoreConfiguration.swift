@@ -19,6 +19,8 @@ public struct PostgresStoreConfiguration: Sendable, Equatable {
     public var requiresTLS: Bool
     /// The most connections the pool opens.
     public var maximumConnections: Int
+    /// How long the change listener waits before listening again after losing its connection.
+    public var listenerRetryDelay: Duration = .seconds(1)
 
     /// Parses a `postgres://` or `postgresql://` URL; throws `HabitsError.invalid` saying what is wrong.
     public init(url text: String) throws {

@@ -18,21 +18,26 @@ import Testing
         }
     }
 
-    /// Two instances on a new schema holding the fixture.
-    static func twoInstances() async throws
-        -> (PostgresStoreConfiguration, writer: PostgresHabitStore, reader: PostgresHabitStore)
-    {
-        let configuration = try PostgresTestStores.newConfiguration()
+    /// Two instances on a new schema holding the fixture, and the reader's feed, which has heard the load.
+    static func twoInstances() async throws -> (
+        PostgresStoreConfiguration, writer: PostgresHabitStore, reader: PostgresHabitStore,
+        feed: StoreChanges.AsyncIterator
+    ) {
+        var configuration = try PostgresTestStores.newConfiguration()
         let writer = try await PostgresHabitStore.connect(configuration)
+        // Long enough for a write between the loss of its connection and its return, on a busy machine.
+        configuration.listenerRetryDelay = .seconds(8)
         let reader = try await PostgresHabitStore.connect(configuration)
+        // Made before the write: a feed hears only what arrives after it is made.
+        var feed = reader.storeChanges().makeAsyncIterator()
         try await writer.replaceAll(with: Fixture.content(withImage: false))
-        return (configuration, writer, reader)
+        _ = try #require(await feed.next())
+        return (configuration, writer, reader, feed)
     }
 
     @Test func aChangeTooLargeForAPayloadArrivesWhole() async throws {
         guard PostgresTestStores.shouldRun else { return }
-        let (_, writer, reader) = try await Self.twoInstances()
-        var feed = reader.storeChanges().makeAsyncIterator()
+        var (_, writer, reader, feed) = try await Self.twoInstances()
         // 800 new habits with a log each: 800 count changes, more than 7,000 bytes of payload.
         let habits = (0..<800).map { index in
             ImportedHabit.new(
@@ -53,9 +58,7 @@ import Testing
 
     @Test func aListenerThatLostItsConnectionPublishesWhatWasWrittenMeanwhile() async throws {
         guard PostgresTestStores.shouldRun else { return }
-        let (configuration, writer, reader) = try await Self.twoInstances()
-        var feed = reader.storeChanges().makeAsyncIterator()
-        _ = try await change(atLeast: writer.currentRevision(), in: &feed)
+        var (configuration, writer, reader, feed) = try await Self.twoInstances()
 
         let admin = PostgresClient(
             configuration: configuration.clientConfiguration, backgroundLogger: Logger(label: "test"))
@@ -80,7 +83,7 @@ import Testing
         }
         #expect(listeners == 0)
         // Announced while no one listens: the reader hears of it only by looking when it listens again.
-        try await writer.createLogs([LogDraft(userID: 2, habitID: 1, timestamp: Fixture.now)])
+        _ = try await writer.createLogs([LogDraft(userID: 2, habitID: 1, timestamp: Fixture.now)])
         let missed = try await change(atLeast: writer.currentRevision(), in: &feed)
         #expect(missed.revision == writer.currentRevision())
         #expect(missed.catalogue, "a superset, which makes every screen look again")
