@@ -58,9 +58,17 @@ enum ProgramRows {
     }
 
     /// Moves a program's rating totals by one rating's change: `count` ratings more (−1, 0 or 1) and
-    /// `stars` stars more.
-    static func moveRating(_ db: Database, programID: Int64, count: Int, stars: Int) throws {
-        try db.cachedStatement(sql: ProgramQueries.moveRating).execute(arguments: [count, stars, programID])
+    /// `stars` stars more; only when `raterID` is a public account, since the totals count no one private.
+    static func moveRating(_ db: Database, programID: Int64, raterID: Int64, count: Int, stars: Int) throws {
+        try db.cachedStatement(sql: ProgramQueries.moveRating).execute(arguments: [count, stars, programID, raterID])
+    }
+
+    /// Adds (`sign` 1) or takes out (−1) every rating of a user who became public or private.
+    ///
+    /// - Complexity: O(r log n) for the user's r ratings.
+    static func moveRatings(_ db: Database, userID: Int64, sign: Int, changes: ChangeRecorder) throws {
+        try db.cachedStatement(sql: ProgramQueries.moveRatingsOfUser).execute(arguments: [sign, userID])
+        if db.changesCount > 0 { changes.programsChanged() }
     }
 
     // MARK: Cascades
@@ -76,7 +84,7 @@ enum ProgramRows {
             db, sql: "DELETE FROM ratings WHERE user_id = ? RETURNING program_id, stars", arguments: [id])
         for rating in ratings {
             let stars: Int = rating[1]
-            try moveRating(db, programID: rating[0], count: -1, stars: -stars)
+            try moveRating(db, programID: rating[0], raterID: id, count: -1, stars: -stars)
             changes.programsChanged()
         }
     }

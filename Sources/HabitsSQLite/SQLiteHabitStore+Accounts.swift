@@ -98,6 +98,7 @@ extension SQLiteHabitStore {
             try db.execute(
                 sql: "UPDATE users SET visibility = ? WHERE id = ?", arguments: [visibility.rawValue, userID])
             try Self.setCountersHidden(db, visibility == .private, userID: userID)
+            try ProgramRows.moveRatings(db, userID: userID, sign: visibility == .private ? -1 : 1, changes: changes)
             return try Self.fetchAccount(db, userID: userID)
         }
     }

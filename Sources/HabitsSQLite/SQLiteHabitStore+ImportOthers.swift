@@ -88,7 +88,8 @@ extension SQLiteHabitStore {
             guard earlier != stars else { continue }
             try rate.execute(arguments: [userID, rating.programID, stars])
             try ProgramRows.moveRating(
-                db, programID: rating.programID, count: earlier == nil ? 1 : 0, stars: stars - (earlier ?? 0))
+                db, programID: rating.programID, raterID: userID, count: earlier == nil ? 1 : 0,
+                stars: stars - (earlier ?? 0))
             summary.ratingsSet += 1
         }
         if summary.ratingsSet > 0 { changes.programsChanged() }

@@ -153,7 +153,8 @@ extension SQLiteHabitStore {
                         """,
                     arguments: [userID, programID, stars])
                 try ProgramRows.moveRating(
-                    db, programID: programID, count: earlier == nil ? 1 : 0, stars: stars - (earlier ?? 0))
+                    db, programID: programID, raterID: userID, count: earlier == nil ? 1 : 0,
+                    stars: stars - (earlier ?? 0))
                 changes.programsChanged()
             }
             return try ProgramRows.requireProgram(db, id: programID)
@@ -168,7 +169,7 @@ extension SQLiteHabitStore {
                 db, sql: "DELETE FROM ratings WHERE user_id = ? AND program_id = ? RETURNING stars",
                 arguments: [userID, programID])
             if let removed {
-                try ProgramRows.moveRating(db, programID: programID, count: -1, stars: -removed)
+                try ProgramRows.moveRating(db, programID: programID, raterID: userID, count: -1, stars: -removed)
                 changes.programsChanged()
             }
         }

@@ -216,6 +216,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v14: idempotency keys") { db in
             try db.execute(sql: IdempotencySchema.v14)
         }
+        migrator.registerMigration("v15: program totals count public raters only") { db in
+            try db.execute(sql: VisibilitySchema.v15)
+        }
         return migrator
     }
 }

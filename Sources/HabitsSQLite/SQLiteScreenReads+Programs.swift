@@ -55,7 +55,15 @@ package enum ProgramQueries {
         """
     package static let joinedProgramIDs = "SELECT program_id FROM memberships WHERE user_id = ?"
     package static let ratingsOfUser = "SELECT program_id, stars FROM ratings WHERE user_id = ?"
+    /// Moves a program's totals when the rater is public: a private account's ratings count nowhere.
     package static let moveRating = """
-        UPDATE programs SET rating_count = rating_count + ?, star_total = star_total + ? WHERE id = ?
+        UPDATE programs SET rating_count = rating_count + ?, star_total = star_total + ?
+        WHERE id = ? AND EXISTS (SELECT 1 FROM users WHERE id = ? AND visibility = 'public')
+        """
+    /// Moves every program a user rated by `sign` (±1) times that rating: the user became public or private.
+    package static let moveRatingsOfUser = """
+        UPDATE programs SET rating_count = rating_count + ?1,
+            star_total = star_total + ?1 * (SELECT stars FROM ratings WHERE user_id = ?2 AND program_id = programs.id)
+        WHERE id IN (SELECT program_id FROM ratings WHERE user_id = ?2)
         """
 }

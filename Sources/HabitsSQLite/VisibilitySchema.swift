@@ -35,6 +35,16 @@ enum VisibilitySchema {
         CREATE INDEX follow_requests_requester ON follow_requests(requester_id);
         """
 
+    /// A program's rating totals count public raters only, as every count a member sees does: the
+    /// totals are counted again from the ratings of public users.
+    static let v15 = """
+        UPDATE programs SET
+            rating_count = (SELECT COUNT(*) FROM ratings r JOIN users u ON u.id = r.user_id
+                WHERE r.program_id = programs.id AND u.visibility = 'public'),
+            star_total = (SELECT COALESCE(SUM(r.stars), 0) FROM ratings r JOIN users u ON u.id = r.user_id
+                WHERE r.program_id = programs.id AND u.visibility = 'public');
+        """
+
     /// Tables that `replaceAll` empties, children first.
     static let tablesChildrenFirst = ["follow_requests"]
 }

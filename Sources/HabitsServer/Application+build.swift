@@ -156,7 +156,7 @@ func buildRouter(
     ProgramsController(store: store, clock: clock, uploads: uploads).addRoutes(to: router)
     HelpController(store: store, clock: clock).addRoutes(to: router)
     EmojiController(store: store).addRoutes(to: router)
-    OperationsController(store: store, metrics: metrics).addRoutes(to: router)
+    OperationsController(store: store, metrics: metrics, authMode: configuration.authMode).addRoutes(to: router)
     let accounts = AccountService(
         store: store, hasher: PasswordHasher(cost: configuration.passwordCost), limiter: SignInLimiter(), clock: clock,
         identities: identities)

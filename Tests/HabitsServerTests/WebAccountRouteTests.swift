@@ -119,6 +119,27 @@ import Testing
         }
     }
 
+    @Test func nothingAnAnonymousOrAMemberReadsTellsAPrivateNameFromNoOne() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            let bob = try await client.signUp("bob")
+            _ = try await client.send("/v1/me", .patch, body(#"{"visibility":"private"}"#), as: bob)
+            // The follow form answers a private name and a name no one holds alike.
+            var answers: [String?] = []
+            for name in ["bob", "nosuch"] {
+                let answer = try await post(client, "/account/follow", "username=\(name)", cookie: ada.cookie)
+                #expect(answer.status == .seeOther, "\(name)")
+                answers.append(answer.headers[.location])
+            }
+            #expect(answers == ["/account?notice=requested", "/account?notice=requested"])
+            #expect(try await store.followRequests(userID: bob.account.id).map(\.user.id) == [ada.account.id])
+            // Readiness, which anyone may ask, carries no revision that a private write would move.
+            let ready = try await client.send("/readyz")
+            #expect(String(buffer: ready.body) == #"{"status":"ready"}"#)
+        }
+    }
+
     @Test func openModeShowsItsBannerAndHasNoAccountPages() async throws {
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         try await makeApplication(store: store).test(.router) { client in

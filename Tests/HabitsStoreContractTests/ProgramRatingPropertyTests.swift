@@ -5,7 +5,8 @@ import HabitsTestSupport
 import Testing
 
 /// Programs' rating totals against a brute-force model: after any sequence of ratings, re-ratings,
-/// removals and deletions of users, every program's count and star total are those of the ratings left.
+/// removals, deletions of users and changes of visibility, every program's count and star total are those
+/// of the ratings left by public users (a private account's ratings count nowhere).
 @Suite(.timeLimit(.minutes(10))) struct ProgramRatingPropertyTests {
     @Test(arguments: StoreImplementation.allCases)
     func ratingTotalsMatchTheRatingsLeft(implementation: StoreImplementation) async throws {
@@ -17,12 +18,32 @@ import Testing
                 programIDs.append(try await store.createProgram(fixtureProgram("Program \(index)")).id)
             }
             var users: Set<Int64> = [1, 2, 3, 4, 5]
+            // Two accounts, whose visibility changes as the test goes.
+            var privateUsers: Set<Int64> = []
+            var accounts: [Int64] = []
+            for name in ["rater-a", "rater-b"] {
+                let visibility: Visibility = Bool.random(using: &random) ? .private : .public
+                let (account, _) = try await store.createAccount(
+                    newUser(name), passwordHash: "x", visibility: visibility, session: nil)
+                accounts.append(account.id)
+                users.insert(account.id)
+                if visibility == .private { privateUsers.insert(account.id) }
+            }
+            let unknown = (users.max() ?? 0) + 1
             // The model: every rating left, by (user, program).
             var ratings: [[Int64]: Int] = [:]
+            func summary(of program: Int64) -> RatingSummary {
+                Self.summary(of: program, ratings.filter { !privateUsers.contains($0.key[0]) })
+            }
             for step in 0..<60 {
-                let user = Int64.random(in: 1...6, using: &random)  // 6 never exists
+                let user = Int64.random(in: 1...unknown, using: &random)
                 let program = programIDs.randomElement(using: &random) ?? 0
                 let exists = users.contains(user)
+                if exists, accounts.contains(user), Int.random(in: 0..<5, using: &random) == 0 {
+                    let becomesPrivate = !privateUsers.contains(user)
+                    _ = try await store.setVisibility(becomesPrivate ? .private : .public, userID: user)
+                    if becomesPrivate { privateUsers.insert(user) } else { privateUsers.remove(user) }
+                }
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0..<6:
                     let stars = Int.random(in: 1...5, using: &random)
@@ -30,7 +51,7 @@ import Testing
                         let rated = try await store.rateProgram(userID: user, programID: program, stars: stars)
                         #expect(exists, "seed \(seed) step \(step): rated as an unknown user")
                         ratings[[user, program]] = stars
-                        #expect(rated.rating == Self.summary(of: program, ratings), "seed \(seed) step \(step)")
+                        #expect(rated.rating == summary(of: program), "seed \(seed) step \(step)")
                     } catch HabitsError.notFound(kind: .user, _) {
                         #expect(!exists, "seed \(seed) step \(step)")
                     }
@@ -49,7 +70,7 @@ import Testing
                 }
                 for id in programIDs {
                     let stored = try await store.program(id: id).rating
-                    #expect(stored == Self.summary(of: id, ratings), "seed \(seed) step \(step) program \(id)")
+                    #expect(stored == summary(of: id), "seed \(seed) step \(step) program \(id)")
                 }
             }
             let remaining = users

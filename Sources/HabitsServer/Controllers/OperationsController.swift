@@ -7,6 +7,7 @@ import Hummingbird
 struct OperationsController: Sendable {
     let store: any StoreHealth & StatisticsSource
     let metrics: ServerMetrics
+    let authMode: AuthMode
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.get(Routes.health.routerPath, use: health)
@@ -25,8 +26,12 @@ struct OperationsController: Sendable {
         } catch {
             throw HabitsError.unavailable(reason: "The store does not answer.")
         }
-        // The store's revision lets tools (the live load script) tell which commit an event reflects.
-        let body = #"{"revision":\#(store.currentRevision()),"status":"ready"}"#
+        // In open mode the store's revision lets tools (the live load script) tell which commit an event
+        // reflects. With accounts it is left out: anyone may ask, and how it moves would tell of writes
+        // made by private accounts (a follow request, a log) that nothing else shows.
+        let body =
+            authMode == .open
+            ? #"{"revision":\#(store.currentRevision()),"status":"ready"}"# : #"{"status":"ready"}"#
         return JSONResponse.bytes(Data(body.utf8), noStore: true)
     }
 

@@ -278,7 +278,10 @@ struct WebAccountController: Sendable {
         let response = try await accountForm(context, notice: .followed) {
             let username = form.username.trimmingCharacters(in: .whitespaces)
             guard let followed = try await store.credentials(username: username) else {
-                throw HabitsError.notFound(kind: .account, id: username)
+                // Answered as asking to follow a private account is, as `PUT …/following/{id}` answers:
+                // the page never tells whether a username is held by a private account or by no one.
+                outcome = .requested
+                return
             }
             outcome = try await store.setFollowing(userID: identity.userID, followedID: followed.userID, true)
         }
