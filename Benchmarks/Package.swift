@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HabitsStore", package: "Habits"),
                 .product(name: "HabitsSQLite", package: "Habits"),
+                .product(name: "HabitsPostgres", package: "Habits"),
                 .product(name: "HabitsDomain", package: "Habits"),
                 .product(name: "HabitsScreens", package: "Habits"),
                 .product(name: "Benchmark", package: "benchmark"),

@@ -104,9 +104,10 @@ enum PostgresSchema {
     /// of a statement, the notification and `COMMIT`, which had made every write wait for the one before.
     ///
     /// A write that changes what revisions cover inserts one row in `revision_requests` (its notification
-    /// with revision -1, and a large change to keep: `PostgresChangeChannel.pendingRevision`); at commit the trigger bumps `store_revision`, writes
-    /// the revision into both, keeps the large one, notifies, deletes the row, and leaves the revision in
-    /// the session setting `habits.committed_revision` for the writer to read after its commit.
+    /// with revision -1, `PostgresChangeChannel.pendingRevision`, and a large change to keep); at commit
+    /// the trigger bumps `store_revision`, writes the revision into both, keeps the large one, notifies,
+    /// deletes the row, and leaves the revision in the session setting `habits.committed_revision` for the
+    /// writer to read after its commit.
     private static let v10RevisionAtCommit = """
         CREATE TABLE revision_requests (
             id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -4,4 +4,5 @@ let benchmarks: @Sendable () -> Void = {
     registerWritePathBenchmarks()
     registerHomeScreenBenchmarks()
     registerStreakBenchmarks()
+    registerPostgresHomeBenchmarks()
 }
