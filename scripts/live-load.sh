@@ -3,7 +3,9 @@
 # stopped, LIVE_VIEWERS (default 1000) open Home event streams on distinct viewers, and writes at
 # LIVE_RATE per second (default 50) for LIVE_SECONDS (default 20, at most 60). LIVE_GRAPH=peers has
 # viewers follow each other and do the writing, instead of all following the demo's people. Reports the
-# time from a write's acknowledgement to the last affected stream's event. Never part of the test command.
+# time from a write's acknowledgement to the last affected stream's event. LIVE_INSTANCES=2 runs two
+# instances on PostgreSQL (HABITS_TEST_POSTGRES_URL) and writes through the one without the streams.
+# Never part of the test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,8 +19,20 @@ ulimit -n "$(( viewers * 2 + 256 ))" 2>/dev/null || ulimit -n 65536 || true
 
 swift build -c release --product habits >/dev/null
 binary="$(swift build -c release --show-bin-path)/habits"
-source scripts/demo-server.sh
 # One client address opens every stream: raise the per-client bound above them.
-start_demo_server "$binary" live warning --max-streams-per-client "$(( viewers + 64 ))"
+limit=(--max-streams-per-client "$(( viewers + 64 ))")
+if [ "${LIVE_INSTANCES:-1}" = 2 ]; then
+    # Two instances on PostgreSQL: the streams on one, the writes through the other, so every event
+    # crosses the database's NOTIFY.
+    : "${HABITS_TEST_POSTGRES_URL:?LIVE_INSTANCES=2 needs HABITS_TEST_POSTGRES_URL, a database it may write to}"
+    source scripts/two-instances.sh
+    PAIR_POOL=16 PAIR_ARGS="${limit[*]}" start_two_instances "$binary"
+    trap stop_two_instances EXIT
+    timeout $(( seconds + 900 )) python3 scripts/live_load.py "$pair_a" --write-base "$pair_b" \
+        --viewers "$viewers" --rate "$rate" --seconds "$seconds" --graph "$graph"
+    exit
+fi
+source scripts/demo-server.sh
+start_demo_server "$binary" live warning "${limit[@]}"
 stop_simulator
 timeout $(( seconds + 600 )) python3 scripts/live_load.py "$base" --viewers "$viewers" --rate "$rate" --seconds "$seconds" --graph "$graph"

@@ -100,9 +100,11 @@ async def main():
     parser.add_argument("--rate", type=float, default=50)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--graph", choices=["demo", "peers"], default="demo")
+    parser.add_argument("--write-base", help="another instance on the same database, to send the writes to")
     options = parser.parse_args()
     base = options.base
     url = urlparse(base)
+    write_url = urlparse(options.write_base or base)
     rng = random.Random(2026)
 
     habits = [habit["id"] for habit in all_pages(base, "/v1/habits")]
@@ -152,7 +154,7 @@ async def main():
     print(f"{len(streams)} streams open with their first document in {time.monotonic() - opened:.1f} s", flush=True)
 
     base_revision = request(base, "GET", "/readyz")["revision"]
-    host, port = url.hostname, url.port
+    host, port = write_url.hostname, write_url.port
     reader, writer = await asyncio.open_connection(host, port)
     writes = []  # (revision, acknowledged at)
     written_pairs = []  # (user, habit) of each write

@@ -8,7 +8,10 @@
 start_instance() {
     local name=$1
     shift
-    "$pair_binary" serve --port 0 --database "$pair_database" --log-level error ${pair_time:+--fixed-time "$pair_time"} "$@" \
+    # PAIR_ARGS: more options for both instances, split on spaces.
+    # shellcheck disable=SC2086
+    "$pair_binary" serve --port 0 --database "$pair_database" --log-level error ${pair_time:+--fixed-time "$pair_time"} \
+        ${PAIR_ARGS:-} "$@" \
         > "$pair_dir/$name.out" 2> "$pair_dir/$name.err" </dev/null &
     echo $! > "$pair_dir/$name.pid"
     for _ in $(seq 1 300); do grep -q "listening on" "$pair_dir/$name.out" 2>/dev/null && break; sleep 0.1; done
