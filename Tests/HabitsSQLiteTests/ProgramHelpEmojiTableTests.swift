@@ -110,12 +110,14 @@ extension SQLiteHabitStore {
             ProgramQueries.programByID, ProgramQueries.programHabitIDs,
             ProgramQueries.programsOfCategory, ProgramQueries.programsAfter, ProgramQueries.joinedPrograms,
             ProgramQueries.joinedProgramIDs, ProgramQueries.ratingsOfUser, ProgramQueries.moveRating,
+            ProgramQueries.moveRatingsOfUser,
             HelpQueries.helpTagsAfter, HelpQueries.questionByID, HelpQueries.questionTagIDs,
             HelpQueries.questionsAfter, HelpQueries.answeredQuestions, HelpQueries.unansweredQuestionsOf,
             HelpQueries.questionsOfTag, HelpQueries.visibleQuestionsOfTag, EmojiQueries.recentEmoji,
         ] {
             let plan = try await store.queryPlan(query)
-            let lines = plan.split(separator: "\n")
+            // A subquery's heading ("SCALAR SUBQUERY 1") is not an access; every access is a search.
+            let lines = plan.split(separator: "\n").filter { !$0.contains("SUBQUERY") }
             #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("SEARCH ") }, "\(query):\n\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(query):\n\(plan)")
         }
@@ -142,7 +144,8 @@ extension SQLiteHabitStore {
             "DELETE FROM program_habits WHERE program_id = ?", "SELECT COUNT(*) FROM programs WHERE category_id = ?",
         ] {
             let plan = try await store.queryPlan(query)
-            let lines = plan.split(separator: "\n")
+            // A subquery's heading ("SCALAR SUBQUERY 1") is not an access; every access is a search.
+            let lines = plan.split(separator: "\n").filter { !$0.contains("SUBQUERY") }
             #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("SEARCH ") }, "\(query):\n\(plan)")
         }
     }
