@@ -1,0 +1,178 @@
+import Foundation
+
+/// The PostgreSQL store's later migrations, v3 on: accounts, visibility, schedules, habits of one's own,
+/// calendar feeds, idempotency keys, large changes, the revision at commit and public rating totals.
+/// Append-only, as every migration (`PostgresSchema.migrations`).
+extension PostgresSchema {
+    /// Accounts hang off their user, sessions and tokens off their account (`ON DELETE CASCADE`), so a
+    /// user's deletion removes every credential in its transaction; secrets are stored as SHA-256 only.
+    static let v3Accounts = """
+        CREATE TABLE accounts (
+            user_id bigint PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            username_folded text COLLATE "C" NOT NULL UNIQUE,
+            password_hash text NOT NULL,
+            role text NOT NULL DEFAULT 'member' CHECK (role IN ('member', 'administrator')),
+            visibility text NOT NULL DEFAULT 'public' CHECK (visibility IN ('public', 'private')),
+            created_at double precision NOT NULL
+        );
+        CREATE TABLE sessions (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            secret_hash bytea NOT NULL UNIQUE,
+            user_id bigint NOT NULL REFERENCES accounts(user_id) ON DELETE CASCADE,
+            created_at double precision NOT NULL,
+            last_seen_at double precision NOT NULL,
+            user_agent text
+        );
+        CREATE INDEX sessions_user ON sessions (user_id, last_seen_at);
+        CREATE TABLE api_tokens (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            secret_hash bytea NOT NULL UNIQUE,
+            user_id bigint NOT NULL REFERENCES accounts(user_id) ON DELETE CASCADE,
+            name text NOT NULL,
+            scope text NOT NULL CHECK (scope IN ('read', 'write')),
+            created_at double precision NOT NULL,
+            last_used_at double precision
+        );
+        CREATE INDEX api_tokens_user ON api_tokens (user_id, id);
+        """
+
+    /// The visibility moves from the account to its user, so that every read of a user knows it; a
+    /// private user's counters are hidden from rankings (the partial index holds only the others); follow
+    /// requests wait for a private user's approval.
+    static let v4Visibility = """
+        ALTER TABLE users ADD COLUMN visibility text NOT NULL DEFAULT 'public'
+            CHECK (visibility IN ('public', 'private'));
+        UPDATE users u SET visibility = a.visibility FROM accounts a WHERE a.user_id = u.id;
+        ALTER TABLE accounts DROP COLUMN visibility;
+        ALTER TABLE habit_counts ADD COLUMN hidden boolean NOT NULL DEFAULT false;
+        UPDATE habit_counts SET hidden = true WHERE user_id IN (SELECT id FROM users WHERE visibility = 'private');
+        DROP INDEX habit_counts_standings;
+        CREATE INDEX habit_counts_standings ON habit_counts (habit_id, count DESC, user_name, user_key)
+            WHERE NOT hidden;
+        -- The partial index no longer finds every counter of a habit, which deleting a habit needs.
+        CREATE INDEX habit_counts_habit ON habit_counts (habit_id);
+        CREATE TABLE follow_requests (
+            user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            requester_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            created_at double precision NOT NULL,
+            PRIMARY KEY (user_id, requester_id)
+        );
+        CREATE INDEX follow_requests_requester ON follow_requests (requester_id);
+        """
+
+    /// A habit's schedule as its JSON (NULL: daily, once a day); per user and habit the days that hold a
+    /// skip or a note. How many logs a day holds stays the logs' (`logs_user_habit_day`).
+    static let v5Schedules = """
+        ALTER TABLE habits ADD COLUMN schedule text;
+        CREATE TABLE habit_day_entries (
+            user_id bigint NOT NULL REFERENCES users (id),
+            habit_id bigint NOT NULL REFERENCES habits (id),
+            day integer NOT NULL,
+            skipped boolean NOT NULL DEFAULT false,
+            note text,
+            PRIMARY KEY (user_id, habit_id, day)
+        );
+        CREATE INDEX habit_day_entries_habit ON habit_day_entries (habit_id);
+        """
+
+    /// An owner, a visibility, a reminder, an archive flag and a place among the owner's habits. A shared
+    /// habit's name is unique in the catalogue; a personal one's among its owner's personal habits only.
+    static let v6OwnHabits = """
+        ALTER TABLE habits ADD COLUMN owner_id bigint REFERENCES users (id);
+        ALTER TABLE habits ADD COLUMN visibility text NOT NULL DEFAULT 'shared'
+            CHECK (visibility IN ('shared', 'personal'));
+        ALTER TABLE habits ADD COLUMN reminder text;
+        ALTER TABLE habits ADD COLUMN archived boolean NOT NULL DEFAULT false;
+        ALTER TABLE habits ADD COLUMN position integer NOT NULL DEFAULT 0;
+        ALTER TABLE habits DROP CONSTRAINT habits_name_folded_key;
+        CREATE UNIQUE INDEX habits_name_scope
+            ON habits ((CASE visibility WHEN 'personal' THEN owner_id ELSE 0 END), name_folded);
+        CREATE INDEX habits_shared ON habits (visibility, id);
+        CREATE INDEX habits_owner ON habits (owner_id, id) WHERE owner_id IS NOT NULL;
+        """
+
+    /// One calendar feed per user at most, found by its secret's hash.
+    static let v7CalendarFeeds = """
+        CREATE TABLE calendar_feeds (
+            user_id bigint PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+            secret_hash bytea NOT NULL UNIQUE,
+            created_at double precision NOT NULL
+        );
+        """
+
+    /// Idempotency keys: a claim while its request runs, then its answer, for 24 hours.
+    static let v8IdempotencyKeys = """
+        CREATE TABLE idempotency_keys (
+            scope text NOT NULL,
+            key text NOT NULL,
+            user_id bigint REFERENCES users (id) ON DELETE CASCADE,
+            fingerprint bytea NOT NULL,
+            created_at double precision NOT NULL,
+            status integer,
+            content_type text,
+            location text,
+            body bytea,
+            PRIMARY KEY (scope, key)
+        );
+        CREATE INDEX idempotency_keys_scope_age ON idempotency_keys (scope, created_at);
+        CREATE INDEX idempotency_keys_age ON idempotency_keys (created_at);
+        CREATE INDEX idempotency_keys_user ON idempotency_keys (user_id) WHERE user_id IS NOT NULL;
+        """
+
+    /// A change too large for a `NOTIFY` payload, by its revision, for the other instances to read; the
+    /// last `PostgresChangeChannel.keptLargeChanges` revisions' worth.
+    static let v9LargeChanges = """
+        CREATE TABLE large_changes (
+            revision bigint PRIMARY KEY,
+            payload text NOT NULL
+        );
+        """
+
+    /// The revision is bumped by a deferred trigger as the write commits, not by a statement of the write:
+    /// the row lock that orders revisions is then held for the commit alone, not across the round trips
+    /// of a statement, the notification and `COMMIT`, which had made every write wait for the one before.
+    ///
+    /// A write that changes what revisions cover inserts one row in `revision_requests` (its notification
+    /// with revision -1, `PostgresChangeChannel.pendingRevision`, and a large change to keep); at commit
+    /// the trigger bumps `store_revision`, writes the revision into both, keeps the large one, notifies,
+    /// deletes the row, and leaves the revision in the session setting `habits.committed_revision` for the
+    /// writer to read after its commit.
+    static let v10RevisionAtCommit = """
+        CREATE TABLE revision_requests (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            channel text NOT NULL,
+            payload text,
+            large text
+        );
+        CREATE FUNCTION habits_commit_revision() RETURNS trigger
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        DECLARE
+            committed bigint;
+        BEGIN
+            UPDATE store_revision SET value = value + 1 WHERE id = 1 RETURNING value INTO committed;
+            PERFORM set_config('habits.committed_revision', committed::text, false);
+            IF NEW.large IS NOT NULL THEN
+                DELETE FROM large_changes WHERE revision < committed - 1000;
+                INSERT INTO large_changes (revision, payload)
+                VALUES (committed, replace(NEW.large, '"revision":-1', '"revision":' || committed));
+            END IF;
+            IF NEW.payload IS NOT NULL THEN
+                PERFORM pg_notify(NEW.channel, replace(NEW.payload, '"revision":-1', '"revision":' || committed));
+            END IF;
+            DELETE FROM revision_requests WHERE id = NEW.id;
+            RETURN NULL;
+        END
+        $$;
+        CREATE CONSTRAINT TRIGGER revision_at_commit AFTER INSERT ON revision_requests
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION habits_commit_revision();
+        """
+
+    /// A program's rating totals count public raters only, as every count a member sees does.
+    static let v11PublicRatings = """
+        UPDATE programs p SET
+            rating_count = (SELECT count(*) FROM ratings r JOIN users u ON u.id = r.user_id
+                WHERE r.program_id = p.id AND u.visibility = 'public'),
+            star_total = (SELECT coalesce(sum(r.stars), 0) FROM ratings r JOIN users u ON u.id = r.user_id
+                WHERE r.program_id = p.id AND u.visibility = 'public');
+        """
+}
