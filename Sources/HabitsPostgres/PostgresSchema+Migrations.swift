@@ -176,3 +176,131 @@ extension PostgresSchema {
                 WHERE r.program_id = p.id AND u.visibility = 'public');
         """
 }
+
+extension PostgresSchema {
+    /// Count levels: how many visible users of a habit hold each count, so that a rank sums the levels
+    /// above a count (at most the habit's distinct counts) instead of counting every user above it.
+    ///
+    /// Triggers keep them, so no write can forget: each statement on `habit_counts` records its net change
+    /// per level in `count_level_deltas`, and at commit a deferred trigger applies the transaction's deltas
+    /// in ascending (habit, count) order. Writers therefore take level row locks in one global order (no
+    /// deadlock), for the commit alone, and always before `store_revision`'s, which the revision trigger
+    /// takes after applying the levels itself.
+    static let v12CountLevels = """
+        CREATE TABLE habit_count_levels (
+            habit_id bigint NOT NULL,
+            count bigint NOT NULL,
+            users bigint NOT NULL CHECK (users >= 0),
+            PRIMARY KEY (habit_id, count)
+        );
+        INSERT INTO habit_count_levels (habit_id, count, users)
+        SELECT habit_id, count, count(*) FROM habit_counts WHERE NOT hidden GROUP BY habit_id, count;
+        CREATE TABLE count_level_deltas (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            tx xid8 NOT NULL DEFAULT pg_current_xact_id(),
+            habit_id bigint NOT NULL,
+            count bigint NOT NULL,
+            delta bigint NOT NULL
+        );
+        CREATE INDEX count_level_deltas_tx ON count_level_deltas (tx);
+        CREATE FUNCTION habits_counts_added() RETURNS trigger
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+            INSERT INTO count_level_deltas (habit_id, count, delta)
+            SELECT habit_id, count, count(*) FROM added WHERE NOT hidden GROUP BY habit_id, count;
+            RETURN NULL;
+        END
+        $$;
+        CREATE FUNCTION habits_counts_removed() RETURNS trigger
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+            INSERT INTO count_level_deltas (habit_id, count, delta)
+            SELECT habit_id, count, -count(*) FROM removed WHERE NOT hidden GROUP BY habit_id, count;
+            RETURN NULL;
+        END
+        $$;
+        CREATE FUNCTION habits_counts_changed() RETURNS trigger
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+            INSERT INTO count_level_deltas (habit_id, count, delta)
+            SELECT habit_id, count, sum(delta) FROM (
+                SELECT habit_id, count, -1 AS delta FROM removed WHERE NOT hidden
+                UNION ALL
+                SELECT habit_id, count, 1 AS delta FROM added WHERE NOT hidden
+            ) moved GROUP BY habit_id, count HAVING sum(delta) <> 0;
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER count_levels_added AFTER INSERT ON habit_counts
+        REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION habits_counts_added();
+        CREATE TRIGGER count_levels_removed AFTER DELETE ON habit_counts
+        REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION habits_counts_removed();
+        CREATE TRIGGER count_levels_changed AFTER UPDATE ON habit_counts
+        REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT
+        EXECUTE FUNCTION habits_counts_changed();
+        CREATE FUNCTION habits_apply_count_levels() RETURNS void
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        DECLARE
+            level record;
+            remaining bigint;
+        BEGIN
+            -- Once per transaction: the deferred trigger fires for every delta row. Transaction ids never
+            -- repeat, so the setting can outlive its transaction.
+            IF current_setting('habits.levels_applied', true) = pg_current_xact_id()::text THEN
+                RETURN;
+            END IF;
+            PERFORM set_config('habits.levels_applied', pg_current_xact_id()::text, false);
+            FOR level IN
+                SELECT habit_id, count, sum(delta) AS delta FROM count_level_deltas
+                WHERE tx = pg_current_xact_id() GROUP BY habit_id, count HAVING sum(delta) <> 0
+                ORDER BY habit_id, count
+            LOOP
+                IF level.delta > 0 THEN
+                    INSERT INTO habit_count_levels AS l (habit_id, count, users)
+                    VALUES (level.habit_id, level.count, level.delta)
+                    ON CONFLICT (habit_id, count) DO UPDATE SET users = l.users + EXCLUDED.users
+                    RETURNING users INTO remaining;
+                ELSE
+                    -- An update: the check on users would refuse the insert's negative row before the conflict.
+                    UPDATE habit_count_levels SET users = users + level.delta
+                    WHERE habit_id = level.habit_id AND count = level.count
+                    RETURNING users INTO STRICT remaining;
+                END IF;
+                IF remaining = 0 THEN
+                    DELETE FROM habit_count_levels WHERE habit_id = level.habit_id AND count = level.count;
+                END IF;
+            END LOOP;
+            DELETE FROM count_level_deltas WHERE tx = pg_current_xact_id();
+        END
+        $$;
+        CREATE FUNCTION habits_commit_count_levels() RETURNS trigger
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+            PERFORM habits_apply_count_levels();
+            RETURN NULL;
+        END
+        $$;
+        CREATE CONSTRAINT TRIGGER count_levels_at_commit AFTER INSERT ON count_level_deltas
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION habits_commit_count_levels();
+        CREATE OR REPLACE FUNCTION habits_commit_revision() RETURNS trigger
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        DECLARE
+            committed bigint;
+        BEGIN
+            PERFORM habits_apply_count_levels();
+            UPDATE store_revision SET value = value + 1 WHERE id = 1 RETURNING value INTO committed;
+            PERFORM set_config('habits.committed_revision', committed::text, false);
+            IF NEW.large IS NOT NULL THEN
+                DELETE FROM large_changes WHERE revision < committed - 1000;
+                INSERT INTO large_changes (revision, payload)
+                VALUES (committed, replace(NEW.large, '"revision":-1', '"revision":' || committed));
+            END IF;
+            IF NEW.payload IS NOT NULL THEN
+                PERFORM pg_notify(NEW.channel, replace(NEW.payload, '"revision":-1', '"revision":' || committed));
+            END IF;
+            DELETE FROM revision_requests WHERE id = NEW.id;
+            RETURN NULL;
+        END
+        $$;
+        """
+}

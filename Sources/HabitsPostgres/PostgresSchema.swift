@@ -73,6 +73,7 @@ enum PostgresSchema {
         ("v9: large changes, announced by reference", v9LargeChanges),
         ("v10: the revision bumped at commit", v10RevisionAtCommit),
         ("v11: program totals count public raters only", v11PublicRatings),
+        ("v12: count levels for ranks", v12CountLevels),
     ]
 
     /// The statements of `sql`: each ends with `;` at the end of a line, except inside a `$$` body.

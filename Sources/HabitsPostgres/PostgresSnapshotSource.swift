@@ -89,30 +89,35 @@ struct PostgresSnapshotSource: ScreenSource {
         ).map(PostgresRows.standing)
     }
 
-    /// - Complexity: O(log n + a + e) for the a users above `count` and the e with it: two range counts in
-    ///   `habit_counts_standings`, never a scan of the habit's other users.
+    /// - Complexity: O(log L + l) for the l distinct counts above `count`, of L levels in all: one range of
+    ///   `habit_count_levels`, never a walk over the habit's users.
     func position(habitID: Int64, count: Int) async throws -> RankPosition {
         let row = try await session.rows(
             """
-            SELECT count(*) FILTER (WHERE count > \(count)), count(*) FILTER (WHERE count = \(count))
-            FROM habit_counts WHERE habit_id = \(habitID) AND NOT hidden AND count >= \(count)
+            SELECT coalesce(sum(users) FILTER (WHERE count > \(count)), 0)::bigint,
+                coalesce(sum(users) FILTER (WHERE count = \(count)), 0)::bigint
+            FROM habit_count_levels WHERE habit_id = \(habitID) AND count >= \(count)
             """
         ).first
         let (above, equal) = try row?.decode((Int, Int).self) ?? (0, 0)
         return RankPosition(rank: 1 + above, usersWithCount: equal)
     }
 
-    /// - Complexity: O(log n + a) for the a users above `count`.
+    /// - Complexity: O(log L + l) for the l distinct counts above `count`.
     func rank(habitID: Int64, count: Int) async throws -> Int {
         1 + (try await session.int(
-            "SELECT count(*) FROM habit_counts WHERE habit_id = \(habitID) AND NOT hidden AND count > \(count)"))
+            """
+            SELECT coalesce(sum(users), 0)::bigint FROM habit_count_levels
+            WHERE habit_id = \(habitID) AND count > \(count)
+            """))
     }
 
-    /// One query: the user's count, then the range above it.
+    /// One query: the user's count, then the levels above it.
     func rank(userID: Int64, habitID: Int64) async throws -> Int {
         1 + (try await session.int(
             """
-            SELECT count(*) FROM habit_counts WHERE habit_id = \(habitID) AND NOT hidden AND count > COALESCE(
+            SELECT coalesce(sum(users), 0)::bigint FROM habit_count_levels WHERE habit_id = \(habitID)
+            AND count > COALESCE(
                 (SELECT count FROM habit_counts WHERE user_id = \(userID) AND habit_id = \(habitID)), 0)
             """))
     }
