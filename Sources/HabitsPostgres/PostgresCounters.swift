@@ -33,9 +33,14 @@ struct CounterPair: Hashable, Comparable, Sendable {
 enum PostgresLocks {
     /// Locks the pairs until the transaction ends, in ascending key order.
     static func lock(_ session: PostgresSession, pairs: some Sequence<CounterPair>) async throws {
-        for key in Set(pairs.map(\.lockKey)).sorted() {
-            try await session.execute("SELECT pg_advisory_xact_lock(\(key))")
+        let keys = Set(pairs.map(\.lockKey)).sorted()
+        guard keys.count > 1 else {
+            if let key = keys.first { try await session.execute("SELECT pg_advisory_xact_lock(\(key))") }
+            return
         }
+        // One round trip: a function scan yields the array's elements in order, and each row's lock is
+        // taken as the row is produced.
+        try await session.execute("SELECT pg_advisory_xact_lock(k) FROM unnest(\(keys)::bigint[]) AS k")
     }
 }
 
@@ -75,6 +80,18 @@ enum PostgresCounters {
         if let missing = habitIDs.first(where: { !habits.contains($0) }) {
             throw HabitsError.notFound(kind: .habit, id: String(missing))
         }
+        return try await insertLocked(session, rows, zones: zones, changes: changes)
+    }
+
+    /// Inserts logs whose users and habits the caller holds `FOR KEY SHARE` (`zones` has each user's zone),
+    /// taking the pairs' locks, and raises their counters and day runs; returns the new ids in order.
+    ///
+    /// - Complexity: O(n + (p + d) log N) for n logs over p pairs and d distinct days; a constant number of
+    ///   statements, plus the merge of runs for each day that became done.
+    static func insertLocked(
+        _ session: PostgresSession, _ rows: [LogRow], zones: [Int64: TimeZone], changes: ChangeRecorder
+    ) async throws -> [Int64] {
+        guard !rows.isEmpty else { return [] }
         var added: [CounterPair: Int] = [:]
         var pairs: [CounterPair] = []
         var addedOnDay: [PairDay: Int] = [:]
@@ -100,30 +117,61 @@ enum PostgresCounters {
             RETURNING id
             """, as: Int64.self
         ).sorted()  // identities are drawn in insertion order
-        for pair in pairs { try await raiseCount(session, pair, by: added[pair] ?? 0, changes: changes) }
-        for pairDay in pairDays {
+        try await raiseCounts(session, pairs.sorted().map { ($0, added[$0] ?? 0) }, changes: changes)
+        for (pairDay, logs) in try await dayLogCounts(session, pairDays) where logs == addedOnDay[pairDay] {
             // A day whose only logs are the batch's was not done before.
-            let logs = try await PostgresDayRuns.logCount(session, pairDay.pair, day: pairDay.day)
-            if logs == addedOnDay[pairDay] { try await PostgresDayRuns.gained(session, pairDay.pair, day: pairDay.day) }
+            try await PostgresDayRuns.gained(session, pairDay.pair, day: pairDay.day)
         }
         return ids
     }
 
-    /// Raises one counter by `amount`, creating it with the user's name and key; records the change.
-    private static func raiseCount(
-        _ session: PostgresSession, _ pair: CounterPair, by amount: Int, changes: ChangeRecorder
+    /// Raises the locked pairs' counters, each by its amount, in one statement, creating each with its
+    /// user's name, key and visibility; records every change.
+    private static func raiseCounts(
+        _ session: PostgresSession, _ raises: [(pair: CounterPair, amount: Int)], changes: ChangeRecorder
     ) async throws {
-        guard amount > 0 else { return }
-        let after = try await session.int(
+        let raises = raises.filter { $0.amount > 0 }
+        guard !raises.isEmpty else { return }
+        let rows = try await session.rows(
             """
             INSERT INTO habit_counts (user_id, habit_id, count, user_name, user_key, hidden)
-            SELECT id, \(pair.habitID), \(amount), name, key, visibility = 'private'
-            FROM users WHERE id = \(pair.userID)
+            SELECT u.id, r.h, r.n, u.name, u.key, u.visibility = 'private'
+            FROM unnest(\(raises.map(\.pair.userID)), \(raises.map(\.pair.habitID)), \(raises.map(\.amount)))
+                WITH ORDINALITY AS r (u, h, n, i)
+            JOIN users u ON u.id = r.u ORDER BY r.i
             ON CONFLICT (user_id, habit_id) DO UPDATE SET count = habit_counts.count + EXCLUDED.count
-            RETURNING count
+            RETURNING user_id, habit_id, count
             """)
-        guard after > 0 else { throw HabitsError.notFound(kind: .user, id: String(pair.userID)) }
-        changes.count(userID: pair.userID, habitID: pair.habitID, before: after - amount, after: after)
+        var raised: [CounterPair: Int] = [:]
+        for row in rows {
+            let (userID, habitID, count) = try row.decode((Int64, Int64, Int).self)
+            raised[CounterPair(userID: userID, habitID: habitID)] = count
+        }
+        for (pair, amount) in raises {
+            // The caller holds the user's row, so a missing one was never there.
+            guard let after = raised[pair] else { throw HabitsError.notFound(kind: .user, id: String(pair.userID)) }
+            changes.count(userID: pair.userID, habitID: pair.habitID, before: after - amount, after: after)
+        }
+    }
+
+    /// How many logs each pair holds on its day, in one statement.
+    ///
+    /// - Complexity: O(d log N) for d pair-days: one `logs_user_habit_day` range each.
+    private static func dayLogCounts(_ session: PostgresSession, _ pairDays: [PairDay]) async throws
+        -> [(PairDay, Int)]
+    {
+        if pairDays.count == 1, let only = pairDays.first {
+            return [(only, try await PostgresDayRuns.logCount(session, only.pair, day: only.day))]
+        }
+        let counts = try await session.values(
+            """
+            SELECT (SELECT count(*) FROM logs WHERE user_id = p.u AND habit_id = p.h AND day = p.d)
+            FROM unnest(
+                \(pairDays.map(\.pair.userID)), \(pairDays.map(\.pair.habitID)), \(pairDays.map(\.day.number))
+            ) WITH ORDINALITY AS p (u, h, d, i)
+            ORDER BY p.i
+            """, as: Int.self)
+        return Array(zip(pairDays, counts))
     }
 
     /// Lowers a locked pair's counter by `amount`, removing it at zero; records the change.

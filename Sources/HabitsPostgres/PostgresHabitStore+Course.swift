@@ -44,30 +44,9 @@ extension PostgresHabitStore {
 
     @discardableResult
     public func log(_ events: [CourseAPI.LoggedHabit]) async throws -> [Int64] {
-        guard !events.isEmpty else { return [] }
-        return try await writeBumping { session, changes in
-            var users: [String: Int64] = [:]
-            var habits: [String: Int64] = [:]
-            var rows: [LogRow] = []
-            for event in events {
-                let userID: Int64
-                if let known = users[event.userID] {
-                    userID = known
-                } else {
-                    userID = try await session.userRowID(key: event.userID)
-                }
-                users[event.userID] = userID
-                let habitID: Int64
-                if let known = habits[event.habitName] {
-                    habitID = known
-                } else {
-                    habitID = try await session.habitRowID(name: event.habitName)
-                }
-                habits[event.habitName] = habitID
-                rows.append(LogRow(userID: userID, habitID: habitID, timestamp: event.timestamp))
-            }
-            return try await PostgresCounters.insertLogs(session, rows, changes: changes)
-        }
+        try await logBatcher.write(
+            events.map { PendingLog(user: .key($0.userID), habit: .sharedName($0.habitName), timestamp: $0.timestamp) },
+            in: self)
     }
 
     public func deleteLog(id: Int64) async throws {

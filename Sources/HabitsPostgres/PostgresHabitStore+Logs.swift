@@ -6,19 +6,10 @@ import PostgresNIO
 /// `/v1` logs, favourites and follows.
 extension PostgresHabitStore {
     public func createLogs(_ logs: [LogDraft]) async throws -> [Log] {
-        try await writeBumping { session, changes in
-            var knownUsers = Set<Int64>()
-            var knownHabits = Set<Int64>()
-            for log in logs {
-                if knownUsers.insert(log.userID).inserted { _ = try await session.fetchUser(id: log.userID) }
-                if knownHabits.insert(log.habitID).inserted { _ = try await session.fetchHabit(id: log.habitID) }
-            }
-            let ids = try await PostgresCounters.insertLogs(
-                session, logs.map { LogRow(userID: $0.userID, habitID: $0.habitID, timestamp: $0.timestamp) },
-                changes: changes)
-            return zip(ids, logs).map { id, log in
-                Log(id: id, userID: log.userID, habitID: log.habitID, timestamp: log.timestamp)
-            }
+        let pending = logs.map { PendingLog(user: .id($0.userID), habit: .id($0.habitID), timestamp: $0.timestamp) }
+        let ids = try await logBatcher.write(pending, in: self)
+        return zip(ids, logs).map { id, log in
+            Log(id: id, userID: log.userID, habitID: log.habitID, timestamp: log.timestamp)
         }
     }
 

@@ -20,6 +20,8 @@ public final class PostgresHabitStore: HabitStore {
     let instance: String
     /// The `NOTIFY` channel of the store's schema (`PostgresChangeChannel`).
     let channel: String
+    /// Commits concurrent log writes together (`createLogs`, the course's `log`).
+    let logBatcher = PostgresLogBatcher()
     private let runner: Task<Void, Never>
     private let listener: Task<Void, Never>
 
