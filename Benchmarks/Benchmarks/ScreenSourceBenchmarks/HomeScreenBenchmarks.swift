@@ -14,6 +14,18 @@ struct ScreenSetup: Sendable {
 
 let screenSetup = SetupSlot<ScreenSetup>()
 
+/// The configuration of every screen-read benchmark, on either store: wall clock and allocations, up to
+/// 5 s or 5,000 iterations each.
+var screenReadConfiguration: Benchmark.Configuration {
+    Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 10,
+        maxDuration: .seconds(5),
+        maxIterations: 5_000
+    )
+}
+
 /// The reads of a Home screen for the viewer, in one read transaction: per favourite the top two of
 /// its standings and the viewer's position; the viewer's counts; per followed user their counts and
 /// the positions of their two most logged habits. Returns a checksum, so nothing is optimised away.
@@ -35,13 +47,7 @@ func homeScreenReads(_ source: any ScreenSource, viewer: Int64) async throws -> 
 }
 
 func registerHomeScreenBenchmarks() {
-    let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal],
-        timeUnits: .microseconds,
-        warmupIterations: 10,
-        maxDuration: .seconds(5),
-        maxIterations: 5_000
-    )
+    let configuration = screenReadConfiguration
     let setup: () async throws -> Void = {
         guard screenSetup.value == nil else { return }
         let store = try await ScreenFixture.open()

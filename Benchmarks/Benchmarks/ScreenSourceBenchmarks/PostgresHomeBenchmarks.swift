@@ -16,13 +16,7 @@ let postgresScreenSetup = SetupSlot<PostgresScreenSetup>()
 
 func registerPostgresHomeBenchmarks() {
     guard let url = ProcessInfo.processInfo.environment["HABITS_BENCH_POSTGRES_URL"], !url.isEmpty else { return }
-    let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal],
-        timeUnits: .microseconds,
-        warmupIterations: 10,
-        maxDuration: .seconds(5),
-        maxIterations: 5_000
-    )
+    let configuration = screenReadConfiguration
     let setup: () async throws -> Void = {
         guard postgresScreenSetup.value == nil else { return }
         let store = try await PostgresHabitStore.connect(try PostgresStoreConfiguration(url: url))

@@ -29,9 +29,7 @@ func fiveYearsOfDays(endingBefore today: LocalDay) -> [HabitDay] {
 }
 
 func registerStreakBenchmarks() {
-    let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 10,
-        maxDuration: .seconds(5), maxIterations: 5_000)
+    let configuration = screenReadConfiguration
     let setup: () async throws -> Void = {
         guard streakSetup.value == nil else { return }
         let path = FileManager.default.temporaryDirectory
