@@ -45,6 +45,21 @@ public final class MemoizingSource: ScreenSource {
 
     public var revision: Int64 { base.revision }
 
+    /// Reads ahead, in one `viewerReads` of the base, what the viewers' Homes ask first (the viewer, its
+    /// favourites, follows and counts), for the viewers not yet asked about; later reads find the answers.
+    public func prefetch(viewers: [Int64]) async throws {
+        let missing = viewers.filter {
+            usersByID[$0] == nil || favorites[$0] == nil || followed[$0] == nil || countTables[$0] == nil
+        }
+        guard !missing.isEmpty else { return }
+        for (id, reads) in try await base.viewerReads(userIDs: missing) {
+            usersByID[id] = .some(reads.user)
+            favorites[id] = reads.favoriteHabitIDs
+            followed[id] = reads.followedUsers
+            countTables[id] = reads.counts
+        }
+    }
+
     public func user(id: Int64) async throws -> User? {
         if let known = usersByID[id] { return known }
         let user = try await base.user(id: id)

@@ -99,6 +99,9 @@ public protocol ScreenSource {
     func recentEmoji(userID: Int64) async throws -> [String]
     /// Every habit `ownerID` made, archived ones too, in the owner's order (position, then id).
     func ownHabits(ownerID: Int64) async throws -> [Habit]
+    /// The first reads of many viewers' screens at once, an entry for each id; a store over a network
+    /// answers them in a few queries instead of a few per viewer.
+    func viewerReads(userIDs: [Int64]) async throws -> [Int64: ViewerReads]
 }
 
 extension ScreenSource {

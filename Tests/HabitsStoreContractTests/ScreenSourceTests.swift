@@ -79,6 +79,51 @@ import Testing
         }
         #expect(mismatches.isEmpty)
     }
+
+    /// The reads of many viewers at once equal each viewer's own reads, an unknown id included.
+    @Test(arguments: StoreImplementation.allCases)
+    func viewerReadsAgreeWithTheOneViewerReads(implementation: StoreImplementation) async throws {
+        var random = SeededRandom(seed: 11)
+        let content = Fixture.content()
+        let logs = (0..<120).compactMap { _ -> CourseAPI.LoggedHabit? in
+            guard let user = content.users.randomElement(using: &random),
+                let habit = content.habits.randomElement(using: &random)
+            else { return nil }
+            return CourseAPI.LoggedHabit(userID: user.id, habitName: habit.name, timestamp: Fixture.now)
+        }
+        let store = try await implementation.make(content: Fixture.content(logs: logs))
+        let (users, habits) = try await store.readScreens { source in
+            (try await source.users(excluding: nil).map(\.id), try await source.habits().map(\.id))
+        }
+        for (index, user) in users.enumerated() {
+            for habit in habits where (index + Int(habit)).isMultiple(of: 2) {
+                try await store.setFavorite(userID: user, habitID: habit, true)
+            }
+            for other in users where other != user && (index + Int(other)).isMultiple(of: 3) {
+                _ = try await store.setFollowing(userID: user, followedID: other, true)
+            }
+        }
+        let asked = users + [9_999, users[0]]
+        let mismatches = try await store.readScreens { source in
+            let reads = try await source.viewerReads(userIDs: asked)
+            var mismatches: [String] = []
+            if Set(reads.keys) != Set(asked) { mismatches.append("ids \(reads.keys.sorted())") }
+            for id in Set(asked) {
+                guard let read = reads[id] else { continue }
+                if read.user != (try await source.user(id: id)) { mismatches.append("user \(id)") }
+                if read.favoriteHabitIDs != (try await source.favoriteHabitIDs(userID: id)) {
+                    mismatches.append("favourites \(id)")
+                }
+                if read.followedUsers != (try await source.followedUsers(userID: id)) {
+                    mismatches.append("followed \(id)")
+                }
+                if read.counts != (try await source.counts(userID: id)) { mismatches.append("counts \(id)") }
+            }
+            return mismatches
+        }
+        #expect(mismatches.isEmpty)
+        #expect(try await store.readScreens { try await $0.viewerReads(userIDs: []) }.isEmpty)
+    }
 }
 
 /// Where each of `counts` places in a habit's ranking, in order.

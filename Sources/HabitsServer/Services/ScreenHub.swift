@@ -184,6 +184,9 @@ actor ScreenHub {
         return try await store.readScreens { source in
             // Viewers share habits, rankings and followed people: each question is asked once.
             let shared = MemoizingSource(source)
+            // What each Home asks first, for all of them at once: a few queries, not a few per Home.
+            let homeViewers = jobs.lazy.filter { $0.request.screen == .home }.map(\.request.viewerID)
+            if homeViewers.count > 1 { try await shared.prefetch(viewers: Array(homeViewers)) }
             var results: [BuildResult] = []
             results.reserveCapacity(jobs.count)
             for job in jobs {
