@@ -184,8 +184,9 @@ extension PostgresSchema {
     /// Triggers keep them, so no write can forget: each statement on `habit_counts` records its net change
     /// per level in `count_level_deltas`, and at commit a deferred trigger applies the transaction's deltas
     /// in ascending (habit, count) order. Writers therefore take level row locks in one global order (no
-    /// deadlock), for the commit alone, and always before `store_revision`'s, which the revision trigger
-    /// takes after applying the levels itself.
+    /// deadlock), for the commit alone, and always before `store_revision`'s: a write's revision request
+    /// applies them too, by a trigger whose name sorts before `revision_at_commit` (PostgreSQL fires the
+    /// triggers of one event in the order of their names).
     static let v12CountLevels = """
         CREATE TABLE habit_count_levels (
             habit_id bigint NOT NULL,
@@ -282,25 +283,7 @@ extension PostgresSchema {
         $$;
         CREATE CONSTRAINT TRIGGER count_levels_at_commit AFTER INSERT ON count_level_deltas
         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION habits_commit_count_levels();
-        CREATE OR REPLACE FUNCTION habits_commit_revision() RETURNS trigger
-        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-        DECLARE
-            committed bigint;
-        BEGIN
-            PERFORM habits_apply_count_levels();
-            UPDATE store_revision SET value = value + 1 WHERE id = 1 RETURNING value INTO committed;
-            PERFORM set_config('habits.committed_revision', committed::text, false);
-            IF NEW.large IS NOT NULL THEN
-                DELETE FROM large_changes WHERE revision < committed - 1000;
-                INSERT INTO large_changes (revision, payload)
-                VALUES (committed, replace(NEW.large, '"revision":-1', '"revision":' || committed));
-            END IF;
-            IF NEW.payload IS NOT NULL THEN
-                PERFORM pg_notify(NEW.channel, replace(NEW.payload, '"revision":-1', '"revision":' || committed));
-            END IF;
-            DELETE FROM revision_requests WHERE id = NEW.id;
-            RETURN NULL;
-        END
-        $$;
+        CREATE CONSTRAINT TRIGGER count_levels_before_revision AFTER INSERT ON revision_requests
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION habits_commit_count_levels();
         """
 }

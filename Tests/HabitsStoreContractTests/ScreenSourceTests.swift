@@ -55,14 +55,7 @@ import Testing
 @Suite struct NarrowScreenReadTests {
     @Test(arguments: StoreImplementation.allCases)
     func loggedHabitsAndPairCountsAgreeWithCounts(implementation: StoreImplementation) async throws {
-        var random = SeededRandom(seed: 7)
-        let content = Fixture.content()
-        let logs = (0..<200).compactMap { _ -> CourseAPI.LoggedHabit? in
-            guard let user = content.users.randomElement(using: &random),
-                let habit = content.habits.randomElement(using: &random)
-            else { return nil }
-            return CourseAPI.LoggedHabit(userID: user.id, habitName: habit.name, timestamp: Fixture.now)
-        }
+        let logs = randomLogs(seed: 7, count: 200)
         let store = try await implementation.make(content: Fixture.content(logs: logs))
         let mismatches = try await store.readScreens { source in
             var mismatches: [String] = []
@@ -83,14 +76,7 @@ import Testing
     /// The reads of many viewers at once equal each viewer's own reads, an unknown id included.
     @Test(arguments: StoreImplementation.allCases)
     func viewerReadsAgreeWithTheOneViewerReads(implementation: StoreImplementation) async throws {
-        var random = SeededRandom(seed: 11)
-        let content = Fixture.content()
-        let logs = (0..<120).compactMap { _ -> CourseAPI.LoggedHabit? in
-            guard let user = content.users.randomElement(using: &random),
-                let habit = content.habits.randomElement(using: &random)
-            else { return nil }
-            return CourseAPI.LoggedHabit(userID: user.id, habitName: habit.name, timestamp: Fixture.now)
-        }
+        let logs = randomLogs(seed: 11, count: 120)
         let store = try await implementation.make(content: Fixture.content(logs: logs))
         let (users, habits) = try await store.readScreens { source in
             (try await source.users(excluding: nil).map(\.id), try await source.habits().map(\.id))
@@ -123,6 +109,18 @@ import Testing
         }
         #expect(mismatches.isEmpty)
         #expect(try await store.readScreens { try await $0.viewerReads(userIDs: []) }.isEmpty)
+    }
+}
+
+/// `count` logs of the fixture's users and habits, drawn at random from `seed`.
+private func randomLogs(seed: UInt64, count: Int) -> [CourseAPI.LoggedHabit] {
+    var random = SeededRandom(seed: seed)
+    let content = Fixture.content()
+    return (0..<count).compactMap { _ -> CourseAPI.LoggedHabit? in
+        guard let user = content.users.randomElement(using: &random),
+            let habit = content.habits.randomElement(using: &random)
+        else { return nil }
+        return CourseAPI.LoggedHabit(userID: user.id, habitName: habit.name, timestamp: Fixture.now)
     }
 }
 
