@@ -41,7 +41,8 @@ extension PostgresSnapshotSource {
                 """, binds: binds))
         {
             let (followerID, id, key, name, hue, saturation, brightness, bio, zone, locale, visibility) =
-                try row.decode((Int64, Int64, String, String, Double?, Double?, Double?, String?, String, String, String).self)
+                try row.decode(
+                    (Int64, Int64, String, String, Double?, Double?, Double?, String?, String, String, String).self)
             reads[followerID]?.followedUsers.append(User(
                 id: id, key: key, name: name, color: PostgresRows.color(hue, saturation, brightness), bio: bio,
                 timeZone: zone, locale: locale, visibility: Visibility(rawValue: visibility) ?? .public))
