@@ -94,7 +94,7 @@ extension ScreenBuilder {
 
     /// The card of one favourite habit: its leader and the line under it.
     func leaderboard(habit: Habit, viewer: User, viewerCount: Int) async throws -> LeaderboardHabit {
-        let top = try await source.standings(habitID: habit.id, limit: 2)
+        let top = try await source.standings(habitID: habit.id, limit: HomeReads.leaderboardLength)
         guard let first = top.first else {
             return LeaderboardHabit(habitName: habit.name, leader: "Nobody Yet!", secondary: nil)
         }
@@ -155,45 +155,60 @@ struct FollowedUserComparison<Source: ScreenSource> {
     /// - Complexity: O(h) for the h habits the user logged, plus a few reads.
     func message(about userID: Int64) async throws -> String {
         // Which habits they logged, then one rank: a log of theirs elsewhere changes nothing here.
-        // The first by name of their habits, of those the viewer logged too, and of those among the
-        // viewer's favourites, found in one pass over positions in name order.
-        var first = Int.max
-        var firstCommon = Int.max
-        var firstCommonFavorite = Int.max
-        for id in try await source.loggedHabitIDs(userID: userID) {
-            guard let index = nameOrder[id] else { continue }
-            first = min(first, index)
-            guard index < firstCommon || index < firstCommonFavorite, viewerCounts[id] != nil else { continue }
-            firstCommon = min(firstCommon, index)
-            if favorites.contains(id) { firstCommonFavorite = min(firstCommonFavorite, index) }
-        }
-        let common = firstCommonFavorite != Int.max ? firstCommonFavorite : firstCommon
-        if first != Int.max {
+        let choice = try await choice(about: userID)
+        if choice.first != Int.max {
             source.loggedHabitsDecided(
                 userID: userID,
-                by: decidingHabits(first: first, firstCommon: firstCommon, firstCommonFavorite: firstCommonFavorite))
+                by: decidingHabits(
+                    first: choice.first, firstCommon: choice.firstCommon,
+                    firstCommonFavorite: choice.firstCommonFavorite))
         }
-        if common != Int.max, let viewerCount = viewerCounts[habitsByName[common].id] {
-            let habit = habitsByName[common]
-            // Their rank alone is shown: a log of theirs that passes nobody changes nothing here.
-            let theirs = try await source.rank(userID: userID, habitID: habit.id)
-            let yours = try await source.rank(habitID: habit.id, count: viewerCount)
-            if theirs < yours {
-                return "Currently \(Ordinal.english(theirs)), ahead of you (\(Ordinal.english(yours))) in "
-                    + "\(habit.name).\nYou might catch up with a little extra effort!"
-            } else if theirs > yours {
-                return "Currently \(Ordinal.english(theirs)), behind you (\(Ordinal.english(yours))) in "
-                    + "\(habit.name).\nSend them a friendly reminder!"
-            }
-            return "You are tied at \(Ordinal.english(theirs)) in \(habit.name)! Now's your chance to pull ahead."
+        guard let (habit, viewerCount) = comparedHabit(choice) else {
+            return "This user doesn't seem to have done much yet. Check in to see if they need any help getting "
+                + "started."
         }
-        if first != Int.max {
-            let habit = habitsByName[first]
-            // Their rank alone is shown: a log of theirs that passes nobody changes nothing here.
-            let theirs = try await source.rank(userID: userID, habitID: habit.id)
+        // Their rank alone is shown: a log of theirs that passes nobody changes nothing here.
+        let theirs = try await source.rank(userID: userID, habitID: habit.id)
+        guard let viewerCount else {
             return "Currently \(Ordinal.english(theirs)) in \(habit.name).\nMaybe you should give this habit a look."
         }
-        return "This user doesn't seem to have done much yet. Check in to see if they need any help getting started."
+        let yours = try await source.rank(habitID: habit.id, count: viewerCount)
+        if theirs < yours {
+            return "Currently \(Ordinal.english(theirs)), ahead of you (\(Ordinal.english(yours))) in "
+                + "\(habit.name).\nYou might catch up with a little extra effort!"
+        } else if theirs > yours {
+            return "Currently \(Ordinal.english(theirs)), behind you (\(Ordinal.english(yours))) in "
+                + "\(habit.name).\nSend them a friendly reminder!"
+        }
+        return "You are tied at \(Ordinal.english(theirs)) in \(habit.name)! Now's your chance to pull ahead."
+    }
+
+    /// The first by name of the user's habits, of those the viewer logged too, and of those among the
+    /// viewer's favourites, as indices in `habitsByName` (`Int.max` for none), found in one pass.
+    ///
+    /// - Complexity: O(h) for the h habits the user logged.
+    func choice(about userID: Int64) async throws -> FollowedUserChoice {
+        var choice = FollowedUserChoice()
+        for id in try await source.loggedHabitIDs(userID: userID) {
+            guard let index = nameOrder[id] else { continue }
+            choice.first = min(choice.first, index)
+            guard index < choice.firstCommon || index < choice.firstCommonFavorite, viewerCounts[id] != nil else {
+                continue
+            }
+            choice.firstCommon = min(choice.firstCommon, index)
+            if favorites.contains(id) { choice.firstCommonFavorite = min(choice.firstCommonFavorite, index) }
+        }
+        return choice
+    }
+
+    /// The habit a followed user's line ranks them in, with the viewer's count when the line compares it:
+    /// the first common favourite, else the first common habit, else their first habit; nil for none.
+    func comparedHabit(_ choice: FollowedUserChoice) -> (habit: Habit, viewerCount: Int?)? {
+        let common = choice.firstCommonFavorite != Int.max ? choice.firstCommonFavorite : choice.firstCommon
+        if common != Int.max, let viewerCount = viewerCounts[habitsByName[common].id] {
+            return (habitsByName[common], viewerCount)
+        }
+        return choice.first != Int.max ? (habitsByName[choice.first], nil) : nil
     }
 
     /// The habits whether the user logged which decides the choice above, given the indices it found: a
@@ -220,6 +235,13 @@ struct FollowedUserComparison<Source: ScreenSource> {
         }
         return deciding
     }
+}
+
+/// Which habits choose a followed user's line: indices in name order, `Int.max` for none.
+struct FollowedUserChoice {
+    var first = Int.max
+    var firstCommon = Int.max
+    var firstCommonFavorite = Int.max
 }
 
 extension Habit {

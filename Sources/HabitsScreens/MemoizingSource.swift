@@ -18,7 +18,7 @@ public final class MemoizingSource: ScreenSource {
     private var countTables: [Int64: [Int64: Int]] = [:]
     private var loggedHabits: [Int64: Set<Int64>] = [:]
     private var standingLists: [StandingsKey: [Standing]] = [:]
-    private var positions: [PositionKey: RankPosition] = [:]
+    private var positions: [RankedCount: RankPosition] = [:]
     private var pairCounts: [PairKey: Int] = [:]
     private var featured: Program??
     private var programLists: [Int64: [Program]] = [:]
@@ -32,11 +32,6 @@ public final class MemoizingSource: ScreenSource {
     private struct StandingsKey: Hashable {
         var habitID: Int64
         var limit: Int?
-    }
-
-    private struct PositionKey: Hashable {
-        var habitID: Int64
-        var count: Int
     }
 
     public init(_ base: any ScreenSource) {
@@ -59,6 +54,34 @@ public final class MemoizingSource: ScreenSource {
             countTables[id] = reads.counts
         }
     }
+
+    /// Reads ahead, in one `counts(userIDs:)` of the base, the counts of the users not yet asked about.
+    func prefetchCounts(userIDs: Set<Int64>) async throws {
+        let missing = userIDs.filter { countTables[$0] == nil }
+        guard !missing.isEmpty else { return }
+        for (id, counts) in try await base.counts(userIDs: Array(missing)) { countTables[id] = counts }
+    }
+
+    /// Reads ahead, in one `standings(habitIDs:limit:)` of the base, the first `limit` standings of the
+    /// habits not yet asked about.
+    func prefetchStandings(habitIDs: Set<Int64>, limit: Int) async throws {
+        let missing = habitIDs.filter { standingLists[StandingsKey(habitID: $0, limit: limit)] == nil }
+        guard !missing.isEmpty else { return }
+        for (id, standings) in try await base.standings(habitIDs: Array(missing), limit: limit) {
+            standingLists[StandingsKey(habitID: id, limit: limit)] = standings
+        }
+    }
+
+    /// Reads ahead, in one `positions(_:)` of the base, the positions not yet asked about.
+    func prefetchPositions(_ counts: Set<RankedCount>) async throws {
+        let missing = counts.filter { positions[$0] == nil }
+        guard !missing.isEmpty else { return }
+        for (key, position) in try await base.positions(Array(missing)) {
+            positions[key] = position
+        }
+    }
+
+    public var readsAheadInBatches: Bool { base.readsAheadInBatches }
 
     public func user(id: Int64) async throws -> User? {
         if let known = usersByID[id] { return known }
@@ -157,7 +180,7 @@ public final class MemoizingSource: ScreenSource {
     }
 
     public func position(habitID: Int64, count: Int) async throws -> RankPosition {
-        let key = PositionKey(habitID: habitID, count: count)
+        let key = RankedCount(habitID: habitID, count: count)
         if let known = positions[key] { return known }
         let position = try await base.position(habitID: habitID, count: count)
         positions[key] = position

@@ -102,6 +102,15 @@ public protocol ScreenSource {
     /// The first reads of many viewers' screens at once, an entry for each id; a store over a network
     /// answers them in a few queries instead of a few per viewer.
     func viewerReads(userIDs: [Int64]) async throws -> [Int64: ViewerReads]
+    /// Whether the batched reads (`viewerReads`, `counts(userIDs:)`, `standings(habitIDs:limit:)`,
+    /// `positions(_:)`) save round trips, so that a batch of screens is worth reading ahead.
+    var readsAheadInBatches: Bool { get }
+    /// `counts(userID:)` of each user, an entry for each id.
+    func counts(userIDs: [Int64]) async throws -> [Int64: [Int64: Int]]
+    /// `standings(habitID:limit:)` of each habit, an entry for each id.
+    func standings(habitIDs: [Int64], limit: Int) async throws -> [Int64: [Standing]]
+    /// `position(habitID:count:)` of each pair, an entry for each.
+    func positions(_ counts: [RankedCount]) async throws -> [RankedCount: RankPosition]
 }
 
 extension ScreenSource {

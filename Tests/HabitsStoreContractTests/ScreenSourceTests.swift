@@ -73,9 +73,10 @@ import Testing
         #expect(mismatches.isEmpty)
     }
 
-    /// The reads of many viewers at once equal each viewer's own reads, an unknown id included.
+    /// The batched reads (many viewers, users, habits or positions at once) equal the one-at-a-time reads,
+    /// an unknown id and a repeated one included.
     @Test(arguments: StoreImplementation.allCases)
-    func viewerReadsAgreeWithTheOneViewerReads(implementation: StoreImplementation) async throws {
+    func batchedReadsAgreeWithTheOneAtATimeReads(implementation: StoreImplementation) async throws {
         let logs = randomLogs(seed: 11, count: 120)
         let store = try await implementation.make(content: Fixture.content(logs: logs))
         let (users, habits) = try await store.readScreens { source in
@@ -105,10 +106,31 @@ import Testing
                 }
                 if read.counts != (try await source.counts(userID: id)) { mismatches.append("counts \(id)") }
             }
+            let counts = try await source.counts(userIDs: asked)
+            if Set(counts.keys) != Set(asked) { mismatches.append("count ids \(counts.keys.sorted())") }
+            for (id, table) in counts where table != (try await source.counts(userID: id)) {
+                mismatches.append("counts of many \(id)")
+            }
+            let habitsAsked = habits + [9_999, habits[0]]
+            for limit in [1, 2, 5] {
+                let standings = try await source.standings(habitIDs: habitsAsked, limit: limit)
+                if Set(standings.keys) != Set(habitsAsked) { mismatches.append("standing ids \(limit)") }
+                for (id, list) in standings where list != (try await source.standings(habitID: id, limit: limit)) {
+                    mismatches.append("standings \(id) limit \(limit)")
+                }
+            }
+            let keys = habitsAsked.flatMap { habit in (0...7).map { RankedCount(habitID: habit, count: $0) } }
+            let positions = try await source.positions(keys + keys.prefix(3))
+            if Set(positions.keys) != Set(keys) { mismatches.append("position keys") }
+            for (key, position) in positions
+            where position != (try await source.position(habitID: key.habitID, count: key.count)) {
+                mismatches.append("position \(key)")
+            }
             return mismatches
         }
-        #expect(mismatches.isEmpty)
+        #expect(mismatches.isEmpty, "\(mismatches)")
         #expect(try await store.readScreens { try await $0.viewerReads(userIDs: []) }.isEmpty)
+        #expect(try await store.readScreens { try await $0.positions([]) }.isEmpty)
     }
 }
 

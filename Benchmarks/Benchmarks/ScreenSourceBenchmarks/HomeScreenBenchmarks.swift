@@ -82,7 +82,7 @@ func registerHomeScreenBenchmarks() {
         let request = ScreenRequest(screen: .home, viewerID: setup.viewer)
         for _ in benchmark.scaledIterations {
             blackHole(try await setup.store.readScreens { source in
-                try await ScreenBuilder(source: MemoizingSource(source)).document(for: request, revision: "1")
+                try await homeDocument(request, in: source)
             })
         }
     } setup: {
@@ -99,4 +99,12 @@ func registerHomeScreenBenchmarks() {
     } setup: {
         try await setup()
     }
+}
+
+/// Home's document as the screen hub builds it for `GET /v1/screens/home`: over a `MemoizingSource` that
+/// reads ahead when the store answers in batches, through the `ObservingSource` that records its reads.
+func homeDocument(_ request: ScreenRequest, in source: some ScreenSource) async throws -> ScreenDocument {
+    let shared = MemoizingSource(source)
+    if shared.readsAheadInBatches { try await shared.readAhead(homesOf: [request.viewerID]) }
+    return try await ScreenBuilder(source: ObservingSource(shared)).document(for: request, revision: "1")
 }

@@ -45,7 +45,7 @@ func registerPostgresHomeBenchmarks() {
         let request = ScreenRequest(screen: .home, viewerID: setup.viewer)
         for _ in benchmark.scaledIterations {
             blackHole(try await setup.store.readScreens { source in
-                try await ScreenBuilder(source: MemoizingSource(source)).document(for: request, revision: "1")
+                try await homeDocument(request, in: source)
             })
         }
     } setup: {

@@ -184,9 +184,19 @@ actor ScreenHub {
         return try await store.readScreens { source in
             // Viewers share habits, rankings and followed people: each question is asked once.
             let shared = MemoizingSource(source)
-            // What each Home asks first, for all of them at once: a few queries, not a few per Home.
-            let homeViewers = jobs.lazy.filter { $0.request.screen == .home }.map(\.request.viewerID)
-            if homeViewers.count > 1 { try await shared.prefetch(viewers: Array(homeViewers)) }
+            // What the Homes and the rechecks ask, for all of them at once: a few queries, not sixty per Home.
+            if shared.readsAheadInBatches {
+                var homeViewers: [Int64] = []
+                var rechecks: [ScreenDependencies] = []
+                for job in jobs {
+                    if let reads = job.vouchedReads, job.base != nil, shared.revision <= job.vouchedAt {
+                        rechecks.append(reads)
+                    } else if job.request.screen == .home {
+                        homeViewers.append(job.request.viewerID)
+                    }
+                }
+                try await shared.readAhead(homesOf: homeViewers, rechecking: rechecks)
+            }
             var results: [BuildResult] = []
             results.reserveCapacity(jobs.count)
             for job in jobs {
