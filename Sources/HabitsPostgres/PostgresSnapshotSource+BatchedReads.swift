@@ -127,7 +127,8 @@ extension PostgresSnapshotSource {
                 """, binds: binds))
         {
             let (habitID, count, above, equal) = try row.decode((Int64, Int, Int, Int).self)
-            positions[RankedCount(habitID: habitID, count: count)] = RankPosition(rank: 1 + above, usersWithCount: equal)
+            positions[RankedCount(habitID: habitID, count: count)] =
+                RankPosition(rank: 1 + above, usersWithCount: equal)
         }
         return positions
     }

@@ -19,8 +19,8 @@ import Testing
             }
         }
         for (key, count) in [("user1", 3), ("user2", 1), ("user3", 3), ("user4", 5)] {
-            try await store.log(Array(repeating: CourseAPI.LoggedHabit(userID: key, habitName: "Run", timestamp: Fixture.now),
-                                      count: count))
+            let log = CourseAPI.LoggedHabit(userID: key, habitName: "Run", timestamp: Fixture.now)
+            try await store.log(Array(repeating: log, count: count))
         }
         let (standings, positions) = try await store.readScreens { source -> ([String], [RankPosition]) in
             let habits = try await source.habits()

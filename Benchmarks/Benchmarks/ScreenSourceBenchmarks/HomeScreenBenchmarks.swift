@@ -94,7 +94,9 @@ func registerHomeScreenBenchmarks() {
         guard let setup = screenSetup.value else { return benchmark.error("no fixture") }
         let habit = setup.mostLoggedHabit
         for _ in benchmark.scaledIterations {
-            blackHole(try await setup.store.readScreens { source in try await source.position(habitID: habit, count: 1) })
+            blackHole(try await setup.store.readScreens { source in
+                try await source.position(habitID: habit, count: 1)
+            })
         }
     } setup: {
         try await setup()
