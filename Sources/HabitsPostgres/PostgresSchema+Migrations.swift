@@ -286,4 +286,21 @@ extension PostgresSchema {
         CREATE CONSTRAINT TRIGGER count_levels_before_revision AFTER INSERT ON revision_requests
         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION habits_commit_count_levels();
         """
+
+    /// The last document of each ended stream, per viewer and screen, for a resumption on another instance
+    /// (`ScreenHandoff`). Unlogged: a crash of the database loses only the chance to send changes rather
+    /// than a whole document. Rows older than `PostgresHandoffs.lifetime` are never read and are deleted
+    /// by the next hand-off.
+    static let v13ScreenHandoffs = """
+        CREATE UNLOGGED TABLE screen_handoffs (
+            viewer_id bigint NOT NULL,
+            screen text NOT NULL,
+            revision text NOT NULL,
+            document bytea NOT NULL,
+            handed_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (viewer_id, screen)
+        );
+        CREATE INDEX screen_handoffs_by_age ON screen_handoffs (handed_at);
+        CREATE INDEX screen_handoffs_by_viewer_age ON screen_handoffs (viewer_id, handed_at);
+        """
 }

@@ -74,6 +74,7 @@ enum PostgresSchema {
         ("v10: the revision bumped at commit", v10RevisionAtCommit),
         ("v11: program totals count public raters only", v11PublicRatings),
         ("v12: count levels for ranks", v12CountLevels),
+        ("v13: documents handed off between instances", v13ScreenHandoffs),
     ]
 
     /// The statements of `sql`: each ends with `;` at the end of a line, except inside a `$$` body.

@@ -1,3 +1,4 @@
+import Foundation
 import HabitsDomain
 
 /// The name of a screen the server describes (`home`, `streak`, …): each screen declares its own in
@@ -81,6 +82,25 @@ public struct ScreenRequest: Hashable, Sendable {
         self.query = reads.contains(.query) && query?.isEmpty == false ? query : nil
         self.arrangement = reads.contains(.arrangement) ? arrangement : .list
         self.collapsedGroups = reads.contains(.collapsed) ? collapsedGroups : []
+    }
+
+    /// The screen and its parameters, without the viewer, as one string: equal for equal requests.
+    public var parametersKey: String {
+        var key = screen.rawValue
+        func add(_ parameter: ScreenParameter, _ value: String?) {
+            // Percent-encoded, so that no value can contain the separators.
+            guard let value, let encoded = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+            else { return }
+            key += "&" + parameter.queryName + "=" + encoded
+        }
+        add(.habit, habitID.map(String.init))
+        add(.user, userID.map(String.init))
+        add(.month, month.map(String.init(describing:)))
+        add(.tag, tagID.map(String.init))
+        add(.query, query)
+        add(.arrangement, screen.parameters.contains(.arrangement) ? arrangement.rawValue : nil)
+        add(.collapsed, collapsedGroups.isEmpty ? nil : collapsedGroups.sorted().joined(separator: ","))
+        return key
     }
 
     /// The slugs `collapsedGroups` may hold: the emoji picker's groups and its Recents.

@@ -170,6 +170,25 @@ struct ScreenDocumentCache {
         return Recorded(document: document, isNewest: true, isNew: true, change: entry.latestChange)
     }
 
+    /// Keeps `document`, an older document of `request` that another instance sent to a stream now
+    /// resuming here, as the oldest of its history, so that the stream is sent the changes since. Nothing
+    /// changes when the entry is not kept or already holds that revision.
+    mutating func adopt(_ document: ScreenDocument, for request: ScreenRequest) {
+        guard var entry = entries.removeValue(forKey: request) else { return }
+        bytes -= entry.bytes
+        defer {
+            bytes += entry.bytes
+            entries[request] = entry
+        }
+        guard !entry.history.contains(where: { $0.revision == document.revision }) else { return }
+        if entry.history.count >= Self.historyLength {
+            entry.history.removeFirst()
+            entry.historyBytes.removeFirst()
+        }
+        entry.history.insert(document, at: 0)
+        entry.historyBytes.insert(document.estimatedByteCount, at: 0)
+    }
+
     /// Notes that `request` could not be built: an entry without subscribers is dropped; one whose habit or
     /// user no longer exists is kept as gone, for its subscribers to be told.
     mutating func recordFailure(_ request: ScreenRequest, _ error: HabitsError) -> Failure {

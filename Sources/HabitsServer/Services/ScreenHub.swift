@@ -25,9 +25,9 @@ actor ScreenHub {
     /// The default byte budget: 256 MiB.
     static let defaultByteBudget = ScreenDocumentCache.defaultByteBudget
 
-    private let store: any ScreenStore
+    let store: any ScreenStore
     let metrics: ServerMetrics
-    private let logger: Logger
+    let logger: Logger
     /// The server's clock: what "today" is on the streak calendar.
     let clock: @Sendable () -> Date
     /// The longest the clock goes unwatched (ScreenHub+Clock.swift).
@@ -71,6 +71,7 @@ actor ScreenHub {
     /// The changes from `revision` to the current document, or the document when `revision` is unknown.
     func changes(for request: ScreenRequest, since revision: String) async throws -> PendingScreenEvent {
         let current = try await document(for: request)
+        await adoptHandoff(request, revision: revision)
         return event(for: request, from: revision, to: current)
     }
 

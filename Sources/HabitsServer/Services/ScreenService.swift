@@ -69,6 +69,8 @@ struct ScreenService: Sendable {
         let ticket = try streams.admit(client: context.clientAddress, account: account)
         // The subscription opened as the body starts finds this document current and does not build it again.
         _ = try await hub.document(for: screen)
+        // A stream that ended on another instance of a shared store resumes from the document it sent there.
+        if let lastEventID { await hub.adoptHandoff(screen, revision: lastEventID) }
         let hub = self.hub
         let connectionClosed = context.connectionClosed
         let credentialIsLive = context.credentialIsLive
@@ -76,13 +78,13 @@ struct ScreenService: Sendable {
             defer { ticket.release() }
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
             do {
-                try await hub.subscribe(screen) { subscription in
+                let lastSent = try await hub.subscribe(screen) { subscription in
                     // A connection that closes (its client reset it or left, EventStreamHangUpHandler) ends
                     // the stream at once, rather than at its next write.
                     connectionClosed?.whenComplete { _ in subscription.end() }
                     // The HTTP server waits for open requests before the other services hear of a shutdown,
                     // so a stream ends itself when the server starts to shut down.
-                    try await withGracefulShutdownHandler {
+                    return try await withGracefulShutdownHandler {
                         try await Self.writeEvents(
                             subscription, after: lastEventID, hub: hub, to: &writer,
                             credentialIsLive: credentialIsLive, encode: encode)
@@ -90,6 +92,8 @@ struct ScreenService: Sendable {
                         subscription.end()
                     }
                 }
+                // Its client may come back through another instance (a proxy's choice, this one stopping).
+                if let lastSent { await hub.handOff(screen, revision: lastSent) }
             } catch let error as HabitsError {
                 // The screen went between its first build and the subscription: the stream says it is gone.
                 guard case .notFound = error else { throw error }
@@ -112,17 +116,21 @@ struct ScreenService: Sendable {
     /// person's rank that fell and rose again): that change is empty, so nothing is sent, and the newest
     /// revision is remembered as showing what the client holds. The next change is made from it and sent
     /// as from the client's revision, which the client checks: the two documents show the same.
+    ///
+    /// The answer is the revision the client holds as the stream ends, nil when it ended for a credential
+    /// or a screen that went: what a resumption elsewhere starts from.
+    @discardableResult
     static func writeEvents(
         _ subscription: ScreenSubscriptions.Subscription, after lastEventID: String?, hub: ScreenHub,
         to writer: inout some ResponseBodyWriter, credentialIsLive: (@Sendable () async -> Bool)? = nil,
         encode: (ScreenEvent) throws -> [UInt8]
-    ) async throws {
+    ) async throws -> String? {
         // The revision the client holds: every changeset it is sent applies to it.
         var sentRevision = lastEventID
         // The newest revision known to show what the client holds: the next event is made from it.
         var shownRevision = lastEventID
         for await reason in subscription.wakes {
-            if let credentialIsLive, await !credentialIsLive() { return }
+            if let credentialIsLive, await !credentialIsLive() { return nil }
             var event: ScreenEvent?
             if case .changed(let change?) = reason, change.from == shownRevision {
                 event = .changes(change)
@@ -147,9 +155,10 @@ struct ScreenService: Sendable {
             switch event {
             case .document(let document): sentRevision = document.revision
             case .changes(let change): sentRevision = change.revision
-            case .gone: return
+            case .gone: return nil
             }
             shownRevision = sentRevision
         }
+        return sentRevision
     }
 }

@@ -13,6 +13,10 @@ public struct ServerMetrics: Sendable {
     let liveSubscribers: Gauge
     /// Events sent on screen streams (documents and changes).
     let screenEventsSent: Counter
+    /// Documents a stream ending here last sent, handed to the other instances of a shared store.
+    let screenHandoffs: Counter
+    /// Documents handed off by another instance, taken for a stream resuming here.
+    let screenHandoffsTaken: Counter
     /// Live screens rebuilt because a commit touched what they read.
     let screenRebuilds: Counter
     /// Live screens whose users' ranks were asked again instead of a rebuild, because only those could move.
@@ -55,6 +59,14 @@ public struct ServerMetrics: Sendable {
         screenEventsSent = registry.makeCounter(descriptor: .init(
             namespace: "habits", metricName: "screen_events_sent", unitName: "total",
             helpText: "Documents and changesets sent on screen event streams."
+        ))
+        screenHandoffs = registry.makeCounter(descriptor: .init(
+            namespace: "habits", metricName: "screen_handoffs", unitName: "total",
+            helpText: "Last documents of ended streams handed to the other instances of a shared store."
+        ))
+        screenHandoffsTaken = registry.makeCounter(descriptor: .init(
+            namespace: "habits", metricName: "screen_handoffs_taken", unitName: "total",
+            helpText: "Documents handed off by another instance, taken for a stream resuming here."
         ))
         screenUpdateDuration = registry.makeDurationHistogram(
             descriptor: .init(
