@@ -186,14 +186,14 @@ actor ScreenHub {
             // Viewers share habits, rankings and followed people: each question is asked once.
             let shared = MemoizingSource(source)
             // What the Homes and the rechecks ask, for all of them at once: a few queries, not sixty per Home.
+            // A recheck's Home is read ahead too: a moved rank patches its lines, which read what a build does.
             if shared.readsAheadInBatches {
                 var homeViewers: [Int64] = []
                 var rechecks: [ScreenDependencies] = []
                 for job in jobs {
+                    if job.request.screen == .home { homeViewers.append(job.request.viewerID) }
                     if let reads = job.vouchedReads, job.base != nil, shared.revision <= job.vouchedAt {
                         rechecks.append(reads)
-                    } else if job.request.screen == .home {
-                        homeViewers.append(job.request.viewerID)
                     }
                 }
                 try await shared.readAhead(homesOf: homeViewers, rechecking: rechecks)
