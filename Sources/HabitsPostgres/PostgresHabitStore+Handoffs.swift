@@ -9,15 +9,20 @@ enum PostgresHandoffs {
     /// The most screens kept per viewer: the one handed off last replaces the oldest.
     static let screensPerViewer = 20
     /// The largest document kept: a bigger one (the whole emoji picker) is sent whole on resumption.
-    static let largestDocument = 256 << 10
+    static let largestDocument = 128 << 10
+    /// The most rows kept, the newest: with `largestDocument`, at most 512 MiB whoever streams.
+    static let rows = 4_096
 }
 
 extension PostgresHabitStore {
     public var handsOffScreens: Bool { true }
 
     /// One statement: the upsert (the document as `bytea`, from a byte buffer: `[UInt8]` binds as an array
-    /// of "char"), the viewer's screens beyond `screensPerViewer` and every expired row
-    /// deleted, so that the table stays within its bounds without a sweeper.
+    /// of "char"), and every row past the bounds deleted (expired, the viewer's beyond `screensPerViewer`,
+    /// the oldest beyond `rows`), so that the table keeps within them without a sweeper. The deletes spare
+    /// the row being written: one statement must not both delete and update it.
+    ///
+    /// - Complexity: O(log n) index walks, and the oldest-rows walk over at most `rows` entries.
     public func handOff(_ handoff: ScreenHandoff) async throws {
         guard handoff.document.count <= PostgresHandoffs.largestDocument else { return }
         let kept = PostgresHandoffs.screensPerViewer - 1
@@ -25,10 +30,16 @@ extension PostgresHabitStore {
             """
             WITH expired AS (
                 DELETE FROM screen_handoffs WHERE handed_at < now() - \(unescaped: PostgresHandoffs.lifetime)
+                AND (viewer_id, screen) <> (\(handoff.viewerID), \(handoff.screen))
             ), beyond AS (
                 DELETE FROM screen_handoffs WHERE viewer_id = \(handoff.viewerID) AND screen IN (
                     SELECT screen FROM screen_handoffs WHERE viewer_id = \(handoff.viewerID)
                     AND screen <> \(handoff.screen) ORDER BY handed_at DESC OFFSET \(kept))
+            ), crowded AS (
+                DELETE FROM screen_handoffs WHERE handed_at <= (
+                    SELECT handed_at FROM screen_handoffs ORDER BY handed_at DESC
+                    OFFSET \(PostgresHandoffs.rows - 1) LIMIT 1)
+                AND (viewer_id, screen) <> (\(handoff.viewerID), \(handoff.screen))
             )
             INSERT INTO screen_handoffs (viewer_id, screen, revision, document)
             VALUES (\(handoff.viewerID), \(handoff.screen), \(handoff.revision), \(ByteBuffer(bytes: handoff.document)))

@@ -7,8 +7,8 @@ import Logging
 import PostgresNIO
 import Testing
 
-/// `screen_handoffs` keeps a viewer's last documents within its bounds: 20 screens a viewer, 256 KiB a
-/// document, 10 minutes a row.
+/// `screen_handoffs` keeps a viewer's last documents within its bounds: 20 screens a viewer, 128 KiB a
+/// document, 10 minutes a row, 4,096 rows.
 @Suite(.timeLimit(.minutes(3))) struct ScreenHandoffStoreTests {
     static func handoff(_ viewer: Int64, _ screen: Int, revision: String = "7", bytes: Int = 100) -> ScreenHandoff {
         ScreenHandoff(
@@ -38,14 +38,14 @@ import Testing
         try await store.handOff(Self.handoff(1, 24, revision: "9"))
         #expect(try await store.handedOff(viewerID: 1, screen: "screen-24", revision: "7") == nil)
         #expect(try await store.handedOff(viewerID: 1, screen: "screen-24", revision: "9") != nil)
-        // Past 256 KiB a document is not kept.
-        try await store.handOff(Self.handoff(3, 1, bytes: 256 << 10))
-        try await store.handOff(Self.handoff(3, 2, bytes: (256 << 10) + 1))
-        #expect(try await store.handedOff(viewerID: 3, screen: "screen-1", revision: "7")?.count == 256 << 10)
+        // Past 128 KiB a document is not kept.
+        try await store.handOff(Self.handoff(3, 1, bytes: 128 << 10))
+        try await store.handOff(Self.handoff(3, 2, bytes: (128 << 10) + 1))
+        #expect(try await store.handedOff(viewerID: 3, screen: "screen-1", revision: "7")?.count == 128 << 10)
         #expect(try await store.handedOff(viewerID: 3, screen: "screen-2", revision: "7") == nil)
     }
 
-    @Test func aRowOlderThanTenMinutesIsNeitherReadNorKept() async throws {
+    @Test func anExpiredRowIsNeitherReadNorKeptAndTheTableKeepsItsNewest4096() async throws {
         guard PostgresTestStores.shouldRun else { return }
         let configuration = try PostgresTestStores.newConfiguration()
         let store = try await PostgresHabitStore.connect(configuration)
@@ -70,5 +70,26 @@ import Testing
             rows = Int(count)
         }
         #expect(rows == 1)
+        // 5,000 viewers' screens, a tenth of a second apart: a hand-off keeps the newest 4,096, its own included.
+        _ = try await admin.query(PostgresQuery(
+            unsafeSQL: """
+                INSERT INTO \(table) (viewer_id, screen, revision, document, handed_at)
+                SELECT 100 + n, 'home', '7', '\\x00'::bytea, now() - interval '9 minutes' + n * interval '0.1 second'
+                FROM generate_series(1, 5000) AS n
+                """))
+        try await store.handOff(Self.handoff(6, 1))
+        var total = 0
+        var oldestViewer: Int64 = 0
+        for try await (count, oldest) in try await admin.query(
+            PostgresQuery(
+                unsafeSQL: "SELECT count(*)::bigint, min(viewer_id) FILTER (WHERE viewer_id > 99) FROM \(table)")
+        ).decode((Int64, Int64).self) {
+            total = Int(count)
+            oldestViewer = oldest
+        }
+        #expect(total == 4_096)
+        // The newest 4,093 of them stay, beside the two rows written before and the new one.
+        #expect(oldestViewer == 100 + 5_000 - 4_093 + 1)
+        #expect(try await store.handedOff(viewerID: 6, screen: "screen-1", revision: "7") != nil)
     }
 }
