@@ -24,23 +24,30 @@ enum PostgresRows {
         return Color(hue: hue, saturation: saturation, brightness: brightness)
     }
 
+    /// A user from the decoded columns of `userColumns()`, in their order: every row that carries a user,
+    /// alone or after other columns, makes it here.
+    static func user(
+        _ id: Int64, _ key: String, _ name: String, _ hue: Double?, _ saturation: Double?, _ brightness: Double?,
+        _ bio: String?, _ zone: String, _ locale: String, _ visibility: String
+    ) -> User {
+        User(
+            id: id, key: key, name: name, color: color(hue, saturation, brightness), bio: bio, timeZone: zone,
+            locale: locale, visibility: Visibility(rawValue: visibility) ?? .public)
+    }
+
     /// A `/v1` user from a row of `userColumns()`.
     static func user(_ row: PostgresRow) throws -> User {
         let (id, key, name, hue, saturation, brightness, bio, zone, locale, visibility) = try row.decode(
             (Int64, String, String, Double?, Double?, Double?, String?, String, String, String).self)
-        return User(
-            id: id, key: key, name: name, color: color(hue, saturation, brightness), bio: bio, timeZone: zone,
-            locale: locale, visibility: Visibility(rawValue: visibility) ?? .public)
+        return user(id, key, name, hue, saturation, brightness, bio, zone, locale, visibility)
     }
 
     /// A count, then the columns of `userColumns()`: a standing.
     static func standing(_ row: PostgresRow) throws -> Standing {
         let (count, id, key, name, hue, saturation, brightness, bio, zone, locale, visibility) = try row.decode(
             (Int, Int64, String, String, Double?, Double?, Double?, String?, String, String, String).self)
-        let user = User(
-            id: id, key: key, name: name, color: color(hue, saturation, brightness), bio: bio, timeZone: zone,
-            locale: locale, visibility: Visibility(rawValue: visibility) ?? .public)
-        return Standing(user: user, count: count)
+        return Standing(
+            user: user(id, key, name, hue, saturation, brightness, bio, zone, locale, visibility), count: count)
     }
 
     /// A course API user from a row of `userColumns()`.

@@ -41,9 +41,8 @@ extension PostgresSnapshotSource {
             let (followerID, id, key, name, hue, saturation, brightness, bio, zone, locale, visibility) =
                 try row.decode(
                     (Int64, Int64, String, String, Double?, Double?, Double?, String?, String, String, String).self)
-            reads[followerID]?.followedUsers.append(User(
-                id: id, key: key, name: name, color: PostgresRows.color(hue, saturation, brightness), bio: bio,
-                timeZone: zone, locale: locale, visibility: Visibility(rawValue: visibility) ?? .public))
+            reads[followerID]?.followedUsers.append(
+                PostgresRows.user(id, key, name, hue, saturation, brightness, bio, zone, locale, visibility))
         }
         return reads
     }
@@ -108,9 +107,7 @@ extension PostgresSnapshotSource {
                     (Int64, Int, Int64, String, String, Double?, Double?, Double?, String?, String, String, String)
                         .self)
             standings[habitID]?.append(Standing(
-                user: User(
-                    id: id, key: key, name: name, color: PostgresRows.color(hue, saturation, brightness), bio: bio,
-                    timeZone: zone, locale: locale, visibility: Visibility(rawValue: visibility) ?? .public),
+                user: PostgresRows.user(id, key, name, hue, saturation, brightness, bio, zone, locale, visibility),
                 count: count))
         }
         return standings

@@ -42,7 +42,7 @@ public final class MemoizingSource: ScreenSource {
 
     /// Reads ahead, in one `viewerReads` of the base, what the viewers' Homes ask first (the viewer, its
     /// favourites, follows and counts), for the viewers not yet asked about; later reads find the answers.
-    public func prefetch(viewers: [Int64]) async throws {
+    func prefetch(viewers: [Int64]) async throws {
         let missing = viewers.filter {
             usersByID[$0] == nil || favorites[$0] == nil || followed[$0] == nil || countTables[$0] == nil
         }

@@ -166,6 +166,13 @@ actor ScreenHub {
             self.vouchedReads = vouchedReads
             self.vouchedAt = vouchedAt
         }
+
+        /// The document and the reads to recheck in a snapshot at `revision`, nil when the job must be built:
+        /// a recheck is made only at the revision of the change that asked for it.
+        func recheck(at revision: Int64) -> (document: ScreenDocument, reads: ScreenDependencies)? {
+            guard let base, let vouchedReads, revision <= vouchedAt else { return nil }
+            return (base, vouchedReads)
+        }
     }
 
     /// Builds every request in one read transaction.
@@ -192,9 +199,7 @@ actor ScreenHub {
                 var rechecks: [ScreenDependencies] = []
                 for job in jobs {
                     if job.request.screen == .home { homeViewers.append(job.request.viewerID) }
-                    if let reads = job.vouchedReads, job.base != nil, shared.revision <= job.vouchedAt {
-                        rechecks.append(reads)
-                    }
+                    if let recheck = job.recheck(at: shared.revision) { rechecks.append(recheck.reads) }
                 }
                 try await shared.readAhead(homesOf: homeViewers, rechecking: rechecks)
             }
@@ -212,7 +217,7 @@ actor ScreenHub {
         _ job: BuildJob, in shared: MemoizingSource, now: Date, rebuilds: Counter, patches: Counter
     ) async -> BuildResult {
         let request = job.request
-        if let document = job.base, let dependencies = job.vouchedReads, shared.revision <= job.vouchedAt {
+        if let (document, dependencies) = job.recheck(at: shared.revision) {
             let recheck = await Self.recheck(document, request, dependencies, in: shared, now: now, patches: patches)
             if let recheck { return recheck }
             rebuilds.increment()
