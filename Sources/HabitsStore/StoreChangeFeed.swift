@@ -25,6 +25,10 @@ public struct StoreChanges: AsyncSequence, Sendable {
     /// An iterator over this sequence's subscription.
     public func makeAsyncIterator() -> Iterator { Iterator(subscription: subscription) }
 
+    /// The changes committed since the previous element, without waiting: nil when there are none. It
+    /// takes them as the next element would, so a reader catches up on commits that came while it was busy.
+    public func takePending() -> StoreChange? { subscription.feed.takePending(subscriber: subscription.id) }
+
     /// Takes the changes merged since the previous element, waiting for one when there are none.
     public struct Iterator: AsyncIteratorProtocol {
         let subscription: Subscription
@@ -126,6 +130,28 @@ public final class StoreChangeFeed: @unchecked Sendable {
         for waiter in waiters { waiter.resume(returning: nil) }
     }
 
+    /// The changes published for `subscriber` since it last took, nil when there are none: no waiting.
+    ///
+    /// - Complexity: O(m) for the m pairs and users pending.
+    func takePending(subscriber id: UInt64) -> StoreChange? {
+        lock.withLock {
+            guard var subscriber = subscribers[id] else { return nil }
+            let change = Self.take(from: &subscriber)
+            subscribers[id] = subscriber
+            return change
+        }
+    }
+
+    /// Takes what is pending for `subscriber`, with `lock` held.
+    private static func take(from subscriber: inout Subscriber) -> StoreChange? {
+        guard subscriber.hasPending else { return nil }
+        let change = subscriber.pending.change()
+        subscriber.pending = ChangeAccumulator()
+        subscriber.hasPending = false
+        // Pairs that came back to their first count may leave nothing to report.
+        return change.isEmpty ? nil : change
+    }
+
     /// The changes published for `subscriber` since it last took, waiting for one if there are none;
     /// nil when the subscriber has ended or its task is cancelled.
     func next(subscriber id: UInt64) async -> StoreChange? {
@@ -136,18 +162,11 @@ public final class StoreChangeFeed: @unchecked Sendable {
                         // Ended, or another task is already waiting on this subscriber.
                         return .some(nil)
                     }
-                    if subscriber.hasPending {
-                        let change = subscriber.pending.change()
-                        subscriber.pending = ChangeAccumulator()
-                        subscriber.hasPending = false
-                        subscribers[id] = subscriber
-                        // Pairs that came back to their first count may leave nothing to report.
-                        if !change.isEmpty { return .some(change) }
-                    }
-                    if subscriber.isEnded { return .some(nil) }
-                    subscriber.waiter = continuation
+                    let change = Self.take(from: &subscriber)
+                    if change == nil && !subscriber.isEnded { subscriber.waiter = continuation }
                     subscribers[id] = subscriber
-                    return .none
+                    if let change { return .some(change) }
+                    return subscriber.isEnded ? .some(nil) : .none
                 }
                 if case .some(let change) = answer { continuation.resume(returning: change) }
             }

@@ -79,13 +79,30 @@ actor ScreenHub {
 
     /// Follows committed changes until cancelled: rebuilds the live documents they affect.
     func run() async {
-        for await change in store.storeChanges() { await follow(change) }
+        let changes = store.storeChanges()
+        for await change in changes { await follow(change, takingPending: changes.takePending) }
     }
 
+    /// How many times `follow` takes in commits that came while it was finding a change's jobs.
+    static let catchUpRounds = 3
+
     /// Rebuilds the live documents `change` affects: what `run` does with each change it takes.
-    func follow(_ change: StoreChange) async {
-        lastChangeRevision = max(lastChangeRevision, change.revision)
-        let jobs = buildJobs(for: change)
+    ///
+    /// Commits that came while the jobs were being found (`takePending`) join them before the build. Else the
+    /// build's snapshot would be past the change, and every recheck would have to rebuild
+    /// (`BuildJob.recheck(at:)`): a hub with many screens, slow to find its jobs, would fall further behind.
+    func follow(_ change: StoreChange, takingPending takePending: () -> StoreChange? = { nil }) async {
+        var jobs = buildJobs(for: change)
+        var revision = change.revision
+        for _ in 0..<Self.catchUpRounds {
+            guard let later = takePending() else { break }
+            jobs = Self.joining(jobs, buildJobs(for: later), at: later.revision)
+            revision = later.revision
+        }
+        lastChangeRevision = max(lastChangeRevision, revision)
+        let rechecks = jobs.count { $0.vouchedReads != nil }
+        metrics.screenRechecks.increment(by: Int64(rechecks))
+        metrics.screenRebuilds.increment(by: Int64(jobs.count - rechecks))
         guard !jobs.isEmpty else { return }
         let started = ContinuousClock.now
         defer { metrics.screenUpdateDuration.record(ContinuousClock.now - started) }
@@ -115,7 +132,6 @@ actor ScreenHub {
         let actions = invalidation.actions(for: change) { cache.isWatched($0) }
         var jobs: [BuildJob] = []
         jobs.reserveCapacity(actions.count)
-        var rechecks = 0
         for (request, action) in actions {
             let current = cache[request]?.current
             switch action {
@@ -125,14 +141,35 @@ actor ScreenHub {
                     jobs.append(BuildJob(request: request))
                     continue
                 }
-                rechecks += 1
                 jobs.append(
                     BuildJob(request: request, base: current, vouchedReads: reads, vouchedAt: change.revision))
             }
         }
-        metrics.screenRechecks.increment(by: Int64(rechecks))
-        metrics.screenRebuilds.increment(by: Int64(jobs.count - rechecks))
         return jobs
+    }
+
+    /// The jobs of a change and of a later one, `revision`'s, as one list: a rebuild wins over a recheck, and
+    /// the rechecks the later change does not touch are vouched for at its revision, which did not affect them.
+    ///
+    /// - Complexity: O(j + l) for the j and l jobs.
+    static func joining(_ jobs: [BuildJob], _ later: [BuildJob], at revision: Int64) -> [BuildJob] {
+        var joined = jobs
+        var positions: [ScreenRequest: Int] = [:]
+        positions.reserveCapacity(joined.count)
+        for index in joined.indices {
+            if joined[index].vouchedReads != nil { joined[index].vouchedAt = revision }
+            positions[joined[index].request] = index
+        }
+        for job in later {
+            guard let index = positions[job.request] else {
+                positions[job.request] = joined.count
+                joined.append(job)
+                continue
+            }
+            // Two rechecks stay one, vouched for at the later revision; a later rebuild replaces a recheck.
+            if job.vouchedReads == nil && joined[index].vouchedReads != nil { joined[index] = job }
+        }
+        return joined
     }
 
     // MARK: Building
