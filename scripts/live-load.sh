@@ -5,6 +5,7 @@
 # viewers follow each other and do the writing, instead of all following the demo's people. Reports the
 # time from a write's acknowledgement to the last affected stream's event. LIVE_INSTANCES=2 runs two
 # instances on PostgreSQL (HABITS_TEST_POSTGRES_URL) and writes through the one without the streams.
+# Reports the CPU the server(s), the load client and the rest of the machine used while the writes ran.
 # Never part of the test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,10 +30,12 @@ if [ "${LIVE_INSTANCES:-1}" = 2 ]; then
     PAIR_POOL=16 PAIR_ARGS="${limit[*]}" start_two_instances "$binary"
     trap stop_two_instances EXIT
     timeout $(( seconds + 900 )) python3 scripts/live_load.py "$pair_a" --write-base "$pair_b" \
+        --server-pid "$pair_a_pid" --server-pid "$pair_b_pid" \
         --viewers "$viewers" --rate "$rate" --seconds "$seconds" --graph "$graph"
     exit
 fi
 source scripts/demo-server.sh
 start_demo_server "$binary" live warning "${limit[@]}"
 stop_simulator
-timeout $(( seconds + 600 )) python3 scripts/live_load.py "$base" --viewers "$viewers" --rate "$rate" --seconds "$seconds" --graph "$graph"
+timeout $(( seconds + 600 )) python3 scripts/live_load.py "$base" --server-pid "$server" \
+    --viewers "$viewers" --rate "$rate" --seconds "$seconds" --graph "$graph"

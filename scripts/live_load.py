@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import bisect
 import json
+import os
 import random
 import sys
 import time
@@ -101,6 +102,8 @@ async def main():
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--graph", choices=["demo", "peers"], default="demo")
     parser.add_argument("--write-base", help="another instance on the same database, to send the writes to")
+    parser.add_argument("--server-pid", type=int, action="append", default=[],
+                        help="a server process whose CPU time during the writes is reported (repeatable)")
     options = parser.parse_args()
     base = options.base
     url = urlparse(base)
@@ -159,6 +162,7 @@ async def main():
     writes = []  # (revision, acknowledged at)
     written_pairs = []  # (user, habit) of each write
     count = int(options.rate * options.seconds)
+    cpu_before = cpu_times(options.server_pid)
     start = time.monotonic()
     for index in range(count):
         due = start + index / options.rate
@@ -179,6 +183,8 @@ async def main():
         # Writes are sequential and nothing else writes, so the i-th write is revision base + i + 1.
         writes.append((base_revision + index + 1, acknowledged))
     await asyncio.sleep(1)
+    cpu_after = cpu_times(options.server_pid)
+    cpu_window = time.monotonic() - start
     for transport in transports:
         transport.close()
 
@@ -259,10 +265,37 @@ async def main():
           f"{changes} Home changes, {events} events; {len(per_write)} writes changed at least one open Home")
     if per_write:
         print("acknowledgement → last affected stream's event: " + summary(per_write.values()))
+    print(cpu_report(cpu_before, cpu_after, cpu_window))
     print(f"events showing nothing new: {idle}; documents sent again: {documents}; "
           f"changes never sent: {len(missed)}; Homes the model gets wrong: {disagreements}")
     if idle or missed or disagreements or not per_write:
         sys.exit(f"the streams and the writes disagree: {missed[:5]}")
+
+
+def cpu_times(server_pids):
+    """CPU seconds so far of the servers, of this client, and of the whole machine (busy, all)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    servers = 0.0
+    for pid in server_pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            # Fields 14 and 15 (user and system ticks) come after the parenthesised command name.
+            fields = stat.read().rsplit(")", 1)[1].split()
+            servers += (int(fields[11]) + int(fields[12])) / tick
+    mine = os.times()
+    with open("/proc/stat") as stat:
+        ticks = [int(value) for value in stat.readline().split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle and iowait
+    return servers, mine.user + mine.system, (sum(ticks) - idle) / tick, sum(ticks) / tick
+
+
+def cpu_report(before, after, seconds):
+    """Who had the machine's cores while the writes ran: the servers, this client and the rest."""
+    servers, client, busy, total = (end - start for start, end in zip(before, after))
+    cores = total / seconds
+    def share(value):
+        return f"{value:.1f} s ({100 * value / total:.0f}% of {cores:.0f} cores)"
+    return (f"CPU over the {seconds:.1f} s of writes: server {share(servers)}, load client {share(client)}, "
+            f"everything else {share(max(0.0, busy - servers - client))}, idle {share(total - busy)}")
 
 
 def summary(values):
