@@ -96,4 +96,25 @@ import Testing
         #expect(
             Self.actions(StoreChange(revision: 3, favoritesOf: [1]), in: invalidation) == [Self.counts: "rebuild"])
     }
+
+    /// A removed document's place is taken by the next one filed: the newcomer is asked by its own reads,
+    /// never by the reads of the one it replaced, and the others keep theirs.
+    @Test func aNewDocumentInARemovedOnesPlaceIsAskedByItsOwnReads() {
+        var invalidation = Self.invalidation()
+        invalidation.remove(Self.counts)
+        let newcomer = ScreenRequest(screen: .today, viewerID: 4)
+        var favourites = ScreenDependencies()
+        favourites.favoritesOf = [4]
+        invalidation.file(newcomer, reads: favourites)
+        let watched: Set<ScreenRequest> = [Self.counts, Self.rank, Self.top, newcomer]
+        #expect(invalidation.count == 3)
+        #expect(Self.actions(Self.log(user: 1, from: 0, to: 1), in: invalidation, watched: watched).isEmpty)
+        #expect(
+            Self.actions(StoreChange(revision: 3, favoritesOf: [4]), in: invalidation, watched: watched)
+                == [newcomer: "rebuild"])
+        #expect(
+            Self.actions(StoreChange(revision: 4, catalogue: true), in: invalidation, watched: watched).keys.sorted {
+                $0.viewerID < $1.viewerID
+            } == [Self.rank, Self.top, newcomer])
+    }
 }

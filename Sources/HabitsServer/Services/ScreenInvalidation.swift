@@ -23,29 +23,54 @@ struct ScreenInvalidation {
         case recheck(vouchedBy: ScreenDependencies)
     }
 
-    private var index = ScreenReadIndex<ScreenRequest>()
-    private var reads: [ScreenRequest: Reads] = [:]
+    /// A filed document: its request and what it read.
+    private struct Filed {
+        var request: ScreenRequest
+        var reads: Reads
+    }
+
+    // Each filed request has a slot, a small integer: the index files slots, so that a change's candidates
+    // (thousands of documents for a popular person) are gathered by hashing integers, not requests.
+    private var index = ScreenReadIndex<Int>()
+    private var slots: [ScreenRequest: Int] = [:]
+    private var filed: [Filed?] = []
+    private var freeSlots: [Int] = []
 
     /// How many documents' reads are filed.
-    var count: Int { reads.count }
+    var count: Int { slots.count }
 
     /// What the newest document of `request` read, while it is filed.
-    func reads(of request: ScreenRequest) -> ScreenDependencies? { reads[request]?.dependencies }
+    func reads(of request: ScreenRequest) -> ScreenDependencies? {
+        slots[request].flatMap { filed[$0]?.reads.dependencies }
+    }
 
     /// Files what the newest document of `request` read, in place of what the one before read.
     ///
     /// - Complexity: O(u + h) for the users and habits the old and new reads name.
     mutating func file(_ request: ScreenRequest, reads dependencies: ScreenDependencies) {
-        reads[request] = Reads(dependencies)
-        index.file(request, reads: dependencies)
+        let slot: Int
+        if let known = slots[request] {
+            slot = known
+        } else if let free = freeSlots.popLast() {
+            slot = free
+            slots[request] = slot
+        } else {
+            slot = filed.count
+            filed.append(nil)
+            slots[request] = slot
+        }
+        filed[slot] = Filed(request: request, reads: Reads(dependencies))
+        index.file(slot, reads: dependencies)
     }
 
     /// Takes `request`'s reads out.
     ///
     /// - Complexity: O(u + h) for the users and habits its reads named.
     mutating func remove(_ request: ScreenRequest) {
-        guard reads.removeValue(forKey: request) != nil else { return }
-        index.remove(request)
+        guard let slot = slots.removeValue(forKey: request) else { return }
+        filed[slot] = nil
+        freeSlots.append(slot)
+        index.remove(slot)
     }
 
     /// What `change` asks of the filed documents that `isWatched` says are rebuilt on a change; the others,
@@ -66,11 +91,11 @@ struct ScreenInvalidation {
             }
         }
         if let candidates = index.candidates(for: change) {
-            for request in candidates {
-                if let filed = reads[request] { test(request, filed) }
+            for slot in candidates {
+                if let entry = filed[slot] { test(entry.request, entry.reads) }
             }
         } else {
-            for (request, filed) in reads { test(request, filed) }
+            for case let entry? in filed { test(entry.request, entry.reads) }
         }
         return actions
     }
