@@ -55,13 +55,19 @@ run() {
   local report
   report=$(wrk --latency -t"$threads" -c"$connections" -d"${seconds}s" "$@")
   echo "$report" | grep -E "Requests/sec|Latency|50%|90%|99%|Non-2xx|Socket errors" || true
+  last_rate=$(echo "$report" | awk '/Requests\/sec/ {print $2}')
   # Figures from failing requests are not figures: say so and fail the run.
   if echo "$report" | grep -qE "Non-2xx|Socket errors"; then
     echo "load.sh: $name had errors (above); its figures do not count" >&2
     failed=1
   fi
 }
+# The floor of the server's request path, to weigh /combinedStats (about 78 KB) against.
+run "GET /healthz" "$base/healthz"
+healthz_rate=$last_rate
 run "GET /combinedStats (simulator running)" "$base/combinedStats"
+awk -v stats="$last_rate" -v floor="$healthz_rate" \
+  'BEGIN { if (floor > 0) printf "/combinedStats answers %.2f× as many requests as /healthz\n", stats / floor }'
 run "GET /users" "$base/users"
 run "POST /loggedHabit" -s "$work/log.lua" "$base/loggedHabit"
 run "mixed: 50% GET /combinedStats, 30% /v1 reads, 20% POST /v1/logs" -s "$work/mixed.lua" "$base/v1/users"
