@@ -5,7 +5,8 @@
 # viewers follow each other and do the writing, instead of all following the demo's people. Reports the
 # time from a write's acknowledgement to the last affected stream's event. LIVE_INSTANCES=2 runs two
 # instances on PostgreSQL (HABITS_TEST_POSTGRES_URL) and writes through the one without the streams.
-# Reports the CPU the server(s), the load client and the rest of the machine used while the writes ran.
+# Reports the CPU the server(s), the load client and the rest of the machine used while the writes ran
+# and until their events stopped arriving.
 # Never part of the test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
