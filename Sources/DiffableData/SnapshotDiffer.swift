@@ -2,8 +2,9 @@
 // each reading what the earlier ones left in the differ:
 //
 // 1. pair sections: each old section's new position, found by identifier;
-// 2. match items: each old item is looked up once on the new side (Heckel's symbol table; identifiers are
-//    unique, so one lookup settles it), which gives deletes, updates and each new item's source;
+// 2. match items: each old item is compared with the new items just after the previous one's match, and
+//    only if not there looked up once on the new side (Heckel's symbol table; identifiers are unique, so
+//    one lookup settles it), which gives deletes, updates and each new item's source;
 // 3. section changes: inserts, deletes, reloads, and moves off a longest increasing run of old positions;
 // 4. staged positions: where each old section sits while the items stage runs;
 // 5. item deletes;
@@ -131,48 +132,6 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
         }
         sectionsStayInPlace = oldSections.count == newSections.count
             && oldToNew.indices.allSatisfy { oldToNew[$0] == $0 }
-    }
-
-    // MARK: Pass 2: match items
-
-    /// Looks every old item up once on the new side: fills `sources`, `deletedItems`, `updatedItems`,
-    /// `matchedCount` and `hasSurvivors`.
-    ///
-    /// - Complexity: O(n) expected, one lookup per old item.
-    @inlinable
-    mutating func matchItems(itemContentEqual: (I, I) -> Bool, locate: (I) -> Int?) {
-        var sources = [ItemSlot](repeating: ItemSlot(section: -1, index: 0), count: newItemCount)
-        var deleted: [Batch.ItemChange] = []
-        var updated: [Batch.ItemChange] = []
-        var survivors = [Bool](repeating: false, count: oldSections.count)
-        var matched = 0
-        let checkMarks = !reloadedItems.isEmpty || !reconfiguredItems.isEmpty
-        for oldSection in oldContents.indices {
-            let oldItems = oldContents[oldSection]
-            let matchedBefore = matched
-            for oldIndex in oldItems.indices {
-                let item = oldItems[oldIndex]
-                let oldPath = ItemPath(item: oldIndex, section: oldSection)
-                // A repeated old identifier (possible only in the array form) is a delete.
-                guard let flatPosition = locate(item), sources[flatPosition].section < 0 else {
-                    deleted.append(.init(path: oldPath, item: item))
-                    continue
-                }
-                sources[flatPosition] = ItemSlot(section: oldSection, index: oldIndex)
-                matched += 1
-                let current = newItems[flatPosition]
-                let marked = checkMarks && (reloadedItems.contains(current) || reconfiguredItems.contains(current))
-                if marked || !itemContentEqual(item, current) {
-                    updated.append(.init(path: oldPath, item: current))
-                }
-            }
-            survivors[oldSection] = matched > matchedBefore
-        }
-        self.sources = sources
-        deletedItems = deleted
-        updatedItems = updated
-        matchedCount = matched
-        hasSurvivors = survivors
     }
 
     // MARK: Pass 3: section changes
