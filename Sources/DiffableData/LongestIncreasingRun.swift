@@ -5,7 +5,8 @@
 /// mostly in order runs in linear time; only displaced elements pay a binary search (O(log n)).
 @usableFromInline
 struct LongestIncreasingRun {
-    /// `tails[k]` is the index of the smallest last element of an increasing run of length k + 1.
+    /// `tails[k]` is the index of the smallest last element of an increasing run of length k + 1, for k
+    /// below the longest run's length; sized for the longest input so far.
     @usableFromInline var tails: [Int32] = []
     /// `previous[i]` is the index of the element before element `i` on its run, -1 for none.
     @usableFromInline var previous: [Int32] = []
@@ -23,43 +24,56 @@ struct LongestIncreasingRun {
     ///   every earlier input.
     @inlinable
     mutating func mark(_ values: [Int32]) {
+        values.withUnsafeBufferPointer { mark($0) }
+    }
+
+    /// Marks `values` (distinct) in `keep`, from a buffer that the caller fills and reuses.
+    ///
+    /// The loop works on buffers sized up front rather than appending, so that no step checks for a
+    /// shared or full array.
+    ///
+    /// - Complexity: O(n) when in order, O(n log n) at worst; allocates only when `values` is longer than
+    ///   every earlier input.
+    @inlinable
+    mutating func mark(_ values: UnsafeBufferPointer<Int32>) {
         let count = values.count
-        tails.removeAll(keepingCapacity: true)
-        tails.reserveCapacity(count)
-        keep.reserveCapacity(count)
         if previous.count < count { previous = [Int32](repeating: -1, count: count) }
+        if tails.count < count { tails = [Int32](repeating: 0, count: count) }
         keep.removeAll(keepingCapacity: true)
         keep.append(contentsOf: repeatElement(false, count: count))
-        values.withUnsafeBufferPointer { valueBuffer in
-            previous.withUnsafeMutableBufferPointer { previousBuffer in
+        var length = 0
+        previous.withUnsafeMutableBufferPointer { previous in
+            tails.withUnsafeMutableBufferPointer { tails in
                 for index in 0..<count {
-                    let value = valueBuffer[index]
-                    if let last = tails.last {
-                        if valueBuffer[Int(last)] < value {
-                            previousBuffer[index] = last
-                            tails.append(Int32(index))
-                            continue
-                        }
-                    } else {
-                        previousBuffer[index] = -1
-                        tails.append(Int32(index))
+                    let value = values[index]
+                    // Past the longest run's last element: the run grows by one (the common, in-order case).
+                    if length == 0 || values[Int(tails[length - 1])] < value {
+                        previous[index] = length > 0 ? tails[length - 1] : -1
+                        tails[length] = Int32(truncatingIfNeeded: index)
+                        length += 1
                         continue
                     }
+                    // Otherwise it replaces the first tail that is not smaller.
                     var low = 0
-                    var high = tails.count - 1
+                    var high = length - 1
                     while low < high {
                         let mid = (low + high) >> 1
-                        if valueBuffer[Int(tails[mid])] < value { low = mid + 1 } else { high = mid }
+                        if values[Int(tails[mid])] < value { low = mid + 1 } else { high = mid }
                     }
-                    previousBuffer[index] = low > 0 ? tails[low - 1] : -1
-                    tails[low] = Int32(index)
+                    previous[index] = low > 0 ? tails[low - 1] : -1
+                    tails[low] = Int32(truncatingIfNeeded: index)
                 }
             }
         }
-        var index = tails.last.map(Int.init) ?? -1
-        while index >= 0 {
-            keep[index] = true
-            index = Int(previous[index])
+        guard length > 0 else { return }
+        var index = Int(tails[length - 1])
+        keep.withUnsafeMutableBufferPointer { keep in
+            previous.withUnsafeBufferPointer { previous in
+                while index >= 0 {
+                    keep[index] = true
+                    index = Int(previous[index])
+                }
+            }
         }
     }
 }

@@ -7,65 +7,79 @@ extension SnapshotDiffer {
     /// section stay along a longest increasing run of old positions and the rest move; items from any other
     /// section always move.
     ///
+    /// The only pass that writes inserts and moves: it collects them in local arrays and reads `sources`
+    /// and the section's items through buffers, so the loop over every new item neither checks `self`'s
+    /// arrays for sharing nor their bounds.
+    ///
     /// - Complexity: O(n) for mostly kept order, O(n log n) at worst.
     @inlinable
     mutating func collectInsertsAndMoves() {
         let mirrorFlat = sectionsStayInPlace
-        if mirrorFlat { flat.itemInserts.reserveCapacity(newItemCount - matchedCount) }
+        let stagedPositions = self.stagedPositions
+        var flatInserts: [Batch.ItemChange] = []
+        var flatMoves: [Batch.ItemMove] = []
+        var stageInserts: [Batch.ItemChange] = []
+        var stageMoves: [Batch.ItemMove] = []
+        flatInserts.reserveCapacity(newItemCount - matchedCount)
+        if !mirrorFlat { stageInserts.reserveCapacity(newItemCount - matchedCount) }
+        /// Records a move in the flat changeset and, unless the items stage mirrors it, in the items stage.
+        func appendMove(from source: ItemSlot, to path: ItemPath, item: I) {
+            let oldSection = Int(source.section)
+            let oldIndex = Int(source.index)
+            flatMoves.append(.init(from: ItemPath(item: oldIndex, section: oldSection), to: path, item: item))
+            guard !mirrorFlat else { return }
+            let stagedFrom = ItemPath(item: oldIndex, section: stagedPositions[oldSection])
+            stageMoves.append(.init(from: stagedFrom, to: path, item: item))
+        }
         // Buffers for one section's paired items, sized once for the largest section.
         let largestSection = newContents.reduce(0) { max($0, $1.count) }
-        var pairedOldIndices: [Int32] = []
-        var pairedNewIndices: [Int32] = []
-        pairedOldIndices.reserveCapacity(largestSection)
-        pairedNewIndices.reserveCapacity(largestSection)
-        for newSection in newSections.indices {
-            let start = newStarts[newSection]
-            let newItems = newContents[newSection]
-            let pairedOld = newToOld[newSection]
-            pairedOldIndices.removeAll(keepingCapacity: true)
-            pairedNewIndices.removeAll(keepingCapacity: true)
-            // Inserts, cross-section moves, and the paired items as candidates for staying.
-            for newIndex in newItems.indices {
-                let source = sources[start + newIndex]
-                if source.section < 0 {
-                    let path = ItemPath(item: newIndex, section: newSection)
-                    let change = Batch.ItemChange(path: path, item: newItems[newIndex])
-                    if pairedOld >= 0 { flat.itemInserts.append(change) }
-                    if !mirrorFlat { itemStage.itemInserts.append(change) }
-                } else if Int(source.section) == pairedOld {
-                    pairedOldIndices.append(source.index)
-                    pairedNewIndices.append(Int32(newIndex))
-                } else {
-                    appendMove(from: source, toSection: newSection, index: newIndex, item: newItems[newIndex])
+        var pairedOldIndices = [Int32](repeating: 0, count: largestSection)
+        var pairedNewIndices = [Int32](repeating: 0, count: largestSection)
+        // Taken out of `self` for the loop (and put back), so that its buffers stay unshared.
+        var increasingRun = LongestIncreasingRun()
+        swap(&increasingRun, &self.increasingRun)
+        sources.withUnsafeBufferPointer { sources in
+            for newSection in newSections.indices {
+                let start = newStarts[newSection]
+                let pairedOld = newToOld[newSection]
+                var pairedCount = 0
+                newContents[newSection].withUnsafeBufferPointer { newItems in
+                    // Inserts, cross-section moves, and the paired items as candidates for staying.
+                    for newIndex in newItems.indices {
+                        let source = sources[start + newIndex]
+                        if source.section < 0 {
+                            let path = ItemPath(item: newIndex, section: newSection)
+                            let change = Batch.ItemChange(path: path, item: newItems[newIndex])
+                            if pairedOld >= 0 { flatInserts.append(change) }
+                            if !mirrorFlat { stageInserts.append(change) }
+                        } else if Int(source.section) == pairedOld {
+                            pairedOldIndices[pairedCount] = source.index
+                            pairedNewIndices[pairedCount] = Int32(truncatingIfNeeded: newIndex)
+                            pairedCount += 1
+                        } else {
+                            let path = ItemPath(item: newIndex, section: newSection)
+                            appendMove(from: source, to: path, item: newItems[newIndex])
+                        }
+                    }
+                    guard pairedCount > 0 else { return }
+                    // Paired items off the longest increasing run of old positions move.
+                    pairedOldIndices.withUnsafeBufferPointer { paired in
+                        increasingRun.mark(UnsafeBufferPointer(rebasing: paired[0..<pairedCount]))
+                    }
+                    for runIndex in 0..<pairedCount where !increasingRun.keep[runIndex] {
+                        let newIndex = Int(pairedNewIndices[runIndex])
+                        let source = ItemSlot(section: pairedOld, index: Int(pairedOldIndices[runIndex]))
+                        let path = ItemPath(item: newIndex, section: newSection)
+                        appendMove(from: source, to: path, item: newItems[newIndex])
+                    }
                 }
             }
-            guard !pairedOldIndices.isEmpty else { continue }
-            // Paired items off the longest increasing run of old positions move.
-            increasingRun.mark(pairedOldIndices)
-            for runIndex in pairedOldIndices.indices where !increasingRun.keep[runIndex] {
-                let newIndex = Int(pairedNewIndices[runIndex])
-                let source = ItemSlot(section: pairedOld, index: Int(pairedOldIndices[runIndex]))
-                appendMove(from: source, toSection: newSection, index: newIndex, item: newItems[newIndex])
-            }
         }
-        if mirrorFlat {
-            itemStage.itemInserts = flat.itemInserts
-            itemStage.itemMoves = flat.itemMoves
-        }
-    }
-
-    /// Records a move in `flat` and, unless the items stage mirrors it, in the items stage.
-    ///
-    /// - Complexity: O(1) amortized.
-    @inlinable
-    mutating func appendMove(from source: ItemSlot, toSection newSection: Int, index newIndex: Int, item: I) {
-        let oldSection = Int(source.section)
-        let oldIndex = Int(source.index)
-        let to = ItemPath(item: newIndex, section: newSection)
-        flat.itemMoves.append(.init(from: ItemPath(item: oldIndex, section: oldSection), to: to, item: item))
-        guard !sectionsStayInPlace else { return }
-        let stagedFrom = ItemPath(item: oldIndex, section: stagedPositions[oldSection])
-        itemStage.itemMoves.append(.init(from: stagedFrom, to: to, item: item))
+        swap(&increasingRun, &self.increasingRun)
+        flat.itemInserts = flatInserts
+        flat.itemMoves = flatMoves
+        itemStage.itemInserts = mirrorFlat ? flatInserts : stageInserts
+        itemStage.itemMoves = mirrorFlat ? flatMoves : stageMoves
     }
 
     // MARK: Pass 7: stages
