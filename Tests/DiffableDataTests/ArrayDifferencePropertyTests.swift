@@ -65,6 +65,24 @@ func randomListPair(seed: UInt64) -> (old: [Int], new: [Int]) {
         #expect(pairsWithCopies > 300)
     }
 
+    /// Every place of a repeat in the new list, in the first items and the last ones, which the position
+    /// table hashes in different loops; the first item met a second time is the one reported.
+    @Test func theFirstRepeatedNewItemThrows() {
+        for count in 2...13 {
+            for first in 0..<count {
+                for second in (first + 1)..<count {
+                    var new = Array(0..<count)
+                    new[second] = first
+                    // A later repeat of another item must not be the one reported.
+                    if second + 1 < count - 1 { new[count - 1] = new[second + 1] }
+                    #expect(throws: SnapshotError<Int, Int>(.appendItems, .duplicateItem(first))) {
+                        try SnapshotDifference<Int, Int>(from: [0, 1], to: new)
+                    }
+                }
+            }
+        }
+    }
+
     @Test func uniqueListsDiffAsTheirSnapshotsDo() throws {
         for seed in PropertySeeds.current.seeds(defaultCount: 1_000) {
             var (old, new) = randomListPair(seed: seed)
