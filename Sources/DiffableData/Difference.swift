@@ -25,10 +25,12 @@ extension DiffableSnapshot {
                 slots[$0].map { starts[Int($0.section)] + Int($0.index) }
             }
         }
-        let table = ItemPositionTable(differ.newItems)
-        return differ.run(itemContentEqual: itemContentEqual, sectionContentEqual: sectionContentEqual) {
-            table.position(of: $0)
+        // The table is freed before the later passes allocate the changes, which then reuse its memory.
+        do {
+            let table = ItemPositionTable(differ.newItems)
+            differ.match(itemContentEqual: itemContentEqual) { table.position(of: $0) }
         }
+        return differ.finish(sectionContentEqual: sectionContentEqual)
     }
 
     /// Item count above which ``difference(from:itemContentEqual:sectionContentEqual:)`` builds its own table.
@@ -47,11 +49,13 @@ extension SnapshotDifference where SectionIdentifier == Int {
         from old: [ItemIdentifier], to new: [ItemIdentifier],
         itemContentEqual: (ItemIdentifier, ItemIdentifier) -> Bool = { _, _ in true }
     ) throws(SnapshotError<Int, ItemIdentifier>) {
-        let table = ItemPositionTable(new)
-        if let repeated = table.firstRepeatedItem { throw SnapshotError(.appendItems, .duplicateItem(repeated)) }
         var differ = SnapshotDiffer<Int, ItemIdentifier>(oldItems: old, newItems: new, section: 0)
-        self = differ.run(itemContentEqual: itemContentEqual, sectionContentEqual: { _, _ in true }) {
-            table.position(of: $0)
+        // The table is freed before the later passes allocate the changes, which then reuse its memory.
+        do {
+            let table = ItemPositionTable(new)
+            if let repeated = table.firstRepeatedItem { throw SnapshotError(.appendItems, .duplicateItem(repeated)) }
+            differ.match(itemContentEqual: itemContentEqual) { table.position(of: $0) }
         }
+        self = differ.finish(sectionContentEqual: { _, _ in true })
     }
 }

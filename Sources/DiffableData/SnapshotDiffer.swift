@@ -106,8 +106,25 @@ struct SnapshotDiffer<S: Hashable & Sendable, I: Hashable & Sendable> {
     mutating func run(
         itemContentEqual: (I, I) -> Bool, sectionContentEqual: (S, S) -> Bool, locate: (I) -> Int?
     ) -> SnapshotDifference<S, I> {
+        match(itemContentEqual: itemContentEqual, locate: locate)
+        return finish(sectionContentEqual: sectionContentEqual)
+    }
+
+    /// Passes 1 and 2, the only ones that look items up: a caller that built a table for `locate` can
+    /// free it before `finish` allocates the changes.
+    ///
+    /// - Complexity: O(n) expected.
+    @inlinable
+    mutating func match(itemContentEqual: (I, I) -> Bool, locate: (I) -> Int?) {
         pairSections()
         matchItems(itemContentEqual: itemContentEqual, locate: locate)
+    }
+
+    /// Passes 3 to 7, after `match`.
+    ///
+    /// - Complexity: O(n) for mostly kept order, O(n log n) at worst.
+    @inlinable
+    mutating func finish(sectionContentEqual: (S, S) -> Bool) -> SnapshotDifference<S, I> {
         collectSectionChanges(sectionContentEqual: sectionContentEqual)
         placeSectionsForItemsStage()
         collectItemDeletes()
