@@ -12,14 +12,7 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
     private var programReaders: Set<Key> = []
     private var helpReaders: Set<Key> = []
     /// What each key is filed under, to take it out again.
-    private var filed: [Key: Filing] = [:]
-
-    private struct Filing: Equatable, Sendable {
-        var users: Set<Int64>
-        var habits: Set<Int64>
-        var programs: Bool
-        var help: Bool
-    }
+    private var filed: [Key: ScreenReadNames] = [:]
 
     public init() {}
 
@@ -30,8 +23,13 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
     ///
     /// - Complexity: O(u + h) for the users and habits the old and new reads name.
     public mutating func file(_ key: Key, reads: ScreenDependencies) {
-        let filing = Filing(
-            users: reads.usersRead, habits: reads.habitsRead, programs: reads.readsPrograms, help: reads.readsHelp)
+        file(key, names: ScreenReadNames(reads))
+    }
+
+    /// Files `key` under `filing`, what its reads name (gathered beforehand, where the document was built).
+    ///
+    /// - Complexity: O(u + h) for the users and habits the old and new names hold.
+    public mutating func file(_ key: Key, names filing: ScreenReadNames) {
         let old = filed.updateValue(filing, forKey: key)
         // A recheck that kept its document names the same users and habits again.
         if old == filing { return }
@@ -80,6 +78,25 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
     private static func take(_ key: Key, from table: inout [Int64: Set<Key>], at id: Int64) {
         table[id]?.remove(key)
         if table[id]?.isEmpty == true { table[id] = nil }
+    }
+}
+
+/// The users and habits a document's reads name, and whether it read programs or help: what
+/// `ScreenReadIndex` files it under.
+public struct ScreenReadNames: Equatable, Sendable {
+    var users: Set<Int64>
+    var habits: Set<Int64>
+    var programs: Bool
+    var help: Bool
+
+    /// What `reads` name.
+    ///
+    /// - Complexity: O(r) for the r ids, pairs and probes of the reads.
+    public init(_ reads: ScreenDependencies) {
+        users = reads.usersRead
+        habits = reads.habitsRead
+        programs = reads.readsPrograms
+        help = reads.readsHelp
     }
 }
 

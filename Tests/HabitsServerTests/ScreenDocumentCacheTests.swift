@@ -26,7 +26,14 @@ import Testing
 
     @Test func theHistoryKeepsTheLastSixteenDocuments() {
         var cache = ScreenDocumentCache(byteBudget: .max)
-        for revision in 1...20 { Self.record("Home \(revision)", revision: revision, in: &cache) }
+        var retired: [String] = []
+        for revision in 1...20 {
+            if let old = Self.record("Home \(revision)", revision: revision, in: &cache).retired {
+                retired.append(old.revision)
+            }
+        }
+        // Each document that falls out is handed back, for the hub to free off its actor.
+        #expect(retired == ["1", "2", "3", "4"])
         let entry = cache[Self.home]
         #expect(entry?.history.count == ScreenDocumentCache.historyLength)
         #expect(entry?.history.first?.revision == "5")

@@ -50,6 +50,8 @@ struct ScreenDocumentCache {
         var isNew: Bool
         /// The change the rebuild made to the new document, when it made one.
         var change: ScreenChangeset?
+        /// The oldest document, no longer kept: the caller may free it where freeing costs it nothing.
+        var retired: ScreenDocument?
     }
 
     /// What `recordFailure` did with a screen that could not be built.
@@ -120,10 +122,13 @@ struct ScreenDocumentCache {
     /// Keeps a newly built document: a document equal to the newest keeps the newest's revision; one of an
     /// older store revision than the newest (a read finishing late) is answered but not kept.
     ///
-    /// - Complexity: O(1) beyond comparing the document with the newest when `fromBase` does not tell.
+    /// `documentBytes` is `built.estimatedByteCount` when the caller has it already.
+    ///
+    /// - Complexity: O(1) beyond comparing the document with the newest when `fromBase` does not tell, and
+    ///   estimating its bytes when `documentBytes` is nil.
     mutating func record(
-        _ request: ScreenRequest, _ built: ScreenDocument, readsBytes: @autoclosure () -> Int,
-        storeRevision: Int64, fromBase: ScreenChangeset?
+        _ request: ScreenRequest, _ built: ScreenDocument, documentBytes: Int? = nil,
+        readsBytes: @autoclosure () -> Int, storeRevision: Int64, fromBase: ScreenChangeset?
     ) -> Recorded {
         useCounter += 1
         // Taken out while it changes, so that its history is not copied on write.
@@ -162,12 +167,14 @@ struct ScreenDocumentCache {
             return named
         }
         entry.history.append(document)
-        entry.historyBytes.append(document.estimatedByteCount)
+        entry.historyBytes.append(documentBytes ?? document.estimatedByteCount)
+        var retired: ScreenDocument?
         if entry.history.count > Self.historyLength {
-            entry.history.removeFirst()
+            retired = entry.history.removeFirst()
             entry.historyBytes.removeFirst()
         }
-        return Recorded(document: document, isNewest: true, isNew: true, change: entry.latestChange)
+        return Recorded(
+            document: document, isNewest: true, isNew: true, change: entry.latestChange, retired: retired)
     }
 
     /// Keeps `document`, an older document of `request` that another instance sent to a stream now

@@ -19,13 +19,13 @@ extension ScreenHub {
             same.revision = revision
             let nothing = ScreenChangeset(
                 screen: document.screen, from: document.revision, revision: revision, title: nil, stages: [])
-            return .built(same, reads, storeRevision: source.revision, fromBase: nothing)
+            return .built(BuiltScreen(same, reads, storeRevision: source.revision, fromBase: nothing))
         }
         let builder = ScreenBuilder(source: source, now: now)
         guard let patch = try? await builder.patched(document, for: request, moved: moved, revision: revision) else {
             return nil
         }
         patches.increment()
-        return .built(patch.document, reads, storeRevision: source.revision, fromBase: patch.changeset)
+        return .built(BuiltScreen(patch.document, reads, storeRevision: source.revision, fromBase: patch.changeset))
     }
 }

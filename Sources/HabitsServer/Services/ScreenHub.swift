@@ -41,6 +41,9 @@ actor ScreenHub {
     /// The newest revision `run` has taken a change of, so that a subscription opened meanwhile can tell
     /// whether its first document is already behind.
     var lastChangeRevision: Int64 = 0
+    /// Documents that fell out of their history during a rebuild, freed after it off the actor
+    /// (`freeRetired`).
+    var retiring: [ScreenDocument] = []
 
     /// The most bytes the entries may hold before idle ones are dropped.
     var byteBudget: Int { cache.byteBudget }
@@ -65,6 +68,8 @@ actor ScreenHub {
     func document(for request: ScreenRequest) async throws -> ScreenDocument {
         let built = try await build([request])
         guard let result = built.first else { throw HabitsError.unavailable(reason: "The screen was not built.") }
+        // One document at most falls out here: freed on the actor, not worth a task.
+        defer { retiring.removeAll() }
         return try record(request, result)
     }
 
@@ -118,6 +123,7 @@ actor ScreenHub {
             async let second = half < jobs.count ? build(Array(jobs[half...])) : []
             let built = try await first + second
             for (job, result) in zip(jobs, built) { _ = try? record(job.request, result) }
+            freeRetired()
         } catch {
             logger.error("could not rebuild \(reason)", metadata: ["error": "\(error)"])
         }
@@ -176,10 +182,39 @@ actor ScreenHub {
 
     /// The outcome of building one screen.
     enum BuildResult: Sendable {
-        /// A document, and the changeset from the job's base when there was one (`nil` when they could not
-        /// be diffed, empty when they are the same).
-        case built(ScreenDocument, ScreenDependencies, storeRevision: Int64, fromBase: ScreenChangeset? = nil)
+        case built(BuiltScreen)
         case failed(HabitsError)
+    }
+
+    /// A built document with what the hub keeps of it, measured where it was built: the hub's actor, which
+    /// records every document of a change one after the other, then only files them.
+    struct BuiltScreen: Sendable {
+        var document: ScreenDocument
+        var dependencies: ScreenDependencies
+        var storeRevision: Int64
+        /// The changeset from the job's base when there was one (`nil` when they could not be diffed, empty
+        /// when they are the same).
+        var fromBase: ScreenChangeset?
+        /// `document.estimatedByteCount`.
+        var documentBytes: Int
+        /// `dependencies.estimatedByteCount`.
+        var readsBytes: Int
+        /// What the read index files the document under.
+        var names: ScreenReadNames
+
+        /// - Complexity: O(n + r) for the n strings, items and actions of the document and its r reads.
+        init(
+            _ document: ScreenDocument, _ dependencies: ScreenDependencies, storeRevision: Int64,
+            fromBase: ScreenChangeset? = nil
+        ) {
+            self.document = document
+            self.dependencies = dependencies
+            self.storeRevision = storeRevision
+            self.fromBase = fromBase
+            documentBytes = document.estimatedByteCount
+            readsBytes = dependencies.estimatedByteCount
+            names = ScreenReadNames(dependencies)
+        }
     }
 
     /// A screen to build, or to recheck: a document its reads vouch for while their users' ranks stay.
@@ -266,7 +301,8 @@ actor ScreenHub {
             let document = try await ScreenBuilder(source: observing, now: now).document(
                 for: request, revision: String(shared.revision))
             let fromBase = job.base.flatMap { try? document.changeset(from: $0) }
-            return .built(document, observing.dependencies, storeRevision: shared.revision, fromBase: fromBase)
+            return .built(
+                BuiltScreen(document, observing.dependencies, storeRevision: shared.revision, fromBase: fromBase))
         } catch let error as ScreenError {
             return .failed(error.habitsError)
         } catch let error as HabitsError {
@@ -295,18 +331,29 @@ actor ScreenHub {
             case .kept: break
             }
             throw error
-        case .built(let document, let dependencies, let storeRevision, let fromBase):
+        case .built(let built):
             let recorded = cache.record(
-                request, document, readsBytes: dependencies.estimatedByteCount, storeRevision: storeRevision,
-                fromBase: fromBase)
+                request, built.document, documentBytes: built.documentBytes, readsBytes: built.readsBytes,
+                storeRevision: built.storeRevision, fromBase: built.fromBase)
             if recorded.isNewest {
-                invalidation.file(request, reads: dependencies)
+                invalidation.file(request, reads: built.dependencies, names: built.names)
                 // Watched only for subscribers: a screen opened later is built for its own day.
-                dayClock.watch(request, until: cache.isWatched(request) ? dependencies.dayEnds : nil)
+                dayClock.watch(request, until: cache.isWatched(request) ? built.dependencies.dayEnds : nil)
             }
             if recorded.isNew { subscriptions.wake(request, with: .changed(recorded.change)) }
+            if let retired = recorded.retired { retiring.append(retired) }
             return recorded.document
         }
+    }
+
+    /// Frees the documents that fell out of their history on a background task: freeing a document releases
+    /// each of its strings and items, and a change that rebuilds a thousand Homes would do it on the actor
+    /// that every other change waits for.
+    private func freeRetired() {
+        guard !retiring.isEmpty else { return }
+        let retired = retiring
+        retiring = []
+        Task.detached(priority: .utility) { withExtendedLifetime(retired) {} }
     }
 
     /// The event that takes a client from `revision` to `current`.

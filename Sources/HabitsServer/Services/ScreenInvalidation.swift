@@ -48,6 +48,14 @@ struct ScreenInvalidation {
     ///
     /// - Complexity: O(u + h) for the users and habits the old and new reads name.
     mutating func file(_ request: ScreenRequest, reads dependencies: ScreenDependencies) {
+        file(request, reads: dependencies, names: ScreenReadNames(dependencies))
+    }
+
+    /// Files what the newest document of `request` read, with the users and habits they name gathered
+    /// beforehand (where the document was built, off the hub's actor).
+    ///
+    /// - Complexity: O(u + h) for the users and habits the old and new reads name.
+    mutating func file(_ request: ScreenRequest, reads dependencies: ScreenDependencies, names: ScreenReadNames) {
         let slot: Int
         if let known = slots[request] {
             slot = known
@@ -60,7 +68,7 @@ struct ScreenInvalidation {
             slots[request] = slot
         }
         filed[slot] = Filed(request: request, reads: Reads(dependencies))
-        index.file(slot, reads: dependencies)
+        index.file(slot, names: names)
     }
 
     /// Takes `request`'s reads out.
