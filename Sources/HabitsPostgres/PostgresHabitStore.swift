@@ -22,6 +22,8 @@ public final class PostgresHabitStore: HabitStore {
     let channel: String
     /// Commits concurrent log writes together (`createLogs`, the course's `log`).
     let logBatcher = PostgresLogBatcher()
+    /// The habit list the screen reads share while no one changes it.
+    let habitList = HabitListCache()
     private let runner: Task<Void, Never>
     private let listener: Task<Void, Never>
 
@@ -109,8 +111,11 @@ public final class PostgresHabitStore: HabitStore {
                 // `body` sees the state of that revision, on this one connection, across its awaits.
                 try await session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 do {
-                    let revision = try await session.fetchRevision()
-                    let result = try await body(PostgresSnapshotSource(session: session, revision: revision))
+                    let (revision, habitsVersion) = try await session.fetchRevisionAndHabitsVersion()
+                    let source = PostgresSnapshotSource(
+                        session: session, revision: revision,
+                        habitList: (cache: habitList, version: habitsVersion))
+                    let result = try await body(source)
                     try await session.execute("COMMIT")
                     return result
                 } catch {

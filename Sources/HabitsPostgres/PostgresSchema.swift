@@ -75,6 +75,7 @@ enum PostgresSchema {
         ("v11: program totals count public raters only", v11PublicRatings),
         ("v12: count levels for ranks", v12CountLevels),
         ("v13: documents handed off between instances", v13ScreenHandoffs),
+        ("v14: a version of the habit list", v14HabitsVersion),
     ]
 
     /// The statements of `sql`: each ends with `;` at the end of a line, except inside a `$$` body.

@@ -47,6 +47,15 @@ struct PostgresSession: Sendable {
         try await value("SELECT value FROM store_revision WHERE id = 1", as: Int64.self) ?? 0
     }
 
+    /// The store revision and the version of the habit list (schema v14), in one round trip: what a screen
+    /// read's snapshot starts with.
+    func fetchRevisionAndHabitsVersion() async throws -> (revision: Int64, habitsVersion: Int64) {
+        let row = try await rows(
+            "SELECT r.value, h.value FROM store_revision r, habits_version h WHERE r.id = 1 AND h.id = 1"
+        ).first
+        return try row?.decode((Int64, Int64).self) ?? (0, 0)
+    }
+
     /// The revision the session's last write committed, as the commit's trigger left it (schema v10).
     func committedRevision() async throws -> Int64 {
         let setting = "SELECT coalesce(current_setting('habits.committed_revision', true), '')"

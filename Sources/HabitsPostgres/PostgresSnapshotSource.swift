@@ -8,6 +8,8 @@ import PostgresNIO
 struct PostgresSnapshotSource: ScreenSource {
     let session: PostgresSession
     let revision: Int64
+    /// The instance's kept habit list and the version of it this snapshot sees; nil reads the table.
+    var habitList: (cache: HabitListCache, version: Int64)?
 
     private func users(_ sql: String, _ value: Int64) async throws -> [User] {
         try await session.rows(PostgresQuery(unsafeSQL: sql, binds: PostgresRows.binds(value))).map(PostgresRows.user)
@@ -37,10 +39,14 @@ struct PostgresSnapshotSource: ScreenSource {
             .map(PostgresRows.category)
     }
 
+    /// The kept list when it is this snapshot's version; else one query, whose answer is kept.
     func habits() async throws -> [Habit] {
-        try await session.rows(PostgresQuery(
+        if let (cache, version) = habitList, let habits = cache.habits(at: version) { return habits }
+        let habits = try await session.rows(PostgresQuery(
             unsafeSQL: "SELECT \(PostgresRows.habitColumns) FROM habits ORDER BY name")
         ).map(PostgresRows.habit)
+        if let (cache, version) = habitList { cache.keep(habits, at: version) }
+        return habits
     }
 
     func habit(id: Int64) async throws -> Habit? {
