@@ -7,11 +7,13 @@ extension PostgresSnapshotSource {
     /// Each read below is one query for a whole batch where the one-at-a-time reads take a round trip each.
     var readsAheadInBatches: Bool { true }
 
-    /// Four queries for any number of viewers, each by its index (`users` by primary key, `favorites`,
-    /// `follows_by_name` and `habit_counts` by user), where the one-viewer reads take four round trips
-    /// per viewer: what a hub rebuilding many Homes in one snapshot asks first.
+    /// One query for any number of viewers, where the one-viewer reads take four round trips per viewer:
+    /// each viewer with its favourites, the people it follows (in its order, as `followedUsers(userID:)`
+    /// lists them) and its counts, and each followed person with their counts, which Home compares next.
+    /// A person followed by many viewers of the batch is one row. Each part is read by its index (`users`
+    /// by primary key, `favorites`, `follows_by_name` and `habit_counts` by user).
     ///
-    /// - Complexity: O(v log n + r) for v viewers and the r rows they hold.
+    /// - Complexity: O((v + f) log n + r) for v viewers, the f people they follow and the r rows they hold.
     func viewerReads(userIDs: [Int64]) async throws -> [Int64: ViewerReads] {
         let ids = Array(Set(userIDs)).sorted()
         var reads: [Int64: ViewerReads] = [:]
@@ -19,30 +21,51 @@ extension PostgresSnapshotSource {
         guard !ids.isEmpty else { return reads }
         var binds = PostgresBindings()
         binds.append(ids)
-        for row in try await session.rows(PostgresQuery(
-            unsafeSQL: "SELECT \(PostgresRows.userColumns()) FROM users WHERE id = ANY($1)", binds: binds))
-        {
-            let user = try PostgresRows.user(row)
-            reads[user.id]?.user = user
-        }
-        for row in try await session.rows("SELECT user_id, habit_id FROM favorites WHERE user_id = ANY(\(ids))") {
-            let (userID, habitID) = try row.decode((Int64, Int64).self)
-            reads[userID]?.favoriteHabitIDs.insert(habitID)
-        }
-        for (userID, counts) in try await countTables(ids) { reads[userID]?.counts = counts }
-        // In each follower's order, as `followedUsers(userID:)` lists them.
+        var people: [Int64: (user: User, counts: [Int64: Int])] = [:]
+        var viewers: [(id: Int64, favorites: [Int64], followed: [Int64])] = []
         for row in try await session.rows(PostgresQuery(
             unsafeSQL: """
-                SELECT f.follower_id, \(PostgresRows.userColumns("u.")) FROM follows f
-                JOIN users u ON u.id = f.followed_id
-                WHERE f.follower_id = ANY($1) ORDER BY f.follower_id, f.followed_name, f.followed_key
+                WITH people AS (
+                    SELECT id, true AS viewer FROM unnest($1::bigint[]) AS v (id)
+                    UNION
+                    SELECT followed_id, false FROM follows WHERE follower_id = ANY($1) AND followed_id <> ALL($1)
+                )
+                SELECT \(PostgresRows.userColumns("u.")), p.viewer,
+                    CASE WHEN p.viewer THEN ARRAY(SELECT habit_id FROM favorites WHERE user_id = p.id) END,
+                    CASE WHEN p.viewer THEN ARRAY(
+                        SELECT followed_id FROM follows WHERE follower_id = p.id ORDER BY followed_name, followed_key)
+                    END,
+                    c.habit_ids, c.counts
+                FROM people p JOIN users u ON u.id = p.id
+                LEFT JOIN LATERAL (
+                    SELECT array_agg(habit_id) AS habit_ids, array_agg(count::bigint) AS counts FROM habit_counts
+                    WHERE user_id = p.id) c ON true
                 """, binds: binds))
         {
-            let (followerID, id, key, name, hue, saturation, brightness, bio, zone, locale, visibility) =
-                try row.decode(
-                    (Int64, Int64, String, String, Double?, Double?, Double?, String?, String, String, String).self)
-            reads[followerID]?.followedUsers.append(
-                PostgresRows.user(id, key, name, hue, saturation, brightness, bio, zone, locale, visibility))
+            let (id, key, name, hue, saturation, brightness, bio, zone, locale, visibility,
+                isViewer, favorites, followed, habitIDs, counts) = try row.decode(
+                    (Int64, String, String, Double?, Double?, Double?, String?, String, String, String,
+                        Bool, [Int64]?, [Int64]?, [Int64]?, [Int]?).self)
+            var table: [Int64: Int] = [:]
+            table.reserveCapacity(habitIDs?.count ?? 0)
+            for (habitID, count) in zip(habitIDs ?? [], counts ?? []) { table[habitID] = count }
+            let user = PostgresRows.user(id, key, name, hue, saturation, brightness, bio, zone, locale, visibility)
+            people[id] = (user, table)
+            if isViewer { viewers.append((id, favorites ?? [], followed ?? [])) }
+        }
+        for viewer in viewers {
+            guard let person = people[viewer.id] else { continue }
+            var followedCounts: [Int64: [Int64: Int]] = [:]
+            var followedUsers: [User] = []
+            followedUsers.reserveCapacity(viewer.followed.count)
+            for id in viewer.followed {
+                guard let followed = people[id] else { continue }
+                followedUsers.append(followed.user)
+                followedCounts[id] = followed.counts
+            }
+            reads[viewer.id] = ViewerReads(
+                user: person.user, favoriteHabitIDs: Set(viewer.favorites), followedUsers: followedUsers,
+                counts: person.counts, followedCounts: followedCounts)
         }
         return reads
     }

@@ -41,7 +41,8 @@ public final class MemoizingSource: ScreenSource {
     public var revision: Int64 { base.revision }
 
     /// Reads ahead, in one `viewerReads` of the base, what the viewers' Homes ask first (the viewer, its
-    /// favourites, follows and counts), for the viewers not yet asked about; later reads find the answers.
+    /// favourites, follows and counts, and the followed users' counts when the base reads them too), for the
+    /// viewers not yet asked about; later reads find the answers.
     func prefetch(viewers: [Int64]) async throws {
         let missing = viewers.filter {
             usersByID[$0] == nil || favorites[$0] == nil || followed[$0] == nil || countTables[$0] == nil
@@ -52,6 +53,9 @@ public final class MemoizingSource: ScreenSource {
             favorites[id] = reads.favoriteHabitIDs
             followed[id] = reads.followedUsers
             countTables[id] = reads.counts
+            for (followedID, counts) in reads.followedCounts where countTables[followedID] == nil {
+                countTables[followedID] = counts
+            }
         }
     }
 

@@ -7,12 +7,19 @@ public struct ViewerReads: Sendable {
     public var favoriteHabitIDs: Set<Int64>
     public var followedUsers: [User]
     public var counts: [Int64: Int]
+    /// The counts of followed users, by user, when the store read them with the viewer (what Home asks
+    /// next); a followed user missing here is read later.
+    public var followedCounts: [Int64: [Int64: Int]]
 
-    public init(user: User?, favoriteHabitIDs: Set<Int64>, followedUsers: [User], counts: [Int64: Int]) {
+    public init(
+        user: User?, favoriteHabitIDs: Set<Int64>, followedUsers: [User], counts: [Int64: Int],
+        followedCounts: [Int64: [Int64: Int]] = [:]
+    ) {
         self.user = user
         self.favoriteHabitIDs = favoriteHabitIDs
         self.followedUsers = followedUsers
         self.counts = counts
+        self.followedCounts = followedCounts
     }
 }
 

@@ -105,6 +105,18 @@ import Testing
                     mismatches.append("followed \(id)")
                 }
                 if read.counts != (try await source.counts(userID: id)) { mismatches.append("counts \(id)") }
+                // Followed users' counts, where a store reads them with the viewer, are theirs, of people followed.
+                let followedIDs = Set(read.followedUsers.map(\.id))
+                // PostgreSQL reads them all in the same query, so that Home asks no second round trip.
+                if implementation == .postgres && Set(read.followedCounts.keys) != followedIDs {
+                    mismatches.append("followed counts of \(id) not all read")
+                }
+                for (followedID, table) in read.followedCounts {
+                    if !followedIDs.contains(followedID) { mismatches.append("not followed \(followedID)") }
+                    if table != (try await source.counts(userID: followedID)) {
+                        mismatches.append("followed counts \(id) \(followedID)")
+                    }
+                }
             }
             let counts = try await source.counts(userIDs: asked)
             if Set(counts.keys) != Set(asked) { mismatches.append("count ids \(counts.keys.sorted())") }
