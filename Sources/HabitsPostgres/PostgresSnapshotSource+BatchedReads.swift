@@ -162,4 +162,61 @@ extension PostgresSnapshotSource {
         }
         return positions
     }
+
+    /// One query for both: the rows of `standings(habitIDs:limit:)`, then those of `positions(_:)`.
+    ///
+    /// - Complexity: O(h (log n + limit) + p (log L + l)) for h habits and p pairs, as the two queries.
+    func standingsAndPositions(
+        habitIDs: [Int64], limit: Int, positions counts: [RankedCount]
+    ) async throws -> (standings: [Int64: [Standing]], positions: [RankedCount: RankPosition]) {
+        let habits = limit > 0 ? Array(Set(habitIDs)).sorted() : []
+        let keys = Array(Set(counts))
+        var standings: [Int64: [Standing]] = [:]
+        for id in Set(habitIDs) { standings[id] = [] }
+        var positions: [RankedCount: RankPosition] = [:]
+        guard !habits.isEmpty || !keys.isEmpty else { return (standings, positions) }
+        var binds = PostgresBindings()
+        binds.append(habits)
+        binds.append(limit)
+        binds.append(keys.map(\.habitID))
+        binds.append(keys.map(\.count))
+        // Kind 0: a standing, in each habit's order; kind 1: a position. Columns a kind lacks are NULL.
+        for row in try await session.rows(PostgresQuery(
+            unsafeSQL: """
+                SELECT 0 AS kind, h.id, s.count, s.user_name COLLATE "C", s.user_key COLLATE "C",
+                    \(PostgresRows.userColumns("u.")),
+                    NULL::bigint, NULL::bigint
+                FROM unnest($1::bigint[]) AS h (id)
+                CROSS JOIN LATERAL (
+                    SELECT c.count, c.user_id, c.user_name, c.user_key FROM habit_counts c
+                    WHERE c.habit_id = h.id AND NOT c.hidden ORDER BY c.count DESC, c.user_name, c.user_key
+                    LIMIT $2) s
+                JOIN users u ON u.id = s.user_id
+                UNION ALL
+                SELECT 1, k.habit_id, k.count, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                    NULL, p.above, p.equal
+                FROM unnest($3::bigint[], $4::bigint[]) AS k (habit_id, count)
+                CROSS JOIN LATERAL (
+                    SELECT coalesce(sum(l.users) FILTER (WHERE l.count > k.count), 0)::bigint AS above,
+                        coalesce(sum(l.users) FILTER (WHERE l.count = k.count), 0)::bigint AS equal
+                    FROM habit_count_levels l WHERE l.habit_id = k.habit_id AND l.count >= k.count) p
+                ORDER BY 1, 2, 3 DESC, 4, 5
+                """, binds: binds))
+        {
+            let (kind, habitID, count, _, _, id, key, name, hue, saturation, brightness, bio, zone, locale,
+                visibility, above, equal) = try row.decode(
+                    (Int32, Int64, Int, String?, String?, Int64?, String?, String?, Double?, Double?, Double?,
+                        String?, String?, String?, String?, Int?, Int?).self)
+            if kind == 1 {
+                positions[RankedCount(habitID: habitID, count: count)] =
+                    RankPosition(rank: 1 + (above ?? 0), usersWithCount: equal ?? 0)
+                continue
+            }
+            guard let id, let key, let name, let zone, let locale, let visibility else { continue }
+            standings[habitID]?.append(Standing(
+                user: PostgresRows.user(id, key, name, hue, saturation, brightness, bio, zone, locale, visibility),
+                count: count))
+        }
+        return (standings, positions)
+    }
 }

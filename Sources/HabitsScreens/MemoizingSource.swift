@@ -66,23 +66,16 @@ public final class MemoizingSource: ScreenSource {
         for (id, counts) in try await base.counts(userIDs: Array(missing)) { countTables[id] = counts }
     }
 
-    /// Reads ahead, in one `standings(habitIDs:limit:)` of the base, the first `limit` standings of the
-    /// habits not yet asked about.
-    func prefetchStandings(habitIDs: Set<Int64>, limit: Int) async throws {
-        let missing = habitIDs.filter { standingLists[StandingsKey(habitID: $0, limit: limit)] == nil }
-        guard !missing.isEmpty else { return }
-        for (id, standings) in try await base.standings(habitIDs: Array(missing), limit: limit) {
-            standingLists[StandingsKey(habitID: id, limit: limit)] = standings
-        }
-    }
-
-    /// Reads ahead, in one `positions(_:)` of the base, the positions not yet asked about.
-    func prefetchPositions(_ counts: Set<RankedCount>) async throws {
-        let missing = counts.filter { positions[$0] == nil }
-        guard !missing.isEmpty else { return }
-        for (key, position) in try await base.positions(Array(missing)) {
-            positions[key] = position
-        }
+    /// Reads ahead, in one `standingsAndPositions` of the base, the first `limit` standings of the habits and
+    /// the positions not yet asked about.
+    func prefetchStandings(habitIDs: Set<Int64>, limit: Int, positions counts: Set<RankedCount>) async throws {
+        let missingHabits = habitIDs.filter { standingLists[StandingsKey(habitID: $0, limit: limit)] == nil }
+        let missingCounts = counts.filter { positions[$0] == nil }
+        guard !missingHabits.isEmpty || !missingCounts.isEmpty else { return }
+        let (standings, found) = try await base.standingsAndPositions(
+            habitIDs: Array(missingHabits), limit: limit, positions: Array(missingCounts))
+        for (id, list) in standings { standingLists[StandingsKey(habitID: id, limit: limit)] = list }
+        for (key, position) in found { positions[key] = position }
     }
 
     public var readsAheadInBatches: Bool { base.readsAheadInBatches }

@@ -3,8 +3,10 @@ import HabitsStore
 
 extension MemoizingSource {
     /// Reads ahead, for a batch of builds, every answer the Homes of `viewerIDs` and the rank `rechecks`
-    /// will ask, in a few batched reads of the base (eight queries on PostgreSQL, whatever the batch's size)
-    /// where one Home alone asks about sixty questions, a round trip each. The builds then find every
+    /// will ask, in a few batched reads of the base where one Home alone asks about sixty questions, a round
+    /// trip each. On PostgreSQL, whatever the batch's size, that is two queries for Homes (the viewers with
+    /// the people they follow and everyone's counts; the standings and positions), one more when the habit
+    /// list changed since it was last read, and one more for the counts of users only rechecks ask about. The builds then find every
     /// answer here; what they ask is unchanged, so an answer read ahead that no build asks costs only
     /// its share of a query.
     ///
@@ -13,7 +15,7 @@ extension MemoizingSource {
     /// two of each favourite habit and every position a card or a line shows.
     ///
     /// - Complexity: O(v (f + h) + r) work for v viewers following f people, h habits and r rank reads,
-    ///   and eight reads of the base.
+    ///   and at most four reads of the base.
     public func readAhead(homesOf viewerIDs: [Int64], rechecking rechecks: [ScreenDependencies] = []) async throws {
         // Pass 1: what each Home asks first.
         if !viewerIDs.isEmpty {
@@ -38,8 +40,8 @@ extension MemoizingSource {
                 plan.positions.insert(RankedCount(habitID: pair.habitID, count: count))
             }
         }
-        try await prefetchStandings(habitIDs: plan.leaderboards, limit: HomeReads.leaderboardLength)
-        try await prefetchPositions(plan.positions)
+        try await prefetchStandings(
+            habitIDs: plan.leaderboards, limit: HomeReads.leaderboardLength, positions: plan.positions)
     }
 }
 

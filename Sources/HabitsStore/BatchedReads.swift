@@ -70,4 +70,11 @@ extension ScreenSource {
         for key in Set(counts) { positions[key] = try await position(habitID: key.habitID, count: key.count) }
         return positions
     }
+
+    /// - Complexity: one read per habit and one per pair.
+    public func standingsAndPositions(
+        habitIDs: [Int64], limit: Int, positions counts: [RankedCount]
+    ) async throws -> (standings: [Int64: [Standing]], positions: [RankedCount: RankPosition]) {
+        (try await standings(habitIDs: habitIDs, limit: limit), try await positions(counts))
+    }
 }

@@ -111,6 +111,10 @@ public protocol ScreenSource {
     func standings(habitIDs: [Int64], limit: Int) async throws -> [Int64: [Standing]]
     /// `position(habitID:count:)` of each pair, an entry for each.
     func positions(_ counts: [RankedCount]) async throws -> [RankedCount: RankPosition]
+    /// `standings(habitIDs:limit:)` and `positions(_:)` together: a store over a network asks both at once.
+    func standingsAndPositions(
+        habitIDs: [Int64], limit: Int, positions counts: [RankedCount]
+    ) async throws -> (standings: [Int64: [Standing]], positions: [RankedCount: RankPosition])
 }
 
 extension ScreenSource {

@@ -138,6 +138,20 @@ import Testing
             where position != (try await source.position(habitID: key.habitID, count: key.count)) {
                 mismatches.append("position \(key)")
             }
+            // Both at once, as the read-ahead asks them, and each alone.
+            for (limit, asked) in [(2, keys), (3, []), (2, Array(keys.prefix(5)))] as [(Int, [RankedCount])] {
+                let both = try await source.standingsAndPositions(habitIDs: habitsAsked, limit: limit, positions: asked)
+                if both.standings != (try await source.standings(habitIDs: habitsAsked, limit: limit)) {
+                    mismatches.append("standings of both, limit \(limit)")
+                }
+                if both.positions != (try await source.positions(asked)) {
+                    mismatches.append("positions of both, \(asked.count) asked")
+                }
+            }
+            let onlyPositions = try await source.standingsAndPositions(habitIDs: [], limit: 2, positions: keys)
+            if !onlyPositions.standings.isEmpty || onlyPositions.positions != positions {
+                mismatches.append("positions alone")
+            }
             return mismatches
         }
         #expect(mismatches.isEmpty, "\(mismatches)")
