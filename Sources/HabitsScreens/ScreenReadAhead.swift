@@ -6,9 +6,9 @@ extension MemoizingSource {
     /// will ask, in a few batched reads of the base where one Home alone asks about sixty questions, a round
     /// trip each. On PostgreSQL, whatever the batch's size, that is two queries for Homes (the viewers with
     /// the people they follow and everyone's counts; the standings and positions), one more when the habit
-    /// list changed since it was last read, and one more for the counts of users only rechecks ask about. The builds then find every
-    /// answer here; what they ask is unchanged, so an answer read ahead that no build asks costs only
-    /// its share of a query.
+    /// list changed since it was last read, and one more for the counts of users only rechecks ask about.
+    /// The builds then find every answer here; what they ask is unchanged, so an answer read ahead that no
+    /// build asks costs only its share of a query.
     ///
     /// Each pass asks what the answers of the passes before it decide: the viewers' favourites, follows
     /// and counts; the counts of the people they follow (which of their habits a line compares); the top
