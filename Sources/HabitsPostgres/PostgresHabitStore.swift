@@ -113,8 +113,7 @@ public final class PostgresHabitStore: HabitStore {
                 do {
                     let (revision, habitsVersion) = try await session.fetchRevisionAndHabitsVersion()
                     let source = PostgresSnapshotSource(
-                        session: session, revision: revision,
-                        habitList: (cache: habitList, version: habitsVersion))
+                        session: session, revision: revision, habitList: habitList, habitsVersion: habitsVersion)
                     let result = try await body(source)
                     try await session.execute("COMMIT")
                     return result

@@ -102,68 +102,24 @@ extension PostgresSnapshotSource {
         return tables
     }
 
-    /// One query: for each habit, the first `limit` entries of its walk of `habit_counts_standings`, in the
-    /// order of `standings(habitID:limit:)`.
+    /// The standings half of `standingsAndPositions`: for each habit, the first `limit` entries of its walk
+    /// of `habit_counts_standings`, in the order of `standings(habitID:limit:)`.
     ///
     /// - Complexity: O(h (log n + limit)) for h habits.
     func standings(habitIDs: [Int64], limit: Int) async throws -> [Int64: [Standing]] {
-        let ids = Array(Set(habitIDs)).sorted()
-        var standings: [Int64: [Standing]] = [:]
-        for id in ids { standings[id] = [] }
-        guard !ids.isEmpty, limit > 0 else { return standings }
-        var binds = PostgresBindings()
-        binds.append(ids)
-        binds.append(limit)
-        for row in try await session.rows(PostgresQuery(
-            unsafeSQL: """
-                SELECT h.id, s.count, \(PostgresRows.userColumns("u.")) FROM unnest($1::bigint[]) AS h (id)
-                CROSS JOIN LATERAL (
-                    SELECT c.count, c.user_id, c.user_name, c.user_key FROM habit_counts c
-                    WHERE c.habit_id = h.id AND NOT c.hidden ORDER BY c.count DESC, c.user_name, c.user_key
-                    LIMIT $2) s
-                JOIN users u ON u.id = s.user_id
-                ORDER BY h.id, s.count DESC, s.user_name, s.user_key
-                """, binds: binds))
-        {
-            let (habitID, count, id, key, name, hue, saturation, brightness, bio, zone, locale, visibility) =
-                try row.decode(
-                    (Int64, Int, Int64, String, String, Double?, Double?, Double?, String?, String, String, String)
-                        .self)
-            standings[habitID]?.append(Standing(
-                user: PostgresRows.user(id, key, name, hue, saturation, brightness, bio, zone, locale, visibility),
-                count: count))
-        }
-        return standings
+        try await standingsAndPositions(habitIDs: habitIDs, limit: limit, positions: []).standings
     }
 
-    /// One query: for each pair, the sums of `position(habitID:count:)` over its habit's levels.
+    /// The positions half of `standingsAndPositions`: for each pair, the sums of `position(habitID:count:)`
+    /// over its habit's levels.
     ///
     /// - Complexity: O(p (log L + l)) for p pairs and the l levels above each count.
     func positions(_ counts: [RankedCount]) async throws -> [RankedCount: RankPosition] {
-        let keys = Array(Set(counts))
-        var positions: [RankedCount: RankPosition] = [:]
-        guard !keys.isEmpty else { return positions }
-        var binds = PostgresBindings()
-        binds.append(keys.map(\.habitID))
-        binds.append(keys.map(\.count))
-        for row in try await session.rows(PostgresQuery(
-            unsafeSQL: """
-                SELECT k.habit_id, k.count, p.above, p.equal
-                FROM unnest($1::bigint[], $2::bigint[]) AS k (habit_id, count)
-                CROSS JOIN LATERAL (
-                    SELECT coalesce(sum(l.users) FILTER (WHERE l.count > k.count), 0)::bigint AS above,
-                        coalesce(sum(l.users) FILTER (WHERE l.count = k.count), 0)::bigint AS equal
-                    FROM habit_count_levels l WHERE l.habit_id = k.habit_id AND l.count >= k.count) p
-                """, binds: binds))
-        {
-            let (habitID, count, above, equal) = try row.decode((Int64, Int, Int, Int).self)
-            positions[RankedCount(habitID: habitID, count: count)] =
-                RankPosition(rank: 1 + above, usersWithCount: equal)
-        }
-        return positions
+        try await standingsAndPositions(habitIDs: [], limit: 0, positions: counts).positions
     }
 
-    /// One query for both: the rows of `standings(habitIDs:limit:)`, then those of `positions(_:)`.
+    /// One query for both: for each habit its first `limit` standings, in the order of
+    /// `standings(habitID:limit:)`; for each pair its `position(habitID:count:)`, from its habit's levels.
     ///
     /// - Complexity: O(h (log n + limit) + p (log L + l)) for h habits and p pairs, as the two queries.
     func standingsAndPositions(

@@ -8,8 +8,10 @@ import PostgresNIO
 struct PostgresSnapshotSource: ScreenSource {
     let session: PostgresSession
     let revision: Int64
-    /// The instance's kept habit list and the version of it this snapshot sees; nil reads the table.
-    var habitList: (cache: HabitListCache, version: Int64)?
+    /// The instance's kept habit list.
+    let habitList: HabitListCache
+    /// The version of the habit list this snapshot sees (`habits_version`).
+    let habitsVersion: Int64
 
     private func users(_ sql: String, _ value: Int64) async throws -> [User] {
         try await session.rows(PostgresQuery(unsafeSQL: sql, binds: PostgresRows.binds(value))).map(PostgresRows.user)
@@ -41,11 +43,11 @@ struct PostgresSnapshotSource: ScreenSource {
 
     /// The kept list when it is this snapshot's version; else one query, whose answer is kept.
     func habits() async throws -> [Habit] {
-        if let (cache, version) = habitList, let habits = cache.habits(at: version) { return habits }
+        if let habits = habitList.habits(at: habitsVersion) { return habits }
         let habits = try await session.rows(PostgresQuery(
             unsafeSQL: "SELECT \(PostgresRows.habitColumns) FROM habits ORDER BY name")
         ).map(PostgresRows.habit)
-        if let (cache, version) = habitList { cache.keep(habits, at: version) }
+        habitList.keep(habits, at: habitsVersion)
         return habits
     }
 

@@ -68,7 +68,9 @@ public final class MemoizingSource: ScreenSource {
 
     /// Reads ahead, in one `standingsAndPositions` of the base, the first `limit` standings of the habits and
     /// the positions not yet asked about.
-    func prefetchStandings(habitIDs: Set<Int64>, limit: Int, positions counts: Set<RankedCount>) async throws {
+    func prefetchStandingsAndPositions(
+        habitIDs: Set<Int64>, limit: Int, positions counts: Set<RankedCount>
+    ) async throws {
         let missingHabits = habitIDs.filter { standingLists[StandingsKey(habitID: $0, limit: limit)] == nil }
         let missingCounts = counts.filter { positions[$0] == nil }
         guard !missingHabits.isEmpty || !missingCounts.isEmpty else { return }

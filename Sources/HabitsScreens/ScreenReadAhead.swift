@@ -40,7 +40,7 @@ extension MemoizingSource {
                 plan.positions.insert(RankedCount(habitID: pair.habitID, count: count))
             }
         }
-        try await prefetchStandings(
+        try await prefetchStandingsAndPositions(
             habitIDs: plan.leaderboards, limit: HomeReads.leaderboardLength, positions: plan.positions)
     }
 }

@@ -23,7 +23,7 @@ import Testing
         #expect(!before.isEmpty)
         #expect(try await Self.screenHabits(second) == before)
         // The list read is kept under the version the snapshot saw.
-        let version = try #require(try await first.readScreens { ($0 as? PostgresSnapshotSource)?.habitList?.version })
+        let version = try #require(try await first.readScreens { ($0 as? PostgresSnapshotSource)?.habitsVersion })
         #expect(first.habitList.habits(at: version) == before)
 
         // A rename through the second instance.
