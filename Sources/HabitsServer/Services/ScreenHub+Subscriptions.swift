@@ -13,7 +13,13 @@ extension ScreenHub {
     nonisolated(nonsending) func subscribe<Result>(
         _ request: ScreenRequest, _ body: (ScreenSubscriptions.Subscription) async throws -> Result
     ) async throws -> Result {
-        let subscription = try await open(request)
+        // Opened in a child task: a task keeps the largest async stack it ever held until it ends, and the
+        // caller's (a connection's) lasts as long as the stream, which then only waits and writes.
+        let subscription = try await withThrowingTaskGroup(of: ScreenSubscriptions.Subscription.self) { group in
+            group.addTask { try await self.open(request) }
+            guard let opened = try await group.next() else { throw CancellationError() }
+            return opened
+        }
         do {
             let result = try await withTaskCancellationHandler {
                 try await body(subscription)

@@ -76,7 +76,7 @@ struct ScreenService: Sendable {
         let credentialIsLive = context.credentialIsLive
         let body = ResponseBody { writer in
             defer { ticket.release() }
-            try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+            try await Self.write(ByteBuffer(string: "retry: 2000\n\n"), to: &writer)
             do {
                 let lastSent = try await hub.subscribe(screen) { subscription in
                     // A connection that closes (its client reset it or left, EventStreamHangUpHandler) ends
@@ -97,7 +97,7 @@ struct ScreenService: Sendable {
             } catch let error as HabitsError {
                 // The screen went between its first build and the subscription: the stream says it is gone.
                 guard case .notFound = error else { throw error }
-                try await writer.write(ByteBuffer(bytes: try encode(.gone(error))))
+                try await Self.write(ByteBuffer(bytes: try encode(.gone(error))), to: &writer)
             }
             try await writer.finish(nil)
         }
@@ -125,40 +125,35 @@ struct ScreenService: Sendable {
         to writer: inout some ResponseBodyWriter, credentialIsLive: (@Sendable () async -> Bool)? = nil,
         encode: (ScreenEvent) throws -> [UInt8]
     ) async throws -> String? {
-        // The revision the client holds: every changeset it is sent applies to it.
-        var sentRevision = lastEventID
-        // The newest revision known to show what the client holds: the next event is made from it.
-        var shownRevision = lastEventID
+        // Only what lives across its awaits is in this function's async frame, which the connection's task
+        // keeps while the stream is open: each wake's event is chosen and encoded in synchronous calls.
+        var position = EventStreamPosition(clientRevision: lastEventID)
         for await reason in subscription.wakes {
             if let credentialIsLive, await !credentialIsLive() { return nil }
-            var event: ScreenEvent?
-            if case .changed(let change?) = reason, change.from == shownRevision {
-                event = .changes(change)
-            } else {
-                event = await hub.nextEvent(for: subscription.id, after: shownRevision)?.resolved()
+            var pending: PendingScreenEvent?
+            if !position.canSend(reason) {
+                pending = await hub.nextEvent(for: subscription.id, after: position.shownRevision)
             }
-            if case .changes(var change) = event {
-                if change.isEmpty {
-                    shownRevision = change.revision
-                    event = nil
-                } else if let sentRevision, change.from != sentRevision {
-                    change.from = sentRevision
-                    event = .changes(change)
-                }
+            switch try position.output(for: reason, pending: pending, encode: encode) {
+            case .nothing: continue
+            case .keepAlive: try await Self.write(ByteBuffer(string: ": keep-alive\n\n"), to: &writer)
+            case .event(let bytes):
+                try await Self.write(bytes, to: &writer)
+                hub.metrics.screenEventsSent.increment()
+            case .lastEvent(let bytes):
+                try await Self.write(bytes, to: &writer)
+                hub.metrics.screenEventsSent.increment()
+                return nil
             }
-            guard let event else {
-                if case .tick = reason { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
-                continue
-            }
-            try await writer.write(ByteBuffer(bytes: try encode(event)))
-            hub.metrics.screenEventsSent.increment()
-            switch event {
-            case .document(let document): sentRevision = document.revision
-            case .changes(let change): sentRevision = change.revision
-            case .gone: return nil
-            }
-            shownRevision = sentRevision
         }
-        return sentRevision
+        return position.sentRevision
+    }
+
+    /// Writes `bytes` to a stream: the one call of its writer, out of line so that the writer's frames are
+    /// not laid into each caller's. A connection's task keeps the largest async stack it held for as long
+    /// as its stream is open.
+    @inline(never)
+    static func write(_ bytes: ByteBuffer, to writer: inout some ResponseBodyWriter) async throws {
+        try await writer.write(bytes)
     }
 }
