@@ -15,6 +15,11 @@ struct PostgresSession: Sendable {
         try await connection.query(query, logger: logger).collect()
     }
 
+    /// Every row of a prepared statement, prepared on this connection the first time it runs here.
+    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
+        try await connection.execute(statement, logger: logger).reduce(into: []) { $0.append($1) }
+    }
+
     /// Runs `query`, dropping its rows.
     func execute(_ query: PostgresQuery) async throws {
         _ = try await connection.query(query, logger: logger).collect()

@@ -131,34 +131,20 @@ extension PostgresSnapshotSource {
         for id in Set(habitIDs) { standings[id] = [] }
         var positions: [RankedCount: RankPosition] = [:]
         guard !habits.isEmpty || !keys.isEmpty else { return (standings, positions) }
-        var binds = PostgresBindings()
-        binds.append(habits)
-        binds.append(limit)
-        binds.append(keys.map(\.habitID))
-        binds.append(keys.map(\.count))
-        // Kind 0: a standing, in each habit's order; kind 1: a position. Columns a kind lacks are NULL.
-        for row in try await session.rows(PostgresQuery(
-            unsafeSQL: """
-                SELECT 0 AS kind, h.id, s.count, s.user_name COLLATE "C", s.user_key COLLATE "C",
-                    \(PostgresRows.userColumns("u.")),
-                    NULL::bigint, NULL::bigint
-                FROM unnest($1::bigint[]) AS h (id)
-                CROSS JOIN LATERAL (
-                    SELECT c.count, c.user_id, c.user_name, c.user_key FROM habit_counts c
-                    WHERE c.habit_id = h.id AND NOT c.hidden ORDER BY c.count DESC, c.user_name, c.user_key
-                    LIMIT $2) s
-                JOIN users u ON u.id = s.user_id
-                UNION ALL
-                SELECT 1, k.habit_id, k.count, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                    NULL, p.above, p.equal
-                FROM unnest($3::bigint[], $4::bigint[]) AS k (habit_id, count)
-                CROSS JOIN LATERAL (
-                    SELECT coalesce(sum(l.users) FILTER (WHERE l.count > k.count), 0)::bigint AS above,
-                        coalesce(sum(l.users) FILTER (WHERE l.count = k.count), 0)::bigint AS equal
-                    FROM habit_count_levels l WHERE l.habit_id = k.habit_id AND l.count >= k.count) p
-                ORDER BY 1, 2, 3 DESC, 4, 5
-                """, binds: binds))
-        {
+        // Home's top two, and positions alone, run prepared (`StandingsAndPositionsStatement`).
+        let rows: [PostgresRow]
+        if habits.isEmpty || limit == StandingsAndPositionsStatement.limit {
+            rows = try await session.rows(StandingsAndPositionsStatement(habitIDs: habits, counts: keys))
+        } else {
+            var binds = PostgresBindings()
+            binds.append(habits)
+            binds.append(keys.map(\.habitID))
+            binds.append(keys.map(\.count))
+            binds.append(limit)
+            rows = try await session.rows(PostgresQuery(
+                unsafeSQL: StandingsAndPositionsStatement.text(limit: "$4"), binds: binds))
+        }
+        for row in rows {
             let (kind, habitID, count, _, _, id, key, name, hue, saturation, brightness, bio, zone, locale,
                 visibility, above, equal) = try row.decode(
                     (Int32, Int64, Int, String?, String?, Int64?, String?, String?, Double?, Double?, Double?,
