@@ -11,7 +11,7 @@ import PostgresNIO
 struct StandingsAndPositionsStatement: PostgresPreparedStatement {
     typealias Row = PostgresRow
 
-    /// How many standings a habit it lists.
+    /// How many standings it lists for each habit.
     static let limit = 2
     static let sql = text(limit: String(limit))
 
