@@ -136,10 +136,7 @@ extension PostgresSnapshotSource {
         if habits.isEmpty || limit == StandingsAndPositionsStatement.limit {
             rows = try await session.rows(StandingsAndPositionsStatement(habitIDs: habits, counts: keys))
         } else {
-            var binds = PostgresBindings()
-            binds.append(habits)
-            binds.append(keys.map(\.habitID))
-            binds.append(keys.map(\.count))
+            var binds = StandingsAndPositionsStatement(habitIDs: habits, counts: keys).makeBindings()
             binds.append(limit)
             rows = try await session.rows(PostgresQuery(
                 unsafeSQL: StandingsAndPositionsStatement.text(limit: "$4"), binds: binds))
