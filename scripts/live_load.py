@@ -55,11 +55,13 @@ class Stream(asyncio.Protocol):
     def connection_made(self, transport):
         transport.write(self.request)
 
-    last_arrival = 0.0  # of any stream's bytes: the run waits for the streams to go quiet
+    last_arrival = 0.0  # of any stream's events: the run waits for the streams to go quiet
 
     def data_received(self, data):
         arrival = time.monotonic()
-        Stream.last_arrival = arrival
+        # Keep-alive comments come all the time, a few streams at a time: they are not events.
+        if b"data:" in data or b": keep-alive" not in data:
+            Stream.last_arrival = arrival
         self.received.append((arrival, data))
         if not self.first.done():
             self.opening += data

@@ -77,4 +77,22 @@ import Testing
             }
         }
     }
+
+    /// Keep-alive slots: subscriptions are dealt in turn, a slot's wake reaches only its own, and a removed
+    /// subscription leaves its slot.
+    @Test func aSlotsWakeReachesOnlyTheSubscriptionsDealtToIt() async {
+        var subscriptions = ScreenSubscriptions(slotCount: 3)
+        #expect(subscriptions.slotCount == 3)
+        let all = (0..<7).map { index in subscriptions.add(to: index % 2 == 0 ? Self.home : Self.other) }
+        let removed = all[4]
+        _ = subscriptions.remove(removed.id)
+        // Slot 1 holds the second and the fifth (removed) subscriptions; 4 wraps round to slot 1.
+        subscriptions.wakeSlot(4, with: .tick)
+        for subscription in all where subscription.id != removed.id { _ = subscriptions.remove(subscription.id) }
+        for (index, subscription) in all.enumerated() {
+            let wakes = await Self.wakes(of: subscription)
+            let expected = index % 3 == 1 && index != 4 ? 1 : 0
+            #expect(wakes.count == expected, "subscription \(index): \(wakes)")
+        }
+    }
 }

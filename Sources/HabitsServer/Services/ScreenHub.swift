@@ -34,7 +34,7 @@ actor ScreenHub {
     let clockCheckInterval: Duration
     // Internal rather than private: the hub's extensions in other files keep them.
     var cache: ScreenDocumentCache
-    var subscriptions = ScreenSubscriptions()
+    var subscriptions = ScreenSubscriptions(slotCount: ScreenHub.keepAliveSlots)
     var invalidation = ScreenInvalidation()
     /// When the day ends that the newest document of each watched entry showing a "today" was built for.
     var dayClock = DayClock<ScreenRequest>()

@@ -27,20 +27,22 @@ struct ScreenHubService: Service {
 extension ScreenHub {
     /// How often an idle stream sends a comment, so that proxies keep it open.
     static let keepAliveInterval: Duration = .seconds(15)
+    /// How many turns a round of keep-alives takes: each wakes one slot of the subscriptions.
+    static let keepAliveSlots = 60
 
     /// Wakes every subscriber for a keep-alive comment every `keepAliveInterval`, until cancelled: one task
     /// for all streams rather than one each. A stream whose connection is gone finds out as it writes.
+    ///
+    /// The round is spread over `keepAliveSlots` turns: waking 10,000 streams at once held every event
+    /// behind 10,000 writes, a stall of a few hundred milliseconds every 15 s.
     func sendKeepAlives() async {
+        var slot = 0
         while !Task.isCancelled {
-            try? await Task.sleep(for: Self.keepAliveInterval)
-            wakeAllSubscribers(.tick)
+            try? await Task.sleep(for: Self.keepAliveInterval / Self.keepAliveSlots)
+            subscriptions.wakeSlot(slot, with: .tick)
+            slot = (slot + 1) % Self.keepAliveSlots
         }
     }
-
-    /// Wakes every subscriber with `wake`.
-    ///
-    /// - Complexity: O(s) for the s subscriptions.
-    func wakeAllSubscribers(_ wake: ScreenWake) { subscriptions.wakeAll(with: wake) }
 
     /// Ends every open stream (at shutdown).
     func endAllSubscriptions() {

@@ -20,6 +20,18 @@ struct ScreenSubscriptions {
 
     private var requests: [UUID: ScreenRequest] = [:]
     private var waiting: [ScreenRequest: [UUID: AsyncStream<ScreenWake>.Continuation]] = [:]
+    /// The subscriptions in each keep-alive slot (`wakeSlot(_:with:)`), dealt in turn as they open.
+    private var slots: [[UUID: AsyncStream<ScreenWake>.Continuation]]
+    private var slotOf: [UUID: Int] = [:]
+    private var nextSlot = 0
+
+    /// Subscriptions dealt over `slotCount` keep-alive slots.
+    init(slotCount: Int = 1) {
+        slots = Array(repeating: [:], count: max(slotCount, 1))
+    }
+
+    /// How many keep-alive slots the subscriptions are dealt over.
+    var slotCount: Int { slots.count }
 
     /// How many subscriptions are open.
     var count: Int { requests.count }
@@ -43,12 +55,16 @@ struct ScreenSubscriptions {
         let (wakes, continuation) = AsyncStream.makeStream(of: ScreenWake.self, bufferingPolicy: .bufferingNewest(1))
         requests[id] = request
         waiting[request, default: [:]][id] = continuation
+        slots[nextSlot][id] = continuation
+        slotOf[id] = nextSlot
+        nextSlot = (nextSlot + 1) % slots.count
         return Subscription(id: id, wakes: wakes, continuation: continuation)
     }
 
     /// Ends subscription `id` and its wakes; the answer is the screen it waited on, nil when it was not open.
     mutating func remove(_ id: UUID) -> ScreenRequest? {
         guard let request = requests.removeValue(forKey: id) else { return nil }
+        if let slot = slotOf.removeValue(forKey: id) { slots[slot][id] = nil }
         waiting[request]?.removeValue(forKey: id)?.finish()
         if waiting[request]?.isEmpty == true { waiting[request] = nil }
         return request
@@ -60,6 +76,14 @@ struct ScreenSubscriptions {
     func wake(_ request: ScreenRequest, with wake: ScreenWake) {
         guard let subscribers = waiting[request] else { return }
         for continuation in subscribers.values { continuation.yield(wake) }
+    }
+
+    /// Wakes the subscribers in keep-alive slot `slot` (modulo `slotCount`): about one in `slotCount` of
+    /// them, so that a round of keep-alives over every stream is spread over time rather than sent at once.
+    ///
+    /// - Complexity: O(s / slotCount) for s subscriptions.
+    func wakeSlot(_ slot: Int, with wake: ScreenWake) {
+        for continuation in slots[slot % slots.count].values { continuation.yield(wake) }
     }
 
     /// Wakes every subscriber of every screen.
