@@ -188,6 +188,13 @@ extension WorldSource {
         #expect(observing.dependencies.isAffected(by: passing))
         let top = StoreChange(revision: 2, counts: [CountChange(userID: 7, habitID: 10, before: 15, after: 16)])
         #expect(observing.dependencies.isAffected(by: top))
+        // The index does not even offer the Home for the far log: it files the habit under the counts the
+        // Home observed, not the habit alone.
+        var index = ScreenReadIndex<Int>()
+        index.file(1, reads: observing.dependencies)
+        #expect(index.candidates(for: far) == [])
+        #expect(index.candidates(for: passing) == [1])
+        #expect(index.candidates(for: top) == [1])
     }
 
     /// A followed user's message is about the first of their habits by name: their first log of a habit
