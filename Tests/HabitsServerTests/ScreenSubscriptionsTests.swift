@@ -64,10 +64,11 @@ import Testing
         #expect(subscriptions.remove(subscription.id) == Self.home)
     }
 
-    @Test func wakeAllReachesEveryScreen() async {
-        var subscriptions = ScreenSubscriptions()
-        let all = [subscriptions.add(to: Self.home), subscriptions.add(to: Self.other)]
-        subscriptions.wakeAll(with: .tick)
+    /// A round of keep-alives, one wake of each slot, reaches every subscription of every screen once.
+    @Test func aRoundOfSlotsReachesEveryScreen() async {
+        var subscriptions = ScreenSubscriptions(slotCount: 2)
+        let all = [Self.home, Self.other, Self.home].map { subscriptions.add(to: $0) }
+        for slot in 0..<subscriptions.slotCount { subscriptions.wakeSlot(slot, with: .tick) }
         for subscription in all { _ = subscriptions.remove(subscription.id) }
         for subscription in all {
             let wakes = await Self.wakes(of: subscription)

@@ -85,13 +85,4 @@ struct ScreenSubscriptions {
     func wakeSlot(_ slot: Int, with wake: ScreenWake) {
         for continuation in slots[slot % slots.count].values { continuation.yield(wake) }
     }
-
-    /// Wakes every subscriber of every screen.
-    ///
-    /// - Complexity: O(s) for the s subscriptions.
-    func wakeAll(with wake: ScreenWake) {
-        for subscribers in waiting.values {
-            for continuation in subscribers.values { continuation.yield(wake) }
-        }
-    }
 }
