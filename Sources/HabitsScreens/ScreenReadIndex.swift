@@ -15,7 +15,7 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
     private var byThreshold: [Int64: [Int: Set<Key>]] = [:]
     /// Per habit, keys by a count whose rank or position they read: only a change from or to it, or across
     /// it, may affect them. Without these two tables a log of a popular habit was tested against every
-    /// Home that shows the habit's leaderboard, a third of the hub's time at 10,000 streams.
+    /// Home that shows the habit's leaderboard, about a quarter of the server's time at 10,000 streams.
     private var byProbe: [Int64: [Int: Set<Key>]] = [:]
     private var programReaders: Set<Key> = []
     private var helpReaders: Set<Key> = []
@@ -133,10 +133,7 @@ public struct ScreenReadNames: Equatable, Sendable {
         habits = reads.wholeRankings
         thresholds = Set(reads.rankingThresholds.map { RankedCount(habitID: $0.key, count: $0.value) })
         var probes: Set<RankedCount> = []
-        for (habitID, counts) in reads.rankProbes {
-            for count in counts { probes.insert(RankedCount(habitID: habitID, count: count)) }
-        }
-        for (habitID, counts) in reads.rankOnlyProbes {
+        for (habitID, counts) in [reads.rankProbes, reads.rankOnlyProbes].joined() {
             for count in counts { probes.insert(RankedCount(habitID: habitID, count: count)) }
         }
         for (pair, observed) in reads.userRanks {
