@@ -70,17 +70,14 @@ import Testing
                 window = Window(start: state)
             }
         }
-        // Last writes that change something flush the window, whatever it holds. One log may undo what the
-        // window holds (a log of the same pair deleted since the last take leaves nothing to report), so
-        // logs are added until the window shows a change.
         let firstUser = try #require(state.users.keys.min())
         let firstHabit = try #require(state.habits.keys.min())
-        var last = state
-        repeat {
-            _ = try await store.createLogs([LogDraft(userID: firstUser, habitID: firstHabit, timestamp: Fixture.now)])
-            last = try await ListedState.read(store)
+        let last = try await StoreOperation.logUntilChanged(
+            store, userID: firstUser, habitID: firstHabit, read: { try await ListedState.read(store) }
+        ) { last in
             window.revision = store.currentRevision()
-        } while window.expected(at: last).isEmpty
+            return !window.expected(at: last).isEmpty
+        }
         expectSame(await feed.next(), window.expected(at: last), context: "seed \(seed), final write")
     }
 

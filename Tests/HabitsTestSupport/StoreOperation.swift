@@ -121,3 +121,20 @@ public enum StoreOperation: CustomStringConvertible, Sendable {
         }
     }
 }
+
+extension StoreOperation {
+    /// The screen property's last writes, which flush the feed whatever it holds: logs of `habitID` by
+    /// `userID` now, one at a time, until `showsChange` says the state `read` gives after one leaves
+    /// something to report; that state. One log may not do: it can undo what is pending (a log of the same
+    /// pair deleted since the feed was last read), and a change that nets to nothing is never reported.
+    public static func logUntilChanged<State>(
+        _ store: some ResourceStore, userID: Int64, habitID: Int64,
+        read: () async throws -> State, showsChange: (State) -> Bool
+    ) async throws -> State {
+        while true {
+            _ = try await store.createLogs([LogDraft(userID: userID, habitID: habitID, timestamp: Fixture.now)])
+            let state = try await read()
+            if showsChange(state) { return state }
+        }
+    }
+}
