@@ -189,6 +189,17 @@ async def main():
             sys.exit(f"a write failed: {head[:40]!r}")
         # Writes are sequential and nothing else writes, so the i-th write is revision base + i + 1.
         writes.append((base_revision + index + 1, acknowledged))
+    # Until the streams have been quiet for a second (at most a minute): a server behind the writes is
+    # still sending their changes, which would otherwise count as never sent.
+    finished = time.monotonic()
+    await asyncio.sleep(1)
+    while time.monotonic() - Stream.last_arrival < 1 and time.monotonic() - finished < 60:
+        await asyncio.sleep(0.2)
+    cpu_after = cpu_times(options.server_pid)
+    cpu_window = time.monotonic() - start
+    for transport in transports:
+        transport.close()
+
     acknowledged = dict(writes)
     # Which Homes each write changed, from the Home's rules kept over every count (home_model.py); the
     # model is checked against the server's documents below. A write is charged, for each Home it
@@ -203,45 +214,19 @@ async def main():
         for viewer in changed_by[revision]:
             history[viewer].append((revision, model.home(viewer)))
     key_of = dict(zip(viewer_ids, keys))
+    arrivals = {}  # viewer -> sorted [(revision, arrival)] of its events after the first document
+    documents = 0  # documents sent after the first: to a stream that fell behind
+    for viewer, stream in zip(viewer_ids, streams):
+        # Events named at or before the first write come from the setup's last commits.
+        events = [(kind, identifier, arrival) for arrival, kind, identifier, _ in stream.events()[1:]
+                  if kind in ("changes", "document") and identifier
+                  and int(identifier.split(".")[0]) > base_revision]
+        documents += sum(1 for kind, _, _ in events if kind == "document")
+        arrivals[viewer] = [(int(identifier.split(".")[0]), arrival) for _, identifier, arrival in events]
 
     def shown(viewer, revision):
         entries = history[viewer]
         return entries[bisect.bisect_right(entries, revision, key=lambda entry: entry[0]) - 1][1]
-
-    def arrivals_so_far():
-        """viewer -> sorted [(revision, arrival)] of its events after the first document, and how many of
-        those events were documents (sent to a stream that fell behind)."""
-        arrivals, documents = {}, 0
-        for viewer, stream in zip(viewer_ids, streams):
-            # Events named at or before the first write come from the setup's last commits.
-            events = [(kind, identifier, arrival) for arrival, kind, identifier, _ in stream.events()[1:]
-                      if kind in ("changes", "document") and identifier
-                      and int(identifier.split(".")[0]) > base_revision]
-            documents += sum(1 for kind, _, _ in events if kind == "document")
-            arrivals[viewer] = [(int(identifier.split(".")[0]), arrival) for _, identifier, arrival in events]
-        return arrivals, documents
-
-    def behind(arrivals):
-        """The streams whose last event does not yet show their Home as it is after the last write."""
-        def last(viewer):
-            return arrivals[viewer][-1][0] if arrivals[viewer] else base_revision
-        return [viewer for viewer in viewer_ids if shown(viewer, 1 << 62) != shown(viewer, last(viewer))]
-
-    # Until the streams have been quiet for a second and each shows its last change (at most a minute): a
-    # server behind the writes is still sending their changes, and may pause between its batches for longer
-    # than a second, so quiet alone would count changes still on their way as never sent.
-    finished = time.monotonic()
-    while True:
-        await asyncio.sleep(1)
-        while time.monotonic() - Stream.last_arrival < 1 and time.monotonic() - finished < 60:
-            await asyncio.sleep(0.2)
-        cpu_after = cpu_times(options.server_pid)
-        cpu_window = time.monotonic() - start
-        arrivals, documents = arrivals_so_far()
-        if not behind(arrivals) or time.monotonic() - finished >= 60:
-            break
-    for transport in transports:
-        transport.close()
 
     per_write, missed = {}, []
     for revision, viewers in changed_by.items():
