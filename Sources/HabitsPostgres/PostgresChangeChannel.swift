@@ -31,7 +31,8 @@ enum PostgresChangeChannel {
     private struct Payload: Codable {
         var instance: String
         var revision: Int64
-        /// user, habit, before, after.
+        /// user, habit, before, after, and the lowest and highest count between them when they are not the
+        /// two ends (a count that went past `after` within the commit's writes).
         var counts: [[Int64]]
         var favoritesOf: [Int64]
         var followsOf: [Int64]
@@ -49,7 +50,7 @@ enum PostgresChangeChannel {
     static func announcement(_ change: StoreChange, instance: String) -> (payload: String, stored: String?) {
         let full = Payload(
             instance: instance, revision: change.revision,
-            counts: change.counts.map { [$0.userID, $0.habitID, Int64($0.before), Int64($0.after)] },
+            counts: change.counts.map(Self.values),
             favoritesOf: change.favoritesOf.sorted(), followsOf: change.followsOf.sorted(),
             catalogue: change.catalogue, programs: change.programs, help: change.help,
             recentEmojiOf: change.recentEmojiOf.sorted(), daysOf: change.daysOf.sorted())
@@ -59,6 +60,15 @@ enum PostgresChangeChannel {
             instance: instance, revision: change.revision, counts: [], favoritesOf: [], followsOf: [],
             catalogue: false, programs: false, help: false, recentEmojiOf: [], daysOf: nil, byReference: true)
         return (encoded(reference) ?? "", text)
+    }
+
+    /// A count change as a payload's numbers: four when its lowest and highest are its ends, else six.
+    private static func values(_ count: CountChange) -> [Int64] {
+        let ends = [count.userID, count.habitID, Int64(count.before), Int64(count.after)]
+        if count.lowest == min(count.before, count.after) && count.highest == max(count.before, count.after) {
+            return ends
+        }
+        return ends + [Int64(count.lowest), Int64(count.highest)]
     }
 
     /// A change that makes every screen look again: what a listener publishes for writes up to `revision`
@@ -72,9 +82,12 @@ enum PostgresChangeChannel {
     static func change(from text: String) -> (instance: String, change: StoreChange, byReference: Bool)? {
         guard let payload = try? JSONDecoder().decode(Payload.self, from: Data(text.utf8)) else { return nil }
         let counts = payload.counts.compactMap { values -> CountChange? in
-            guard values.count == 4 else { return nil }
+            guard values.count == 4 || values.count == 6 else { return nil }
+            let ends = (before: Int(values[2]), after: Int(values[3]))
             return CountChange(
-                userID: values[0], habitID: values[1], before: Int(values[2]), after: Int(values[3]))
+                userID: values[0], habitID: values[1], before: ends.before, after: ends.after,
+                lowest: values.count == 6 ? Int(values[4]) : min(ends.before, ends.after),
+                highest: values.count == 6 ? Int(values[5]) : max(ends.before, ends.after))
         }
         let change = StoreChange(
             revision: payload.revision, counts: counts, favoritesOf: Set(payload.favoritesOf),

@@ -87,14 +87,15 @@ public struct ScreenDependencies: Hashable, Sendable {
         for count in change.counts {
             if countsOf.contains(count.userID) || wholeRankings.contains(count.habitID) { return true }
             let pair = Pair(userID: count.userID, habitID: count.habitID)
-            if count.before == 0 || count.after == 0,
+            // A count that was 0 at any point: a screen built then showed the habit as not logged.
+            if count.lowest == 0,
                 loggedHabitsOf.contains(count.userID) || loggedHabitPairs.contains(pair)
             {
                 return true
             }
             if pairCounts.contains(pair) { return true }
-            let low = min(count.before, count.after)
-            let high = max(count.before, count.after)
+            let low = count.lowest
+            let high = count.highest
             if let threshold = rankingThresholds[count.habitID], high >= threshold { return true }
             if let probes = rankProbes[count.habitID], probes.contains(where: { (low...high).contains($0) }) {
                 return true

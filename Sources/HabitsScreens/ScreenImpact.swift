@@ -20,8 +20,8 @@ extension ScreenDependencies {
     func userRanksMayMove(_ change: StoreChange) -> Bool {
         guard !userRanks.isEmpty else { return false }
         for count in change.counts {
-            let low = min(count.before, count.after)
-            let high = max(count.before, count.after)
+            let low = count.lowest
+            let high = count.highest
             for (pair, observed) in userRanks where pair.habitID == count.habitID {
                 // The rank of x counts users strictly above x: another user moves it only by crossing x.
                 if pair.userID == count.userID || (low..<high).contains(observed.count) { return true }

@@ -85,8 +85,8 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
         for count in change.counts {
             add(byUser[count.userID])
             add(byHabit[count.habitID])
-            let low = min(count.before, count.after)
-            let high = max(count.before, count.after)
+            let low = count.lowest
+            let high = count.highest
             // `ScreenDependencies.mayAlterOutright` and `userRanksMayMove` test these ranges, or narrower ones.
             for (threshold, found) in byThreshold[count.habitID] ?? [:] where threshold <= high { add(found) }
             for (probe, found) in byProbe[count.habitID] ?? [:] where low <= probe && probe <= high { add(found) }

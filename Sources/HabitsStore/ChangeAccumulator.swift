@@ -1,8 +1,8 @@
 import HabitsDomain
 
-/// Changes folded one after another: each pair keeps its first `before` and its last `after`, the sets
-/// unite, the flags stay set once set. The one merge rule of store changes: `StoreChange.merged(with:)`,
-/// a write's recorder and the change feed all fold through it.
+/// Changes folded one after another: each pair keeps its first `before`, its last `after` and the lowest and
+/// highest count it had on the way, the sets unite, the flags stay set once set. The one merge rule of store
+/// changes: `StoreChange.merged(with:)`, a write's recorder and the change feed all fold through it.
 ///
 /// A fold costs what the new change holds, not what is already folded: a feed that folds thousands of
 /// small commits into a slow reader's pending change pays for each commit once.
@@ -17,8 +17,8 @@ public struct ChangeAccumulator: Sendable {
 
     /// The highest revision folded in.
     public private(set) var revision: Int64 = 0
-    // Pairs whose count came back to where it started stay here (their later changes keep the
-    // first `before`) and are left out of `change`.
+    // Pairs whose count came back to where it started stay here (their later changes keep the first
+    // `before`); they are left out of `change` only when the count never moved.
     private var counts: [CountChange] = []
     private var positions: [Pair: Int] = [:]
     private var favoritesOf: Set<Int64> = []
@@ -33,12 +33,21 @@ public struct ChangeAccumulator: Sendable {
     ///
     /// - Complexity: O(1) amortised.
     public mutating func count(userID: Int64, habitID: Int64, before: Int, after: Int) {
-        let pair = Pair(userID: userID, habitID: habitID)
+        count(CountChange(userID: userID, habitID: habitID, before: before, after: after))
+    }
+
+    /// Records `change`, which came after the pair's changes recorded so far.
+    ///
+    /// - Complexity: O(1) amortised.
+    public mutating func count(_ change: CountChange) {
+        let pair = Pair(userID: change.userID, habitID: change.habitID)
         if let index = positions[pair] {
-            counts[index].after = after
+            counts[index].after = change.after
+            counts[index].lowest = min(counts[index].lowest, change.lowest)
+            counts[index].highest = max(counts[index].highest, change.highest)
         } else {
             positions[pair] = counts.count
-            counts.append(CountChange(userID: userID, habitID: habitID, before: before, after: after))
+            counts.append(change)
         }
     }
 
@@ -68,9 +77,7 @@ public struct ChangeAccumulator: Sendable {
     /// - Complexity: O(m) amortised, for the m pairs and users in `later`.
     public mutating func fold(_ later: StoreChange) {
         revision = max(revision, later.revision)
-        for change in later.counts {
-            count(userID: change.userID, habitID: change.habitID, before: change.before, after: change.after)
-        }
+        for change in later.counts { count(change) }
         favoritesOf.formUnion(later.favoritesOf)
         followsOf.formUnion(later.followsOf)
         catalogue = catalogue || later.catalogue
@@ -85,7 +92,7 @@ public struct ChangeAccumulator: Sendable {
     /// - Complexity: O(n) for the n pairs recorded.
     public func change(revision: Int64? = nil) -> StoreChange {
         StoreChange(
-            revision: revision ?? self.revision, counts: counts.filter { $0.before != $0.after },
+            revision: revision ?? self.revision, counts: counts.filter(\.moved),
             favoritesOf: favoritesOf, followsOf: followsOf, catalogue: catalogue, programs: programs, help: help,
             recentEmojiOf: recentEmojiOf, daysOf: daysOf
         )

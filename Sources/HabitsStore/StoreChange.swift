@@ -1,5 +1,10 @@
 import HabitsDomain
 /// A change of one user's count of one habit.
+///
+/// A change merged from several commits also keeps the lowest and highest count the pair had between them:
+/// a screen may have been built in a snapshot between those commits, and it is out of date when its reads
+/// differ from the last `after`, which `before` alone cannot tell (a count that went up and back down nets
+/// to no change, yet a screen built at its top shows it).
 public struct CountChange: Hashable, Sendable {
     public var userID: Int64
     public var habitID: Int64
@@ -7,20 +12,37 @@ public struct CountChange: Hashable, Sendable {
     public var before: Int
     /// The count after the change (0 when none is left).
     public var after: Int
+    /// The lowest count the pair had from `before` to `after`, both included.
+    public var lowest: Int
+    /// The highest count the pair had from `before` to `after`, both included.
+    public var highest: Int
 
+    /// A change straight from `before` to `after`, as one commit makes it.
     public init(userID: Int64, habitID: Int64, before: Int, after: Int) {
+        self.init(
+            userID: userID, habitID: habitID, before: before, after: after, lowest: min(before, after),
+            highest: max(before, after))
+    }
+
+    /// A change from `before` to `after` by way of counts from `lowest` to `highest`.
+    public init(userID: Int64, habitID: Int64, before: Int, after: Int, lowest: Int, highest: Int) {
         self.userID = userID
         self.habitID = habitID
         self.before = before
         self.after = after
+        self.lowest = min(lowest, before, after)
+        self.highest = max(highest, before, after)
     }
+
+    /// Whether the count was not the same throughout (one that came back to `before` still moved).
+    public var moved: Bool { lowest != highest }
 }
 
 /// What committed writes changed, so that live screens can tell whether they are affected.
 ///
 /// Changes merge (`ChangeAccumulator`): a feed whose reader is busy folds new commits into the one it
-/// holds, keeping each pair's first `before` and last `after`, so a slow reader never grows a queue nor
-/// loses a change.
+/// holds, keeping each pair's first `before`, last `after` and the range between, so a slow reader never
+/// grows a queue nor loses a change.
 public struct StoreChange: Hashable, Sendable {
     /// The revision after the last merged commit.
     public var revision: Int64

@@ -148,7 +148,7 @@ public final class StoreChangeFeed: @unchecked Sendable {
         let change = subscriber.pending.change()
         subscriber.pending = ChangeAccumulator()
         subscriber.hasPending = false
-        // Pairs that came back to their first count may leave nothing to report.
+        // Commits that changed nothing a screen reads (a count that never moved) leave nothing to report.
         return change.isEmpty ? nil : change
     }
 

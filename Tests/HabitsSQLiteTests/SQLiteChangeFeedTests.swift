@@ -73,6 +73,34 @@ import Testing
         #expect(await late.next() == nil, "a feed asked for after closing has ended")
     }
 
+    /// A pair folded through random commits keeps its first count, its last, and the lowest and highest of every
+    /// count between: a screen built after any of those commits is judged against them. It is reported whenever
+    /// the count moved, even back to where it started.
+    @Test func foldingKeepsEveryCountAPairWentThrough() {
+        forEachSeed(count: 200 as UInt64) { seed in
+            var random = SeededRandom(seed: seed)
+            var accumulator = ChangeAccumulator()
+            let first = Int.random(in: 0...3, using: &random)
+            var seen = [first]
+            for revision in 1...Int64.random(in: 1...8, using: &random) {
+                let before = seen[seen.count - 1]
+                let after = max(0, before + Int.random(in: -2...2, using: &random))
+                seen.append(after)
+                let change = CountChange(userID: 1, habitID: 1, before: before, after: after)
+                accumulator.fold(StoreChange(revision: revision, counts: before == after ? [] : [change]))
+            }
+            let reported = accumulator.change().counts
+            if seen.allSatisfy({ $0 == first }) {
+                #expect(reported.isEmpty, "seed \(seed): \(seen)")
+            } else {
+                let expected = CountChange(
+                    userID: 1, habitID: 1, before: first, after: seen[seen.count - 1], lowest: seen.min() ?? 0,
+                    highest: seen.max() ?? 0)
+                #expect(reported == [expected], "seed \(seed): \(seen)")
+            }
+        }
+    }
+
     /// Folding changes one by one gives what folding them with `StoreChange.merged(with:)` gives.
     @Test func foldingMergesLikeMerged() {
         forEachSeed(count: 200 as UInt64) { seed in

@@ -22,6 +22,9 @@ extension ScreenHub {
     /// Whether `request` is kept.
     func holds(_ request: ScreenRequest) -> Bool { cache.holds(request) }
 
+    /// The newest document kept of `request`, without building it.
+    func keptDocument(of request: ScreenRequest) -> ScreenDocument? { cache[request]?.current }
+
     /// Drops `request`'s entry and everything kept for it.
     func drop(_ request: ScreenRequest) {
         cache.drop(request)
