@@ -28,14 +28,8 @@ extension ScreenBuilder {
         let viewerCounts = try await source.counts(userID: viewer.id)
         var cards: [ScreenItem] = []
         for habit in habits where favorites.contains(habit.id) {
-            let card = try await leaderboard(habit: habit, viewer: viewer, viewerCount: viewerCounts[habit.id] ?? 0)
-            cards.append(ScreenItem(
-                id: "habit-\(habit.id)", content: ItemContent(card),
-                fallback: ItemFallback(
-                    title: card.habitName,
-                    subtitle: [card.leader, card.secondary].compactMap { $0 }
-                        .joined(separator: "\n")),
-                actions: [.open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"])]))
+            let viewerCount = viewerCounts[habit.id] ?? 0
+            cards.append(try await leaderboardItem(habit: habit, viewer: viewer, viewerCount: viewerCount))
         }
         let comparison = FollowedUserComparison(
             source: source, viewerCounts: viewerCounts, favorites: favorites, habits: habits)
@@ -92,6 +86,17 @@ extension ScreenBuilder {
             actions: [.open(title: "Open \(name)", screen: .user, parameters: ["of": "\(userID)"])])
     }
 
+    /// The item of one favourite habit's card.
+    func leaderboardItem(habit: Habit, viewer: User, viewerCount: Int) async throws -> ScreenItem {
+        let card = try await leaderboard(habit: habit, viewer: viewer, viewerCount: viewerCount)
+        return ScreenItem(
+            id: HomeItemID.leaderboardCard(habit.id), content: ItemContent(card),
+            fallback: ItemFallback(
+                title: card.habitName,
+                subtitle: [card.leader, card.secondary].compactMap { $0 }.joined(separator: "\n")),
+            actions: [.open(title: "Open \(habit.name)", screen: .habit, parameters: ["habit": "\(habit.id)"])])
+    }
+
     /// The card of one favourite habit: its leader and the line under it.
     func leaderboard(habit: Habit, viewer: User, viewerCount: Int) async throws -> LeaderboardHabit {
         let top = try await source.standings(habitID: habit.id, limit: HomeReads.leaderboardLength)
@@ -115,6 +120,16 @@ extension ScreenBuilder {
 /// The ids of Home's items.
 enum HomeItemID {
     static let followedUserPrefix = "user-"
+    static let leaderboardCardPrefix = "habit-"
+
+    /// The id of a favourite habit's leaderboard card.
+    static func leaderboardCard(_ habitID: Int64) -> String { leaderboardCardPrefix + String(habitID) }
+
+    /// The habit a leaderboard card shows, from the card's id.
+    static func leaderboardCardHabitID(_ itemID: String) -> Int64? {
+        guard itemID.hasPrefix(leaderboardCardPrefix) else { return nil }
+        return Int64(itemID.dropFirst(leaderboardCardPrefix.count))
+    }
 
     /// The id of a followed user's line.
     static func followedUser(_ userID: Int64) -> String { followedUserPrefix + String(userID) }

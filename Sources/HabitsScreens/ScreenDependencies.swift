@@ -69,14 +69,18 @@ public struct ScreenDependencies: Hashable, Sendable {
     ///
     /// - Complexity: O(c × (p + r)) for c count changes, p probes of a touched habit and r user ranks.
     public func impact(of change: StoreChange) -> ScreenImpact {
-        if mayAlterOutright(change) { return .affected }
+        // Empty until a ranking is touched: a set that stays empty allocates nothing.
+        var rankings: Set<Int64> = []
+        if mayAlterOutright(change, rankings: &rankings) { return .affected }
+        if !rankings.isEmpty { return .rerank(rankings: rankings) }
         return userRanksMayMove(change) ? .recheck : .unaffected
     }
 
-    /// Whether `change` touches a read other than a user's rank.
+    /// Whether `change` touches a read other than a user's rank and a habit's ranking; the habits whose top
+    /// list, whole ranking or positions it may alter go into `rankings`.
     ///
     /// - Complexity: O(c × p) for c count changes and p probes of a touched habit.
-    func mayAlterOutright(_ change: StoreChange) -> Bool {
+    func mayAlterOutright(_ change: StoreChange, rankings: inout Set<Int64>) -> Bool {
         if change.catalogue || (change.programs && readsPrograms) || (change.help && readsHelp) { return true }
         if !recentEmojiOf.isDisjoint(with: change.recentEmojiOf) { return true }
         // Skips and notes are read with a pair's days: a screen showing that user's days may differ.
@@ -85,7 +89,7 @@ public struct ScreenDependencies: Hashable, Sendable {
             return true
         }
         for count in change.counts {
-            if countsOf.contains(count.userID) || wholeRankings.contains(count.habitID) { return true }
+            if countsOf.contains(count.userID) { return true }
             let pair = Pair(userID: count.userID, habitID: count.habitID)
             // A count that was 0 at any point: a screen built then showed the habit as not logged.
             if count.lowest == 0,
@@ -96,16 +100,24 @@ public struct ScreenDependencies: Hashable, Sendable {
             if pairCounts.contains(pair) { return true }
             let low = count.lowest
             let high = count.highest
-            if let threshold = rankingThresholds[count.habitID], high >= threshold { return true }
-            if let probes = rankProbes[count.habitID], probes.contains(where: { (low...high).contains($0) }) {
-                return true
-            }
+            if rankingMayMove(count.habitID, low: low, high: high) { rankings.insert(count.habitID) }
             // The rank of x counts users strictly above x: it moves only when a count goes from at most x
             // to more than x, or back.
             if let probes = rankOnlyProbes[count.habitID], probes.contains(where: { (low..<high).contains($0) }) {
                 return true
             }
         }
+        return false
+    }
+
+    /// Whether a count of `habitID` going between `low` and `high` may alter its whole ranking, the top list
+    /// read of it or a position asked of it.
+    ///
+    /// - Complexity: O(p) for the p positions asked of the habit.
+    private func rankingMayMove(_ habitID: Int64, low: Int, high: Int) -> Bool {
+        if wholeRankings.contains(habitID) { return true }
+        if let threshold = rankingThresholds[habitID], high >= threshold { return true }
+        if let probes = rankProbes[habitID], probes.contains(where: { (low...high).contains($0) }) { return true }
         return false
     }
 }

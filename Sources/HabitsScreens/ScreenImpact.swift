@@ -8,6 +8,10 @@ public enum ScreenImpact: Hashable, Sendable {
     /// Only users' ranks read without their counts may have moved: re-asking them
     /// (`ScreenDependencies.rechecked(in:)`) tells whether the document must be rebuilt.
     case recheck
+    /// Besides users' ranks, only the top lists and positions of these habits may have changed: on Home,
+    /// reads that only the habits' leaderboard cards make, so that a patch rebuilds those cards alone
+    /// (`ScreenBuilder.patched`). Any other screen is rebuilt.
+    case rerank(rankings: Set<Int64>)
     /// The document may differ: rebuild it.
     case affected
 }

@@ -1,35 +1,113 @@
 import HabitsDomain
 import HabitsStore
 
-/// A document changed in place, with the changeset from the document it was patched from.
+/// A document changed in place, with the changeset from the document it was patched from and what a
+/// rebuild of it would have read.
 public struct ScreenPatch: Hashable, Sendable {
     public var document: ScreenDocument
     public var changeset: ScreenChangeset
+    public var reads: ScreenDependencies
+
+    /// Whether a patch can build a screen's items that show rankings again (`ScreenImpact.rerank`): Home's
+    /// cards can; any other screen is rebuilt.
+    public static func rebuildsRankings(of screen: ScreenName) -> Bool { screen == .home }
 }
 
 extension ScreenBuilder {
-    /// `document` after a change that left every read it made as it was but the users' ranks in `moved`
-    /// (a failed recheck: `ScreenDependencies.reranked(in:)`), with only the items that show those ranks
-    /// built again; nil when the screen's items cannot be found by the ranks they show.
+    /// `document` after a change that left every read it made as it was but the users' ranks in `moved` and
+    /// the rankings of the habits in `rankings` (`ScreenImpact.rerank`), with only the items that show
+    /// those built again; nil when the screen's items cannot be found by what they show. `reads` are the
+    /// document's reads with every user's rank asked again (`ScreenDependencies.reranked(in:)`).
     ///
     /// Only Home reads users' ranks without their counts, one per followed user's line and nowhere else,
-    /// so its patch rewrites those lines. A Home rebuilt in full would read the same viewer, favourites,
-    /// counts and follows, and show the same cards, which is what makes the patch equal to a rebuild.
+    /// and on Home only a habit's leaderboard card reads its top list and positions. So the patch rewrites
+    /// those lines and cards. A Home rebuilt in full would read the same viewer, favourites, counts and
+    /// follows, and show the same other items, which is what makes the patch equal to a rebuild.
     ///
-    /// - Complexity: O(n + m × h) for the document's n items and the m moved users' lines over h habits.
+    /// - Complexity: O(n + m × h + k) for the document's n items, the m moved users' lines over h habits
+    ///   and the k cards built again.
     public func patched(
-        _ document: ScreenDocument, for request: ScreenRequest, moved: Set<ScreenDependencies.Pair>, revision: String
+        _ document: ScreenDocument, for request: ScreenRequest, reads: ScreenDependencies,
+        moved: Set<ScreenDependencies.Pair>, rankings: Set<Int64> = [], revision: String
     ) async throws -> ScreenPatch? {
-        guard request.screen == .home, !moved.isEmpty,
-            let sectionIndex = document.sections.firstIndex(where: { $0.id == "followedUsers" })
-        else { return nil }
-        let source = VisibleSource(source, viewerID: request.viewerID)
-        let comparison = FollowedUserComparison(
-            source: source, viewerCounts: try await source.counts(userID: request.viewerID),
-            favorites: try await source.favoriteHabitIDs(userID: request.viewerID), habits: try await source.habits())
+        guard request.screen == .home, !moved.isEmpty || !rankings.isEmpty else { return nil }
         var patched = document
         patched.revision = revision
         var stage = ScreenStage()
+        var reads = reads
+        // Cards first: they are the first section, and a changeset lists its updates in document order.
+        if !rankings.isEmpty {
+            guard
+                try await patchCards(
+                    &patched, rankings: rankings, viewerID: request.viewerID, reads: &reads, stage: &stage)
+            else { return nil }
+        }
+        if !moved.isEmpty {
+            guard try await patchLines(&patched, moved: moved, viewerID: request.viewerID, stage: &stage) else {
+                return nil
+            }
+        }
+        let changeset = ScreenChangeset(
+            screen: document.screen, from: document.revision, revision: revision, title: nil,
+            stages: stage.itemUpdates.isEmpty ? [] : [stage])
+        return ScreenPatch(document: patched, changeset: changeset, reads: reads)
+    }
+
+    /// Builds the cards of the habits in `rankings` again, and puts what they read of those habits'
+    /// rankings in `reads` in place of what the old cards read; false when a card cannot be found.
+    ///
+    /// - Complexity: O(n + k) for the document's n items and the k cards built again.
+    private func patchCards(
+        _ document: inout ScreenDocument, rankings: Set<Int64>, viewerID: Int64, reads: inout ScreenDependencies,
+        stage: inout ScreenStage
+    ) async throws -> Bool {
+        guard let sectionIndex = document.sections.firstIndex(where: { $0.id == "leaderboard" }) else {
+            return false
+        }
+        // Observed below the viewer's view, as a rebuild observes it.
+        let observing = ObservingSource(source)
+        let builder = ScreenBuilder<ObservingSource>(source: observing, now: now).seen(by: viewerID)
+        guard let viewer = try await builder.source.user(id: viewerID) else { return false }
+        let viewerCounts = try await builder.source.counts(userID: viewerID)
+        var habits: [Int64: Habit] = [:]
+        for habit in try await builder.source.habits() where rankings.contains(habit.id) { habits[habit.id] = habit }
+        var found = 0
+        for (itemIndex, item) in document.sections[sectionIndex].items.enumerated() {
+            guard let habitID = HomeItemID.leaderboardCardHabitID(item.id), rankings.contains(habitID) else {
+                continue
+            }
+            guard let habit = habits[habitID] else { return false }
+            found += 1
+            let new = try await builder.leaderboardItem(
+                habit: habit, viewer: viewer, viewerCount: viewerCounts[habitID] ?? 0)
+            guard new != item else { continue }
+            document.sections[sectionIndex].items[itemIndex] = new
+            stage.itemUpdates.append(ItemValue(section: sectionIndex, item: itemIndex, value: new))
+        }
+        guard found == rankings.count else { return false }
+        for habitID in rankings {
+            reads.wholeRankings.remove(habitID)
+            reads.rankingThresholds[habitID] = nil
+            reads.rankProbes[habitID] = nil
+        }
+        reads.formUnion(observing.dependencies)
+        return true
+    }
+
+    /// Rewrites the lines of the followed users in `moved`; false when one of them has no line.
+    ///
+    /// - Complexity: O(n + m × h) for the document's n items and the m moved users' lines over h habits.
+    private func patchLines(
+        _ document: inout ScreenDocument, moved: Set<ScreenDependencies.Pair>, viewerID: Int64,
+        stage: inout ScreenStage
+    ) async throws -> Bool {
+        guard let sectionIndex = document.sections.firstIndex(where: { $0.id == "followedUsers" }) else {
+            return false
+        }
+        let source = VisibleSource(source, viewerID: viewerID)
+        let comparison = FollowedUserComparison(
+            source: source, viewerCounts: try await source.counts(userID: viewerID),
+            favorites: try await source.favoriteHabitIDs(userID: viewerID), habits: try await source.habits())
         let movedUsers = Set(moved.map(\.userID))
         var found = 0
         for (itemIndex, item) in document.sections[sectionIndex].items.enumerated() {
@@ -40,14 +118,33 @@ extension ScreenBuilder {
             let message = try await comparison.message(about: userID)
             guard message != line.message else { continue }
             let new = Self.followedUserItem(userID: userID, name: line.userName, message: message)
-            patched.sections[sectionIndex].items[itemIndex] = new
+            document.sections[sectionIndex].items[itemIndex] = new
             stage.itemUpdates.append(ItemValue(section: sectionIndex, item: itemIndex, value: new))
         }
         // A moved rank that no line shows: the document is not what this patch knows how to change.
-        guard found == movedUsers.count else { return nil }
-        let changeset = ScreenChangeset(
-            screen: document.screen, from: document.revision, revision: revision, title: nil,
-            stages: stage.itemUpdates.isEmpty ? [] : [stage])
-        return ScreenPatch(document: patched, changeset: changeset)
+        return found == movedUsers.count
+    }
+}
+
+extension ScreenDependencies {
+    /// Adds every read of `other` to these: what a document read in two parts.
+    ///
+    /// - Complexity: O(o) for the o reads of `other`.
+    mutating func formUnion(_ other: ScreenDependencies) {
+        favoritesOf.formUnion(other.favoritesOf)
+        followsOf.formUnion(other.followsOf)
+        countsOf.formUnion(other.countsOf)
+        loggedHabitsOf.formUnion(other.loggedHabitsOf)
+        loggedHabitPairs.formUnion(other.loggedHabitPairs)
+        pairCounts.formUnion(other.pairCounts)
+        wholeRankings.formUnion(other.wholeRankings)
+        rankingThresholds.merge(other.rankingThresholds, uniquingKeysWith: min)
+        rankProbes.merge(other.rankProbes) { $0.union($1) }
+        rankOnlyProbes.merge(other.rankOnlyProbes) { $0.union($1) }
+        readsPrograms = readsPrograms || other.readsPrograms
+        readsHelp = readsHelp || other.readsHelp
+        recentEmojiOf.formUnion(other.recentEmojiOf)
+        userRanks.merge(other.userRanks) { _, newer in newer }
+        if let ends = other.dayEnds { dayEnds = min(dayEnds ?? ends, ends) }
     }
 }

@@ -26,8 +26,13 @@ import Testing
         let below = StoreChange(revision: 2, counts: [CountChange(userID: 3, habitID: 7, before: 3, after: 4)])
         let elsewhere = StoreChange(revision: 2, counts: [CountChange(userID: 3, habitID: 8, before: 4, after: 5)])
         let leaving = StoreChange(revision: 2, counts: [CountChange(userID: 3, habitID: 7, before: 5, after: 4)])
-        #expect(dependencies.impact(of: reaching) == .affected)
-        #expect(dependencies.impact(of: leaving) == .affected, "a count at the threshold that drops may leave")
+        #expect(dependencies.impact(of: reaching) == .rerank(rankings: [7]))
+        #expect(
+            dependencies.impact(of: leaving) == .rerank(rankings: [7]), "a count at the threshold that drops may leave")
+        // Any other read the change touches asks for a rebuild, whatever it did to rankings.
+        var alsoCounts = dependencies
+        alsoCounts.countsOf = [3]
+        #expect(alsoCounts.impact(of: reaching) == .affected)
         #expect(dependencies.impact(of: below) == .unaffected)
         #expect(dependencies.impact(of: elsewhere) == .unaffected)
     }

@@ -43,6 +43,7 @@ extension WorldSource {
         var skipped = 0
         var kept = 0
         var patched = 0
+        var cardPatches = 0
         await forEachSeedAsync(count: UInt64(150)) { seed in
             var random = SeededRandom(seed: seed)
             var world = ChangesetPropertyTests.randomWorld(&random)
@@ -55,29 +56,34 @@ extension WorldSource {
                     let observing = ObservingSource(world)
                     let old = try await ScreenBuilder(source: observing, now: Fixture.now)
                         .document(for: request, revision: "1")
-                    switch observing.dependencies.impact(of: change) {
+                    let impact = observing.dependencies.impact(of: change)
+                    switch impact {
                     case .affected: continue
                     case .unaffected:
                         skipped += 1
                         let new = try await ScreenBuilder(source: next, now: Fixture.now)
                             .document(for: request, revision: "1")
                         #expect(new == old, "seed \(seed) step \(step) \(request): \(change) was called unaffecting")
-                    case .recheck:
-                        // Ranks found where they were vouch for the old document, and for the reads a rebuild
-                        // would record, which the next change is tested against.
-                        guard let rechecked = try await observing.dependencies.rechecked(in: next) else {
-                            // A rank moved: the patch, where there is one, is the rebuild, reads and all.
+                    case .recheck, .rerank:
+                        // Ranks found where they were, with no ranking touched, vouch for the old document, and
+                        // for the reads a rebuild would record, which the next change is tested against.
+                        let rankings: Set<Int64> = if case .rerank(let rankings) = impact { rankings } else { [] }
+                        guard rankings.isEmpty, let rechecked = try await observing.dependencies.rechecked(in: next)
+                        else {
+                            // A rank moved or a ranking may have: Home's patch is the rebuild, reads and all.
                             let (reads, moved) = try await observing.dependencies.reranked(in: next)
                             let rebuilt = ObservingSource(next)
                             let new = try await ScreenBuilder(source: rebuilt, now: Fixture.now)
                                 .document(for: request, revision: "2")
                             let patch = try await ScreenBuilder(source: next, now: Fixture.now)
-                                .patched(old, for: request, moved: moved, revision: "2")
+                                .patched(
+                                    old, for: request, reads: reads, moved: moved, rankings: rankings, revision: "2")
                             #expect(patch != nil || request.screen != .home, "seed \(seed) step \(step)")
                             guard let patch else { continue }
                             patched += 1
+                            if !rankings.isEmpty { cardPatches += 1 }
                             #expect(patch.document == new, "seed \(seed) step \(step) \(request): \(change)")
-                            #expect(reads == rebuilt.dependencies, "seed \(seed) step \(step) \(request)")
+                            #expect(patch.reads == rebuilt.dependencies, "seed \(seed) step \(step) \(request)")
                             #expect(patch.changeset == (try new.changeset(from: old)), "seed \(seed) step \(step)")
                             continue
                         }
@@ -96,6 +102,7 @@ extension WorldSource {
         #expect(skipped > 1_000)
         #expect(kept > 0, "rechecks must keep some documents")
         #expect(patched > 0, "some rechecks must patch")
+        #expect(cardPatches > 0, "some patches must build leaderboard cards again")
     }
 
     @Test func aFollowedUsersLogThatPassesNobodyKeepsTheHome() async throws {

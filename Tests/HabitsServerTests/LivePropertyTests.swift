@@ -16,6 +16,11 @@ import Testing
         var dependencies: ScreenDependencies
     }
 
+    /// The habits whose rankings `impact` asks to build again, nil for another impact.
+    static func rankings(_ impact: ScreenImpact?) -> Set<Int64>? {
+        if case .rerank(let rankings) = impact { rankings } else { nil }
+    }
+
     static func build(_ requests: [ScreenRequest], in store: SQLiteHabitStore) async throws -> [ScreenRequest: Built] {
         try await store.readScreens { source in
             var built: [ScreenRequest: Built] = [:]
@@ -89,6 +94,7 @@ import Testing
     @Test func reportedChangesAndRecordedReadsAgreeWithRebuilds() async throws {
         var totalKept = 0
         var patched = 0
+        var cardPatches = 0
         for seed in PropertySeeds.current.seeds(defaultCount: 6) {
             var random = SeededRandom(seed: seed)
             let (store, usersByKey, habitsByName) = try await screenStore()
@@ -127,7 +133,7 @@ import Testing
                 let change = await changes.next()
                 let after = try await Self.build(requests, in: store)
                 let impacts = held.compactMapValues { dependencies in change.map { dependencies.impact(of: $0) } }
-                let toRecheck = held.filter { impacts[$0.key] == .recheck }
+                let toRecheck = held.filter { impacts[$0.key] == .recheck || Self.rankings(impacts[$0.key]) != nil }
                 let rechecked = try await store.readScreens { source in
                     try await toRecheck.asyncMapValues { try await $0.rechecked(in: source) }
                 }
@@ -136,10 +142,12 @@ import Testing
                 let patches = try await store.readScreens { source in
                     var patches: [ScreenRequest: ScreenPatch] = [:]
                     for (request, reads) in toRecheck {
-                        let moved = try await reads.reranked(in: source).moved
-                        guard !moved.isEmpty, let old = documents[request] else { continue }
+                        let (reranked, moved) = try await reads.reranked(in: source)
+                        let rankings = Self.rankings(impacts[request]) ?? []
+                        guard !moved.isEmpty || !rankings.isEmpty, let old = documents[request] else { continue }
                         patches[request] = try await ScreenBuilder(source: MemoizingSource(source), now: Fixture.now)
-                            .patched(old, for: request, moved: moved, revision: "r")
+                            .patched(
+                                old, for: request, reads: reranked, moved: moved, rankings: rankings, revision: "r")
                     }
                     return patches
                 }
@@ -171,7 +179,15 @@ import Testing
                             patched += 1
                             #expect(patch.document == new.document, "seed \(seed) step \(step): patched \(request)")
                             #expect(patch.changeset == changeset, "seed \(seed) step \(step): \(request)")
+                            #expect(patch.reads == new.dependencies, "seed \(seed) step \(step): \(request)")
                         }
+                    case .rerank where request.screen == .home:
+                        held[request] = new.dependencies
+                        let patch = try #require(patches[request], "seed \(seed) step \(step): \(request)")
+                        cardPatches += 1
+                        #expect(patch.document == new.document, "seed \(seed) step \(step): patched \(request)")
+                        #expect(patch.changeset == changeset, "seed \(seed) step \(step): \(request)")
+                        #expect(patch.reads == new.dependencies, "seed \(seed) step \(step): \(request)")
                     default: held[request] = new.dependencies
                     }
                 }
@@ -182,5 +198,6 @@ import Testing
         }
         #expect(totalKept > 0, "rechecks must keep some documents")
         #expect(patched > 0, "some rechecks must patch")
+        #expect(cardPatches > 0, "some patches must build leaderboard cards again")
     }
 }

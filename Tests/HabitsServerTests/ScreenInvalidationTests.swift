@@ -71,6 +71,26 @@ import Testing
         #expect(Self.actions(Self.log(user: 4, from: 19, to: 21), in: Self.invalidation()) == [Self.top: "rebuild"])
     }
 
+    /// Home's top lists are its cards', which a recheck builds again alone; any other screen is rebuilt.
+    @Test func aCountReachingAHomesTopListRechecksItsCard() {
+        var invalidation = Self.invalidation()
+        let card = ScreenRequest(screen: .home, viewerID: 5)
+        var reads = ScreenDependencies()
+        reads.rankingThresholds[Self.run] = 20
+        invalidation.file(card, reads: reads)
+        let reaching = Self.log(user: 4, from: 19, to: 21)
+        #expect(
+            Self.actions(reaching, in: invalidation, watched: [card, Self.top])
+                == [card: "recheck", Self.top: "rebuild"])
+        let recheck = invalidation.actions(for: reaching) { $0 == card }
+        guard case .recheck(_, let rankings) = recheck.first?.action else {
+            Issue.record("no recheck: \(recheck)")
+            return
+        }
+        #expect(rankings == [Self.run])
+        #expect(Self.actions(Self.log(user: 4, from: 10, to: 12), in: invalidation, watched: [card]).isEmpty)
+    }
+
     @Test func aCatalogueChangeRebuildsEveryWatchedDocument() {
         let invalidation = Self.invalidation()
         let catalogue = StoreChange(revision: 2, catalogue: true)

@@ -4,17 +4,18 @@ import Prometheus
 
 extension ScreenHub {
     /// A recheck job's outcome without a rebuild: the vouched document again when every rank read is where
-    /// it was, or the document with the lines of the moved ranks rewritten (`ScreenBuilder.patched`), which
-    /// `patches` counts; nil when it must be rebuilt. A patch writes one or two lines where a rebuild reads
-    /// the viewer and writes every item: a write that moves a popular person's rank changes hundreds of
-    /// Homes in one batch.
+    /// it was and no ranking may have changed, or the document with the lines of the moved ranks and the
+    /// cards of `rankings` rewritten (`ScreenBuilder.patched`), which `patches` counts; nil when it must be
+    /// rebuilt. A patch writes one or two items where a rebuild reads the viewer and writes every item: a
+    /// write that moves a popular person's rank, or a habit's top two, changes hundreds of Homes in one
+    /// batch.
     static func recheck(
         _ document: ScreenDocument, _ request: ScreenRequest, _ dependencies: ScreenDependencies,
-        in source: MemoizingSource, now: Date, patches: Counter
+        rankings: Set<Int64>, in source: MemoizingSource, now: Date, patches: Counter
     ) async -> BuildResult? {
         guard let (reads, moved) = try? await dependencies.reranked(in: source) else { return nil }
         let revision = String(source.revision)
-        if moved.isEmpty {
+        if moved.isEmpty && rankings.isEmpty {
             var same = document
             same.revision = revision
             let nothing = ScreenChangeset(
@@ -22,10 +23,11 @@ extension ScreenHub {
             return .built(BuiltScreen(same, reads, storeRevision: source.revision, fromBase: nothing))
         }
         let builder = ScreenBuilder(source: source, now: now)
-        guard let patch = try? await builder.patched(document, for: request, moved: moved, revision: revision) else {
-            return nil
-        }
+        let patch = try? await builder.patched(
+            document, for: request, reads: reads, moved: moved, rankings: rankings, revision: revision)
+        guard let patch else { return nil }
         patches.increment()
-        return .built(BuiltScreen(patch.document, reads, storeRevision: source.revision, fromBase: patch.changeset))
+        return .built(
+            BuiltScreen(patch.document, patch.reads, storeRevision: source.revision, fromBase: patch.changeset))
     }
 }

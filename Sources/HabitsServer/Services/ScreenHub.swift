@@ -142,13 +142,15 @@ actor ScreenHub {
             let current = cache[request]?.current
             switch action {
             case .rebuild: jobs.append(BuildJob(request: request, base: current))
-            case .recheck(let reads):
+            case .recheck(let reads, let rankings):
                 guard let current else {
                     jobs.append(BuildJob(request: request))
                     continue
                 }
                 jobs.append(
-                    BuildJob(request: request, base: current, vouchedReads: reads, vouchedAt: change.revision))
+                    BuildJob(
+                        request: request, base: current, vouchedReads: reads, rankings: rankings,
+                        vouchedAt: change.revision))
             }
         }
         return jobs
@@ -172,8 +174,13 @@ actor ScreenHub {
                 joined.append(job)
                 continue
             }
-            // Two rechecks stay one, vouched for at the later revision; a later rebuild replaces a recheck.
-            if job.vouchedReads == nil && joined[index].vouchedReads != nil { joined[index] = job }
+            // Two rechecks stay one, vouched for at the later revision, with the rankings of both; a later
+            // rebuild replaces a recheck.
+            if job.vouchedReads == nil && joined[index].vouchedReads != nil {
+                joined[index] = job
+            } else if job.vouchedReads != nil && joined[index].vouchedReads != nil {
+                joined[index].rankings.formUnion(job.rankings)
+            }
         }
         return joined
     }
@@ -225,17 +232,20 @@ actor ScreenHub {
         var base: ScreenDocument?
         /// For a recheck: the reads that vouch for `base` while their users' ranks stay.
         var vouchedReads: ScreenDependencies?
+        /// For a recheck: the habits whose rankings the change may have altered, whose items are built again.
+        var rankings: Set<Int64>
         /// For a recheck: the revision of the change that vouches for those reads. A snapshot past it holds
         /// writes whose changes the hub has not yet taken, which may have changed any other read.
         var vouchedAt: Int64
 
         init(
             request: ScreenRequest, base: ScreenDocument? = nil, vouchedReads: ScreenDependencies? = nil,
-            vouchedAt: Int64 = 0
+            rankings: Set<Int64> = [], vouchedAt: Int64 = 0
         ) {
             self.request = request
             self.base = base
             self.vouchedReads = vouchedReads
+            self.rankings = rankings
             self.vouchedAt = vouchedAt
         }
 
@@ -290,7 +300,8 @@ actor ScreenHub {
     ) async -> BuildResult {
         let request = job.request
         if let (document, dependencies) = job.recheck(at: shared.revision) {
-            let recheck = await Self.recheck(document, request, dependencies, in: shared, now: now, patches: patches)
+            let recheck = await Self.recheck(
+                document, request, dependencies, rankings: job.rankings, in: shared, now: now, patches: patches)
             if let recheck { return recheck }
             rebuilds.increment()
         } else if job.vouchedReads != nil {

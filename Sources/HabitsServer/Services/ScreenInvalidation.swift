@@ -2,7 +2,8 @@ import HabitsScreens
 import HabitsStore
 
 /// What each kept document read, and what a committed change asks of them: a rebuild of each document it
-/// affects, a recheck of each whose users' ranks alone may have moved, nothing of the rest.
+/// affects, a recheck of each whose users' ranks (and, on Home, habits' rankings) alone may have moved,
+/// nothing of the rest.
 ///
 /// The reads are filed in a `ScreenReadIndex` by the users and habits they name, so that a change is tested
 /// only against the documents that read one of its users or habits (every one for a catalogue change).
@@ -19,8 +20,9 @@ struct ScreenInvalidation {
     enum Action {
         /// Build it again.
         case rebuild
-        /// Ask its ranks again; these reads vouch for the rest of the document while the ranks stay.
-        case recheck(vouchedBy: ScreenDependencies)
+        /// Ask its ranks again and build the items showing the rankings of `rankings` again; these reads vouch
+        /// for the rest of the document while the ranks stay.
+        case recheck(vouchedBy: ScreenDependencies, rankings: Set<Int64>)
     }
 
     /// A filed document: its request and what it read.
@@ -95,7 +97,13 @@ struct ScreenInvalidation {
             switch filed.dependencies.impact(of: change) {
             case .unaffected: return
             case .affected: actions.append((request, .rebuild))
-            case .recheck: actions.append((request, .recheck(vouchedBy: filed.dependencies)))
+            case .recheck: actions.append((request, .recheck(vouchedBy: filed.dependencies, rankings: [])))
+            case .rerank(let rankings):
+                guard ScreenPatch.rebuildsRankings(of: request.screen) else {
+                    actions.append((request, .rebuild))
+                    return
+                }
+                actions.append((request, .recheck(vouchedBy: filed.dependencies, rankings: rankings)))
             }
         }
         if let candidates = index.candidates(for: change) {
