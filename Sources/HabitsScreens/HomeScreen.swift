@@ -126,18 +126,18 @@ enum HomeItemID {
     static func leaderboardCard(_ habitID: Int64) -> String { leaderboardCardPrefix + String(habitID) }
 
     /// The habit a leaderboard card shows, from the card's id.
-    static func leaderboardCardHabitID(_ itemID: String) -> Int64? {
-        guard itemID.hasPrefix(leaderboardCardPrefix) else { return nil }
-        return Int64(itemID.dropFirst(leaderboardCardPrefix.count))
-    }
+    static func leaderboardCardHabitID(_ itemID: String) -> Int64? { id(in: itemID, after: leaderboardCardPrefix) }
 
     /// The id of a followed user's line.
     static func followedUser(_ userID: Int64) -> String { followedUserPrefix + String(userID) }
 
     /// The user a followed user's line is about, from the line's id.
-    static func followedUserID(_ itemID: String) -> Int64? {
-        guard itemID.hasPrefix(followedUserPrefix) else { return nil }
-        return Int64(itemID.dropFirst(followedUserPrefix.count))
+    static func followedUserID(_ itemID: String) -> Int64? { id(in: itemID, after: followedUserPrefix) }
+
+    /// The row id that follows `prefix` in `itemID`, nil for an item of another kind.
+    private static func id(in itemID: String, after prefix: String) -> Int64? {
+        guard itemID.hasPrefix(prefix) else { return nil }
+        return Int64(itemID.dropFirst(prefix.count))
     }
 }
 

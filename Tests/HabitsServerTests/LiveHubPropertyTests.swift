@@ -67,10 +67,7 @@ import Testing
                 }
                 if let first = behind.first {
                     let kept = await hub.keptDocument(of: first)
-                    let rebuilt = try await store.readScreens { source in
-                        try? await ScreenBuilder(source: MemoizingSource(source)).document(
-                            for: first, revision: String(source.revision))
-                    }
+                    let rebuilt = try await rebuiltNow([first], in: store)[first]
                     Issue.record(
                         """
                         seed \(seed) burst \(burst): \(behind.count) Homes never caught up, the first of viewer \
@@ -97,14 +94,7 @@ import Testing
     static func behind(
         _ requests: [ScreenRequest], of hub: ScreenHub, in store: SQLiteHabitStore
     ) async throws -> [ScreenRequest] {
-        let rebuilt = try await store.readScreens { source in
-            var documents: [ScreenRequest: ScreenDocument] = [:]
-            for request in requests {
-                documents[request] = try? await ScreenBuilder(source: MemoizingSource(source)).document(
-                    for: request, revision: String(source.revision))
-            }
-            return documents
-        }
+        let rebuilt = try await rebuiltNow(requests, in: store)
         var behind: [ScreenRequest] = []
         for request in requests {
             let kept = await hub.keptDocument(of: request)

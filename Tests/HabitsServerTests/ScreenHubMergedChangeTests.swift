@@ -48,11 +48,7 @@ import Testing
         func expectCaughtUp(_ comment: Comment) async throws {
             if let change = changes.takePending() { await hub.follow(change) }
             let kept = try #require(await hub.keptDocument(of: request))
-            let request = request
-            let rebuilt = try await store.readScreens { source in
-                try await ScreenBuilder(source: MemoizingSource(source)).document(
-                    for: request, revision: String(source.revision))
-            }
+            let rebuilt = try #require(try await rebuiltNow([request], in: store)[request])
             let same = kept.showsTheSame(as: rebuilt)
             #expect(same, comment)
             #expect(place(in: kept) == place(in: rebuilt))

@@ -55,11 +55,7 @@ import Testing
         func recordedAndRebuilt() async throws -> (recorded: ScreenDocument, rebuilt: ScreenDocument) {
             let event = try #require(await hub.nextEvent(for: subscription, after: shown.revision)).resolved()
             guard case .changes(let changeset) = event else { throw NotChanges(event: "\(event)") }
-            let request = request
-            let rebuilt = try await store.readScreens { source in
-                try await ScreenBuilder(source: MemoizingSource(source)).document(
-                    for: request, revision: String(source.revision))
-            }
+            let rebuilt = try #require(try await rebuiltNow([request], in: store)[request])
             return (try shown.applying(changeset), rebuilt)
         }
     }
