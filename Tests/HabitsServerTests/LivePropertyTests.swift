@@ -21,6 +21,16 @@ import Testing
         if case .rerank(let rankings) = impact { rankings } else { nil }
     }
 
+    /// Expects a patch to be the rebuild: its document, the rebuild's changeset from the old document, and its reads.
+    static func expect(
+        _ patch: ScreenPatch, equals rebuilt: Built, changeset: ScreenChangeset, _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(patch.document == rebuilt.document, "\(context): patched", sourceLocation: sourceLocation)
+        #expect(patch.changeset == changeset, "\(context)", sourceLocation: sourceLocation)
+        #expect(patch.reads == rebuilt.dependencies, "\(context)", sourceLocation: sourceLocation)
+    }
+
     static func build(_ requests: [ScreenRequest], in store: SQLiteHabitStore) async throws -> [ScreenRequest: Built] {
         try await store.readScreens { source in
             var built: [ScreenRequest: Built] = [:]
@@ -177,17 +187,14 @@ import Testing
                             held[request] = new.dependencies
                             let patch = try #require(patches[request], "seed \(seed) step \(step): \(request)")
                             patched += 1
-                            #expect(patch.document == new.document, "seed \(seed) step \(step): patched \(request)")
-                            #expect(patch.changeset == changeset, "seed \(seed) step \(step): \(request)")
-                            #expect(patch.reads == new.dependencies, "seed \(seed) step \(step): \(request)")
+                            Self.expect(
+                                patch, equals: new, changeset: changeset, "seed \(seed) step \(step): \(request)")
                         }
                     case .rerank where request.screen == .home:
                         held[request] = new.dependencies
                         let patch = try #require(patches[request], "seed \(seed) step \(step): \(request)")
                         cardPatches += 1
-                        #expect(patch.document == new.document, "seed \(seed) step \(step): patched \(request)")
-                        #expect(patch.changeset == changeset, "seed \(seed) step \(step): \(request)")
-                        #expect(patch.reads == new.dependencies, "seed \(seed) step \(step): \(request)")
+                        Self.expect(patch, equals: new, changeset: changeset, "seed \(seed) step \(step): \(request)")
                     default: held[request] = new.dependencies
                     }
                 }
