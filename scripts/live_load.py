@@ -232,9 +232,13 @@ async def main():
     # event does not show its Home as it is after the last write is waited for (at most a minute), so that
     # a change on its way is not counted as never sent. Events that arrive while the model is built above
     # are timed late; they come only from a server that paused that long, a run far past its goal anyway.
+    def shows_final(viewer, revision):
+        """Whether a stream whose newest event is at `revision` shows its Home as it is after the last write."""
+        return shown(viewer, 1 << 62) == shown(viewer, revision)
+
     def behind():
         return [viewer for viewer, stream in zip(viewer_ids, streams)
-                if shown(viewer, 1 << 62) != shown(viewer, max(stream.last_id, base_revision))]
+                if not shows_final(viewer, max(stream.last_id, base_revision))]
     while behind() and time.monotonic() - finished < 60:
         await asyncio.sleep(0.5)
     for transport in transports:
@@ -259,8 +263,7 @@ async def main():
                 # No event after the write: the stream is right if its last event shows the final Home. Later
                 # writes may have undone this one before a server behind them took both as one change (a
                 # followed person passed and back): it then rightly sends nothing.
-                last = events[-1][0] if events else base_revision
-                if shown(viewer, 1 << 62) != shown(viewer, last):
+                if not shows_final(viewer, events[-1][0] if events else base_revision):
                     missed.append((revision, key_of[viewer]))
                 continue
             if shown(viewer, events[position][0]) == before:
