@@ -161,6 +161,10 @@ import Testing
                 let document = try await ScreenBuilder(source: world, now: Fixture.now).document(for: request, revision: "7")
                 let decoded = try JSONDecoder().decode(ScreenDocument.self, from: try JSONEncoder().encode(document))
                 #expect(decoded == document, "seed \(seed) \(request)")
+                // Written from its sections' and items' JSON, the document is what the encoder writes.
+                let written = try document.json(
+                    sectionJSON: { try $0.jsonAroundItems() }, itemJSON: { Array(try HabitsJSON.encoder().encode($0)) })
+                #expect(written == Array(try HabitsJSON.encoder().encode(document)), "seed \(seed) \(request)")
             }
         }
     }
@@ -174,6 +178,25 @@ import Testing
         let written = try changeset.json(itemJSON: { Array(try HabitsJSON.encoder().encode($0)) })
         #expect(String(decoding: written, as: UTF8.self)
             == String(decoding: try HabitsJSON.encoder().encode(changeset), as: UTF8.self))
+    }
+
+    @Test func aWrittenDocumentEscapesAsTheEncoderDoes() throws {
+        // Text that looks like the marker where the items go, before it and inside an item.
+        let color = ScreenColor(hue: 0.5, saturation: 1, brightness: 0.3)
+        let header = SectionBoundary(title: "\"items\":[] in a title", color: color)
+        let item = ScreenItem(
+            id: "a\"b\\c\nd/😀", content: ItemContent(EmptyState(title: "\"items\":[]", message: "B")),
+            fallback: ItemFallback(title: "x"))
+        let sections = [
+            ScreenSection(id: "s\"items\":[]", layout: ScreenLayouts.leaderboard, header: header, items: [item, item]),
+            ScreenSection(
+                id: "empty", layout: ScreenLayouts.followedUsers, wideLayout: ScreenLayouts.userGrid, items: []),
+        ]
+        let document = ScreenDocument(screen: .home, title: "Tab\there \"quoted\"", revision: "8.2", sections: sections)
+        let written = try document.json(
+            sectionJSON: { try $0.jsonAroundItems() }, itemJSON: { Array(try HabitsJSON.encoder().encode($0)) })
+        #expect(String(decoding: written, as: UTF8.self)
+            == String(decoding: try HabitsJSON.encoder().encode(document), as: UTF8.self))
     }
 
     @Test func aChangesetForAnotherRevisionIsRefused() async throws {

@@ -57,7 +57,7 @@ extension HTTPField.Name {
 enum ServerSentEvent {
     static func encode(_ event: ScreenEvent) throws -> [UInt8] {
         switch event {
-        case .document(let document): try frame("document", id: document.revision, document)
+        case .document(let document): frame("document", id: document.revision, json: try DocumentJSON.bytes(document))
         case .changes(let changeset):
             try frame("changes", id: changeset.revision, json: changeset.json(itemJSON: ItemJSONCache.shared.json))
         case .gone(let error): try frame("gone", id: nil, APIErrorBody(error))

@@ -33,7 +33,7 @@ final class EncodedDocumentCache: Sendable {
     func json(for document: ScreenDocument, request: ScreenRequest) throws -> Data {
         // Compared outside the lock: the entry is copied out (its storage is shared, not duplicated).
         if let kept = state.withLockedValue({ $0.entries[request] }), kept.document == document { return kept.json }
-        let json = try HabitsJSON.encoder().encode(document)
+        let json = Data(try DocumentJSON.bytes(document))
         let entry = Entry(document: document, json: json, bytes: json.count + document.estimatedByteCount)
         state.withLockedValue { state in
             state.bytes -= state.entries[request]?.bytes ?? 0
