@@ -20,6 +20,8 @@ from urllib.parse import urlparse
 
 from home_model import HomeModel
 
+CONNECTING_AT_ONCE = 64  # streams the client opens together
+
 
 def request(base, method, path, body=None):
     data = None if body is None else json.dumps(body).encode()
@@ -164,15 +166,24 @@ async def main():
     streams, transports = [], []
     # From the first connection: a server answers the first streams while the client still connects.
     opened = time.monotonic()
-    for key in keys:
+    cpu_opening = cpu_times(options.server_pid)
+
+    async def connect(key):
         path = f"/v1/screens/home/events?user={key}"
         request_bytes = f"GET {path} HTTP/1.1\r\nHost: {url.hostname}:{url.port}\r\n" \
                         f"Accept: text/event-stream\r\n\r\n".encode()
-        transport, stream = await loop.create_connection(lambda: Stream(key, request_bytes), url.hostname, url.port)
-        streams.append(stream)
-        transports.append(transport)
+        return await loop.create_connection(lambda: Stream(key, request_bytes), url.hostname, url.port)
+
+    # A few connections at a time, as many clients would open them: one after the other, the client's own
+    # round trips would set the pace.
+    for first in range(0, len(keys), CONNECTING_AT_ONCE):
+        for transport, stream in await asyncio.gather(*map(connect, keys[first:first + CONNECTING_AT_ONCE])):
+            streams.append(stream)
+            transports.append(transport)
     await asyncio.wait_for(asyncio.gather(*(stream.first for stream in streams)), timeout=120)
-    print(f"{len(streams)} streams open with their first document in {time.monotonic() - opened:.1f} s", flush=True)
+    opening = time.monotonic() - opened
+    print(f"{len(streams)} streams open with their first document in {opening:.1f} s", flush=True)
+    print(cpu_report(cpu_opening, cpu_times(options.server_pid), opening, "opening the streams"), flush=True)
 
     base_revision = request(base, "GET", "/readyz")["revision"]
     host, port = write_url.hostname, write_url.port
@@ -328,13 +339,14 @@ def cpu_times(server_pids):
     return servers, mine.user + mine.system, (sum(ticks) - idle) / tick, sum(ticks) / tick
 
 
-def cpu_report(before, after, seconds):
-    """Who had the machine's cores while the writes ran: the servers, this client and the rest."""
+def cpu_report(before, after, seconds, during="writes and their events"):
+    """Who had the machine's cores during a stage (the writes, by default): the servers, this client and the
+    rest."""
     servers, client, busy, total = (end - start for start, end in zip(before, after))
     cores = total / seconds
     def share(value):
         return f"{value:.1f} s ({100 * value / total:.0f}% of {cores:.0f} cores)"
-    return (f"CPU over the {seconds:.1f} s of writes and their events: server {share(servers)}, "
+    return (f"CPU over the {seconds:.1f} s of {during}: server {share(servers)}, "
             f"load client {share(client)}, "
             f"everything else {share(max(0.0, busy - servers - client))}, idle {share(total - busy)}")
 
