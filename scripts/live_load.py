@@ -305,7 +305,8 @@ async def main():
     metrics = urllib.request.urlopen(base + "/metrics", timeout=30).read().decode()
     for line in metrics.splitlines():
         if line.startswith(("habits_screen_rebuilds_total", "habits_screen_rechecks_total",
-                            "habits_screen_patches_total", "habits_screen_events_sent_total",
+                            "habits_screen_patches_total", "habits_screen_late_rechecks_total",
+                            "habits_screen_events_sent_total",
                             "habits_screen_update_duration_seconds_count", "habits_screen_update_duration_seconds_sum",
                             'habits_screen_update_duration_seconds_bucket{le="0.025"',
                             'habits_screen_update_duration_seconds_bucket{le="0.1"')):

@@ -87,8 +87,8 @@ import Testing
         let unread = CountChange(
             userID: try #require(passing.users["user4"]), habitID: try #require(passing.habits["Deep breathing"]),
             before: 0, after: 1)
-        var pending: [StoreChange] = [StoreChange(revision: later, counts: [unread])]
-        await passing.hub.follow(passing.change) { pending.popLast() }
+        let pending = PendingChanges([StoreChange(revision: later, counts: [unread])])
+        await passing.hub.follow(passing.change, takingPending: pending.take)
 
         let (recorded, rebuilt) = try await passing.recordedAndRebuilt()
         #expect(recorded.revision == String(later))
@@ -120,5 +120,30 @@ import Testing
         #expect(joined.map(\.request) == [home, today, other])
         #expect(joined.map { $0.vouchedReads != nil } == [true, false, false])
         #expect(joined[0].vouchedAt == 7)
+    }
+}
+
+/// Changes a test hands to `ScreenHub.follow` as the store's pending commits, in turn: nil for each of the
+/// first `nothingFirst` asks, then each change once.
+final class PendingChanges: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var changes: [StoreChange]
+    private var nothingFirst: Int
+
+    init(_ changes: [StoreChange], nothingFirst: Int = 0) {
+        self.changes = changes
+        self.nothingFirst = nothingFirst
+    }
+
+    /// The next change, or nil.
+    @Sendable func take() -> StoreChange? {
+        lock.withLock {
+            guard nothingFirst == 0 else {
+                nothingFirst -= 1
+                return nil
+            }
+            return changes.isEmpty ? nil : changes.removeFirst()
+        }
     }
 }

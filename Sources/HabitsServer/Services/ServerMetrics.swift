@@ -23,6 +23,8 @@ public struct ServerMetrics: Sendable {
     let screenRechecks: Counter
     /// Rechecked screens whose moved ranks were rewritten in place, the lines that show them, not rebuilt.
     let screenPatches: Counter
+    /// Rechecks rebuilt because their snapshot had passed the change that asked for them.
+    let screenLateRechecks: Counter
     /// From a commit's change reaching the screen hub to the affected streams being woken.
     let screenUpdateDuration: DurationHistogram
     /// Screens the hub keeps, with subscribers or not.
@@ -110,6 +112,10 @@ public struct ServerMetrics: Sendable {
         screenPatches = registry.makeCounter(descriptor: .init(
             namespace: "habits", metricName: "screen_patches", unitName: "total",
             helpText: "Rechecked screens whose moved ranks were rewritten in the lines that show them."
+        ))
+        screenLateRechecks = registry.makeCounter(descriptor: .init(
+            namespace: "habits", metricName: "screen_late_rechecks", unitName: "total",
+            helpText: "Rechecks rebuilt because their snapshot had passed the change that asked for them."
         ))
     }
 
