@@ -100,21 +100,18 @@ actor GroupCommit {
             let batch = pending
             pending = []
             do {
-                try await writer.write { [revision, feed] db in
+                let committed = try await writer.write { db -> (revision: Int64, changes: StoreChange)? in
                     var changed = false
                     var changes = ChangeAccumulator()
                     for write in batch where try write.run(db, &changes) { changed = true }
-                    guard changed else { return }
+                    guard changed else { return nil }
                     let newRevision = try SQLiteHabitStore.bumpRevision(db)
-                    let committed = changes.change(revision: newRevision)
-                    // Published by the commit itself, on the writer's queue, not after this task resumes: a
-                    // reader that opens a snapshot showing the commit then finds its change in the feed, which
-                    // the screen hub needs to patch a screen rather than rebuild it (`ScreenHub.BuildJob`).
-                    // Before the callers resume, too, so a caller that awaited its write finds it there.
-                    db.afterNextTransaction(onCommit: { _ in
-                        revision.raise(to: newRevision)
-                        feed.publish(committed)
-                    })
+                    return (newRevision, changes.change(revision: newRevision))
+                }
+                if let committed {
+                    revision.raise(to: committed.revision)
+                    // Before the callers resume, so a caller that awaited its write finds it in the feed.
+                    feed.publish(committed.changes)
                 }
                 for write in batch { write.finish(nil) }
             } catch {

@@ -73,6 +73,9 @@ import Testing
         let (recorded, rebuilt) = try await passing.recordedAndRebuilt()
         #expect(recorded.revision == rebuilt.revision)
         #expect(recorded.showsTheSame(as: rebuilt), "the Home named \(recorded.revision) shows that revision")
+        var exposition: [UInt8] = []
+        passing.metrics.registry.emit(into: &exposition)
+        #expect(String(decoding: exposition, as: UTF8.self).contains("habits_screen_late_rechecks_total 1\n"))
         await passing.hub.unsubscribe(passing.subscription)
     }
 
@@ -87,8 +90,8 @@ import Testing
         let unread = CountChange(
             userID: try #require(passing.users["user4"]), habitID: try #require(passing.habits["Deep breathing"]),
             before: 0, after: 1)
-        let pending = PendingChanges([StoreChange(revision: later, counts: [unread])])
-        await passing.hub.follow(passing.change, takingPending: pending.take)
+        var pending: [StoreChange] = [StoreChange(revision: later, counts: [unread])]
+        await passing.hub.follow(passing.change) { pending.popLast() }
 
         let (recorded, rebuilt) = try await passing.recordedAndRebuilt()
         #expect(recorded.revision == String(later))
@@ -120,30 +123,5 @@ import Testing
         #expect(joined.map(\.request) == [home, today, other])
         #expect(joined.map { $0.vouchedReads != nil } == [true, false, false])
         #expect(joined[0].vouchedAt == 7)
-    }
-}
-
-/// Changes a test hands to `ScreenHub.follow` as the store's pending commits, in turn: nil for each of the
-/// first `nothingFirst` asks, then each change once.
-final class PendingChanges: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var changes: [StoreChange]
-    private var nothingFirst: Int
-
-    init(_ changes: [StoreChange], nothingFirst: Int = 0) {
-        self.changes = changes
-        self.nothingFirst = nothingFirst
-    }
-
-    /// The next change, or nil.
-    @Sendable func take() -> StoreChange? {
-        lock.withLock {
-            guard nothingFirst == 0 else {
-                nothingFirst -= 1
-                return nil
-            }
-            return changes.isEmpty ? nil : changes.removeFirst()
-        }
     }
 }

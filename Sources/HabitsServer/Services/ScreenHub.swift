@@ -96,9 +96,7 @@ actor ScreenHub {
     /// Commits that came while the jobs were being found (`takePending`) join them before the build. Else the
     /// build's snapshot would be past the change, and every recheck would have to rebuild
     /// (`BuildJob.recheck(at:)`): a hub with many screens, slow to find its jobs, would fall further behind.
-    func follow(
-        _ change: StoreChange, takingPending takePending: @escaping @Sendable () -> StoreChange? = { nil }
-    ) async {
+    func follow(_ change: StoreChange, takingPending takePending: () -> StoreChange? = { nil }) async {
         var jobs = buildJobs(for: change)
         var revision = change.revision
         for _ in 0..<Self.catchUpRounds {
@@ -113,26 +111,18 @@ actor ScreenHub {
         guard !jobs.isEmpty else { return }
         let started = ContinuousClock.now
         defer { metrics.screenUpdateDuration.record(ContinuousClock.now - started) }
-        await rebuild(jobs, reason: "live screens", catchingUp: CatchUp(takePending: takePending, taken: revision))
+        await rebuild(jobs, reason: "live screens")
     }
 
     /// Builds `jobs` and records each result, which wakes the subscribers of every screen that changed.
     /// Two halves go to two readers: a commit that touches many screens uses both cores.
-    ///
-    /// With `catchUp`, the rechecks are made in a snapshot that takes in the commits it shows
-    /// (`build(_:catchingUp:)`), so that writes landing meanwhile do not turn them into rebuilds.
-    func rebuild(_ jobs: [BuildJob], reason: String, catchingUp catchUp: CatchUp? = nil) async {
+    func rebuild(_ jobs: [BuildJob], reason: String) async {
         do {
-            let built: [(job: BuildJob, result: BuildResult)]
-            if let catchUp, jobs.contains(where: { $0.vouchedReads != nil }) {
-                built = try await build(jobs, catchingUp: catchUp)
-            } else {
-                let half = jobs.count >= 8 ? jobs.count / 2 : jobs.count
-                async let first = build(Array(jobs[..<half]))
-                async let second = half < jobs.count ? build(Array(jobs[half...])) : []
-                built = Array(zip(jobs, try await first + second))
-            }
-            for (job, result) in built { _ = try? record(job.request, result) }
+            let half = jobs.count >= 8 ? jobs.count / 2 : jobs.count
+            async let first = build(Array(jobs[..<half]))
+            async let second = half < jobs.count ? build(Array(jobs[half...])) : []
+            let built = try await first + second
+            for (job, result) in zip(jobs, built) { _ = try? record(job.request, result) }
             freeRetired()
         } catch {
             logger.error("could not rebuild \(reason)", metadata: ["error": "\(error)"])
@@ -144,7 +134,7 @@ actor ScreenHub {
     ///
     /// - Complexity: O(c × t) for the c entries whose reads name the change's users or habits and the t cost
     ///   of testing one, plus O(a) for the a affected.
-    func buildJobs(for change: StoreChange) -> [BuildJob] {
+    private func buildJobs(for change: StoreChange) -> [BuildJob] {
         let actions = invalidation.actions(for: change) { cache.isWatched($0) }
         var jobs: [BuildJob] = []
         jobs.reserveCapacity(actions.count)
@@ -277,39 +267,36 @@ actor ScreenHub {
     /// only in a snapshot at the revision of the change that asked for it: one that writes have passed
     /// since (a hub behind the store) rebuilds, because a patch named for the snapshot would show those
     /// writes in the lines it rewrites and not in the items it keeps.
-    nonisolated func build(_ jobs: [BuildJob]) async throws -> [BuildResult] {
+    ///
+    /// Off the actor: the two halves of a batch open their snapshots without waiting for a turn on it, where
+    /// the streams' calls queue, and each turn waited for lets more writes land past the batch's changes.
+    private nonisolated func build(_ jobs: [BuildJob]) async throws -> [BuildResult] {
         let now = clock()
-        let metrics = metrics
-        return try await store.readScreens { source in try await Self.build(jobs, in: source, now: now, metrics) }
-    }
-
-    /// Builds or rechecks every job in the snapshot of `source`, as `build(_:)` describes.
-    static func build(
-        _ jobs: [BuildJob], in source: any ScreenSource, now: Date, _ metrics: ServerMetrics
-    ) async throws -> [BuildResult] {
         let rebuilds = metrics.screenRebuilds
         let patches = metrics.screenPatches
         let late = metrics.screenLateRechecks
-        // Viewers share habits, rankings and followed people: each question is asked once.
-        let shared = MemoizingSource(source)
-        // What the Homes and the rechecks ask, for all of them at once: a few queries, not sixty per Home.
-        // A recheck's Home is read ahead too: a moved rank patches its lines, which read what a build does.
-        if shared.readsAheadInBatches {
-            var homeViewers: [Int64] = []
-            var rechecks: [ScreenDependencies] = []
-            for job in jobs {
-                if job.request.screen == .home { homeViewers.append(job.request.viewerID) }
-                if let recheck = job.recheck(at: shared.revision) { rechecks.append(recheck.reads) }
+        return try await store.readScreens { source in
+            // Viewers share habits, rankings and followed people: each question is asked once.
+            let shared = MemoizingSource(source)
+            // What the Homes and the rechecks ask, for all of them at once: a few queries, not sixty per Home.
+            // A recheck's Home is read ahead too: a moved rank patches its lines, which read what a build does.
+            if shared.readsAheadInBatches {
+                var homeViewers: [Int64] = []
+                var rechecks: [ScreenDependencies] = []
+                for job in jobs {
+                    if job.request.screen == .home { homeViewers.append(job.request.viewerID) }
+                    if let recheck = job.recheck(at: shared.revision) { rechecks.append(recheck.reads) }
+                }
+                try await shared.readAhead(homesOf: homeViewers, rechecking: rechecks)
             }
-            try await shared.readAhead(homesOf: homeViewers, rechecking: rechecks)
+            var results: [BuildResult] = []
+            results.reserveCapacity(jobs.count)
+            for job in jobs {
+                results.append(
+                    await Self.build(job, in: shared, now: now, rebuilds: rebuilds, patches: patches, late: late))
+            }
+            return results
         }
-        var results: [BuildResult] = []
-        results.reserveCapacity(jobs.count)
-        for job in jobs {
-            results.append(
-                await Self.build(job, in: shared, now: now, rebuilds: rebuilds, patches: patches, late: late))
-        }
-        return results
     }
 
     /// One job of `build(_:)`, over the batch's shared source.
