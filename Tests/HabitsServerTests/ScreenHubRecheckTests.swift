@@ -46,6 +46,13 @@ import Testing
             change = StoreChange(revision: passed, counts: [passing])
         }
 
+        /// The hub's counters, as `/metrics` shows them.
+        var counters: String {
+            var exposition: [UInt8] = []
+            metrics.registry.emit(into: &exposition)
+            return String(decoding: exposition, as: UTF8.self)
+        }
+
         /// The stream's next event was not a changeset.
         struct NotChanges: Error {
             var event: String
@@ -73,9 +80,7 @@ import Testing
         let (recorded, rebuilt) = try await passing.recordedAndRebuilt()
         #expect(recorded.revision == rebuilt.revision)
         #expect(recorded.showsTheSame(as: rebuilt), "the Home named \(recorded.revision) shows that revision")
-        var exposition: [UInt8] = []
-        passing.metrics.registry.emit(into: &exposition)
-        #expect(String(decoding: exposition, as: UTF8.self).contains("habits_screen_late_rechecks_total 1\n"))
+        #expect(passing.counters.contains("habits_screen_late_rechecks_total 1\n"))
         await passing.hub.unsubscribe(passing.subscription)
     }
 
@@ -96,10 +101,7 @@ import Testing
         let (recorded, rebuilt) = try await passing.recordedAndRebuilt()
         #expect(recorded.revision == String(later))
         #expect(recorded.showsTheSame(as: rebuilt))
-        var exposition: [UInt8] = []
-        passing.metrics.registry.emit(into: &exposition)
-        let text = String(decoding: exposition, as: UTF8.self)
-        #expect(text.contains("habits_screen_patches_total 1\n"), "the recheck patched user1's line")
+        #expect(passing.counters.contains("habits_screen_patches_total 1\n"), "the recheck patched user1's line")
         await passing.hub.unsubscribe(passing.subscription)
     }
 

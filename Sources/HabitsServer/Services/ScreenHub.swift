@@ -272,9 +272,7 @@ actor ScreenHub {
     /// the streams' calls queue, and each turn waited for lets more writes land past the batch's changes.
     private nonisolated func build(_ jobs: [BuildJob]) async throws -> [BuildResult] {
         let now = clock()
-        let rebuilds = metrics.screenRebuilds
-        let patches = metrics.screenPatches
-        let late = metrics.screenLateRechecks
+        let metrics = metrics
         return try await store.readScreens { source in
             // Viewers share habits, rankings and followed people: each question is asked once.
             let shared = MemoizingSource(source)
@@ -292,8 +290,7 @@ actor ScreenHub {
             var results: [BuildResult] = []
             results.reserveCapacity(jobs.count)
             for job in jobs {
-                results.append(
-                    await Self.build(job, in: shared, now: now, rebuilds: rebuilds, patches: patches, late: late))
+                results.append(await Self.build(job, in: shared, now: now, metrics: metrics))
             }
             return results
         }
@@ -301,17 +298,18 @@ actor ScreenHub {
 
     /// One job of `build(_:)`, over the batch's shared source.
     private static func build(
-        _ job: BuildJob, in shared: MemoizingSource, now: Date, rebuilds: Counter, patches: Counter, late: Counter
+        _ job: BuildJob, in shared: MemoizingSource, now: Date, metrics: ServerMetrics
     ) async -> BuildResult {
         let request = job.request
         if let (document, dependencies) = job.recheck(at: shared.revision) {
             let recheck = await Self.recheck(
-                document, request, dependencies, rankings: job.rankings, in: shared, now: now, patches: patches)
+                document, request, dependencies, rankings: job.rankings, in: shared, now: now,
+                patches: metrics.screenPatches)
             if let recheck { return recheck }
-            rebuilds.increment()
+            metrics.screenRebuilds.increment()
         } else if job.vouchedReads != nil {
-            rebuilds.increment()
-            late.increment()
+            metrics.screenRebuilds.increment()
+            metrics.screenLateRechecks.increment()
         }
         let observing = ObservingSource(shared)
         do {
