@@ -86,92 +86,52 @@ enum PostgresCounters {
     /// Inserts logs whose users and habits the caller holds `FOR KEY SHARE` (`zones` has each user's zone),
     /// taking the pairs' locks, and raises their counters and day runs; returns the new ids in order.
     ///
-    /// - Complexity: O(n + (p + d) log N) for n logs over p pairs and d distinct days; a constant number of
-    ///   statements, plus the merge of runs for each day that became done.
+    /// One statement, `habits_insert_logs` (schema v15): the batch's locks, day runs, logs and counters
+    /// cost one round trip, not one each, while the batch holds its pairs' locks.
+    ///
+    /// - Complexity: O(n + (p + d) log N) for n logs over p pairs and d distinct days.
     static func insertLocked(
         _ session: PostgresSession, _ rows: [LogRow], zones: [Int64: TimeZone], changes: ChangeRecorder
     ) async throws -> [Int64] {
         guard !rows.isEmpty else { return [] }
         var added: [CounterPair: Int] = [:]
-        var pairs: [CounterPair] = []
-        var addedOnDay: [PairDay: Int] = [:]
         var pairDays: [PairDay] = []
+        var seenPairDays = Set<PairDay>()
         var days: [Int] = []
         for row in rows {
             let day = row.day ?? LocalDay(row.timestamp, in: zones[row.userID] ?? TimeZoneCache.shared.zone("UTC"))
             days.append(day.number)
             let pair = CounterPair(userID: row.userID, habitID: row.habitID)
-            if added[pair] == nil { pairs.append(pair) }
             added[pair, default: 0] += 1
             let pairDay = PairDay(pair: pair, day: day)
-            if addedOnDay[pairDay] == nil { pairDays.append(pairDay) }
-            addedOnDay[pairDay, default: 0] += 1
+            if seenPairDays.insert(pairDay).inserted { pairDays.append(pairDay) }
         }
-        try await PostgresLocks.lock(session, pairs: pairs)
-        let ids = try await session.values(
+        let raises = added.keys.sorted().map { (pair: $0, amount: added[$0] ?? 0) }
+        let lockKeys = Set(raises.map(\.pair.lockKey)).sorted()
+        let results = try await session.rows(
             """
-            INSERT INTO logs (user_id, habit_id, logged_at, day)
-            SELECT u, h, t, d FROM unnest(\(rows.map(\.userID)), \(rows.map(\.habitID)),
-                \(rows.map(\.timestamp.timeIntervalSince1970)), \(days)) WITH ORDINALITY AS n (u, h, t, d, i)
-            ORDER BY i
-            RETURNING id
-            """, as: Int64.self
-        ).sorted()  // identities are drawn in insertion order
-        try await raiseCounts(session, pairs.sorted().map { ($0, added[$0] ?? 0) }, changes: changes)
-        for (pairDay, logs) in try await dayLogCounts(session, pairDays) where logs == addedOnDay[pairDay] {
-            // A day whose only logs are the batch's was not done before.
-            try await PostgresDayRuns.gained(session, pairDay.pair, day: pairDay.day)
-        }
-        return ids
-    }
-
-    /// Raises the locked pairs' counters, each by its amount, in one statement, creating each with its
-    /// user's name, key and visibility; records every change.
-    private static func raiseCounts(
-        _ session: PostgresSession, _ raises: [(pair: CounterPair, amount: Int)], changes: ChangeRecorder
-    ) async throws {
-        let raises = raises.filter { $0.amount > 0 }
-        guard !raises.isEmpty else { return }
-        let rows = try await session.rows(
-            """
-            INSERT INTO habit_counts (user_id, habit_id, count, user_name, user_key, hidden)
-            SELECT u.id, r.h, r.n, u.name, u.key, u.visibility = 'private'
-            FROM unnest(\(raises.map(\.pair.userID)), \(raises.map(\.pair.habitID)), \(raises.map(\.amount)))
-                WITH ORDINALITY AS r (u, h, n, i)
-            JOIN users u ON u.id = r.u ORDER BY r.i
-            ON CONFLICT (user_id, habit_id) DO UPDATE SET count = habit_counts.count + EXCLUDED.count
-            RETURNING user_id, habit_id, count
+            SELECT result_kind, result_a, result_b, result_c FROM habits_insert_logs(
+                \(lockKeys),
+                \(rows.map(\.userID)), \(rows.map(\.habitID)), \(rows.map(\.timestamp.timeIntervalSince1970)), \(days),
+                \(pairDays.map(\.pair.userID)), \(pairDays.map(\.pair.habitID)), \(pairDays.map(\.day.number)),
+                \(raises.map(\.pair.userID)), \(raises.map(\.pair.habitID)), \(raises.map(\.amount)))
             """)
+        var ids: [Int64] = []
         var raised: [CounterPair: Int] = [:]
-        for row in rows {
-            let (userID, habitID, count) = try row.decode((Int64, Int64, Int).self)
-            raised[CounterPair(userID: userID, habitID: habitID)] = count
+        for row in results {
+            let (kind, first, second, third) = try row.decode((Int16, Int64, Int64, Int64).self)
+            if kind == 0 {
+                ids.append(first)
+            } else {
+                raised[CounterPair(userID: first, habitID: second)] = Int(third)
+            }
         }
         for (pair, amount) in raises {
             // The caller holds the user's row, so a missing one was never there.
             guard let after = raised[pair] else { throw HabitsError.notFound(kind: .user, id: String(pair.userID)) }
             changes.count(userID: pair.userID, habitID: pair.habitID, before: after - amount, after: after)
         }
-    }
-
-    /// How many logs each pair holds on its day, in one statement.
-    ///
-    /// - Complexity: O(d log N) for d pair-days: one `logs_user_habit_day` range each.
-    private static func dayLogCounts(_ session: PostgresSession, _ pairDays: [PairDay]) async throws
-        -> [(PairDay, Int)]
-    {
-        if pairDays.count == 1, let only = pairDays.first {
-            return [(only, try await PostgresDayRuns.logCount(session, only.pair, day: only.day))]
-        }
-        let counts = try await session.values(
-            """
-            SELECT (SELECT count(*) FROM logs WHERE user_id = p.u AND habit_id = p.h AND day = p.d)
-            FROM unnest(
-                \(pairDays.map(\.pair.userID)), \(pairDays.map(\.pair.habitID)), \(pairDays.map(\.day.number))
-            ) WITH ORDINALITY AS p (u, h, d, i)
-            ORDER BY p.i
-            """, as: Int.self)
-        return Array(zip(pairDays, counts))
+        return ids.sorted()  // identities are drawn in insertion order
     }
 
     /// Lowers a locked pair's counter by `amount`, removing it at zero; records the change.

@@ -4,20 +4,9 @@ import HabitsStore
 import PostgresNIO
 
 /// The done days of every (user, habit) pair, kept as runs of consecutive days in `habit_day_runs`, as
-/// the SQLite store keeps them. Writes call `gained` and `lost` holding the pair's lock.
+/// the SQLite store keeps them. Writes call `lost` holding the pair's lock; a day that becomes done is
+/// joined to its neighbours by `habits_insert_logs` (schema v15), in the statement that adds its logs.
 enum PostgresDayRuns {
-    /// Records that `day` became done: joins it with the runs ending the day before and starting after.
-    ///
-    /// - Complexity: O(log r) for the pair's r runs.
-    static func gained(_ session: PostgresSession, _ pair: CounterPair, day: LocalDay) async throws {
-        let before = try await run(session, pair, "AND last_day = $3", day.adding(days: -1).number)
-        let next = try await run(session, pair, "AND last_day > $3 ORDER BY last_day LIMIT 1", day.number)
-        let after = next.flatMap { $0.first == day.adding(days: 1) ? $0 : nil }
-        if let next, next.contains(day) { return }  // already done
-        for old in [before, after].compactMap({ $0 }) { try await delete(session, pair, old) }
-        try await insert(session, pair, DayRun.joining(day, before: before, after: after))
-    }
-
     /// Records that `day` is no longer done: splits the run that holds it.
     static func lost(_ session: PostgresSession, _ pair: CounterPair, day: LocalDay) async throws {
         guard let holder = try await run(session, pair, "AND last_day >= $3 ORDER BY last_day LIMIT 1", day.number),
