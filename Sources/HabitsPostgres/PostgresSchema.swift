@@ -77,6 +77,7 @@ enum PostgresSchema {
         ("v13: documents handed off between instances", v13ScreenHandoffs),
         ("v14: a version of the habit list", v14HabitsVersion),
         ("v15: a batch of logs in one statement", v15LogBatches),
+        ("v16: count levels applied once per transaction", v16CountLevelsOncePerTransaction),
     ]
 
     /// The statements of `sql`: each ends with `;` at the end of a line, except inside a `$$` body.
