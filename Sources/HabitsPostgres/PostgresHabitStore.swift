@@ -133,15 +133,17 @@ public final class PostgresHabitStore: HabitStore {
     func read<T: Sendable>(_ body: @escaping @Sendable (PostgresSession) async throws -> T) async throws -> T {
         do {
             return try await client.withConnection { connection in
-                let session = PostgresSession(connection: connection, logger: logger)
-                try await session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-                do {
-                    let result = try await body(session)
-                    try await session.execute("COMMIT")
-                    return result
-                } catch {
-                    try? await session.execute("ROLLBACK")
-                    throw error
+                try await connection.onEventLoop {
+                    let session = PostgresSession(connection: connection, logger: logger)
+                    try await session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                    do {
+                        let result = try await body(session)
+                        try await session.execute("COMMIT")
+                        return result
+                    } catch {
+                        try? await session.execute("ROLLBACK")
+                        throw error
+                    }
                 }
             }
         } catch {
@@ -157,7 +159,7 @@ public final class PostgresHabitStore: HabitStore {
     ) async throws -> T {
         do {
             return try await client.withConnection { connection in
-                try await body(PostgresSession(connection: connection, logger: logger))
+                try await connection.onEventLoop { try await body(PostgresSession(connection: connection, logger: logger)) }
             }
         } catch {
             throw PostgresFailure.mapped(error)
@@ -179,9 +181,11 @@ public final class PostgresHabitStore: HabitStore {
             attempt += 1
             do {
                 let (value, change) = try await client.withConnection { connection in
-                    try await Self.transaction(
-                        PostgresSession(connection: connection, logger: logger), bumpsRevision: bumpsRevision,
-                        announce: (channel, instance), body)
+                    try await connection.onEventLoop {
+                        try await Self.transaction(
+                            PostgresSession(connection: connection, logger: logger), bumpsRevision: bumpsRevision,
+                            announce: (channel, instance), body)
+                    }
                 }
                 if let change {
                     revision.raise(to: change.revision)
