@@ -128,31 +128,35 @@ enum PostgresLogBatch {
             case .sharedName(let name): habitNames.insert(name.precomposedStringWithCanonicalMapping)
             }
         }
-        // Held until the commit: neither can be deleted under the logs (the order of PostgresLocks).
+        // Held until the commit: neither can be deleted under the logs. One round trip; the users are
+        // locked first, as PostgresLocks orders them, since an append runs its parts in order.
         var zones: [Int64: TimeZone] = [:]
         var users: [PendingLog.UserReference: Int64] = [:]
-        for row in try await session.rows(
-            """
-            SELECT id, key, time_zone FROM users WHERE id = ANY(\(Array(userIDs))) OR key = ANY(\(Array(userKeys)))
-            ORDER BY id FOR KEY SHARE
-            """)
-        {
-            let (id, key, zone) = try row.decode((Int64, String, String).self)
-            zones[id] = TimeZoneCache.shared.zone(zone)
-            users[.id(id)] = id
-            users[.key(key)] = id
-        }
         var habits: [PendingLog.HabitReference: Int64] = [:]
         for row in try await session.rows(
             """
-            SELECT id, name, visibility = 'shared' FROM habits
-            WHERE id = ANY(\(Array(habitIDs))) OR (name = ANY(\(Array(habitNames))) AND visibility = 'shared')
-            ORDER BY id FOR KEY SHARE
+            WITH named_users AS (
+                SELECT id, key, time_zone FROM users WHERE id = ANY(\(Array(userIDs))) OR key = ANY(\(Array(userKeys)))
+                ORDER BY id FOR KEY SHARE
+            ), named_habits AS (
+                SELECT id, name, visibility = 'shared' AS shared FROM habits
+                WHERE id = ANY(\(Array(habitIDs))) OR (name = ANY(\(Array(habitNames))) AND visibility = 'shared')
+                ORDER BY id FOR KEY SHARE
+            )
+            SELECT false, id, key, time_zone, false FROM named_users
+            UNION ALL
+            SELECT true, id, name, '', shared FROM named_habits
             """)
         {
-            let (id, name, shared) = try row.decode((Int64, String, Bool).self)
-            habits[.id(id)] = id
-            if shared { habits[.sharedName(name)] = id }
+            let (isHabit, id, name, zone, shared) = try row.decode((Bool, Int64, String, String, Bool).self)
+            if isHabit {
+                habits[.id(id)] = id
+                if shared { habits[.sharedName(name)] = id }
+            } else {
+                zones[id] = TimeZoneCache.shared.zone(zone)
+                users[.id(id)] = id
+                users[.key(name)] = id
+            }
         }
         var outcomes: [Result<[Int64], any Error>] = []
         var rows: [LogRow] = []
