@@ -34,12 +34,36 @@ request = function()
   return wrk.format("POST", "/v1/logs", {["Content-Type"] = "application/json"}, body)
 end
 LUA
+# The same writes, each on a day its pair has not done yet, as nearly every log of a real community is:
+# each round of the 20 pairs goes a day further back, the two threads take alternate days, and each
+# setup starts 5,000 days after the one before (wrk's argument), since the PostgreSQL setups share data.
+cat > "$scripts_dir/new-days.lua" <<'LUA'
+local threads = 0
+setup = function(thread)
+  thread:set("id", threads)
+  threads = threads + 1
+end
+local n = 0
+local first = 0
+local yesterday = os.time() - 86400
+init = function(args)
+  first = tonumber(args[1] or "0")
+end
+request = function()
+  n = n + 1
+  local back = first + 2 * math.floor(n / 20) + id
+  local day = os.date("!%Y-%m-%dT12:00:00Z", yesterday - 86400 * back)
+  local body = string.format('{"userID":%d,"habitID":%d,"timestamp":"%s"}', (n % 20) + 1, (n % 5) + 1, day)
+  return wrk.format("POST", "/v1/logs", {["Content-Type"] = "application/json"}, body)
+end
+LUA
 
 rows=()
 measure() {
   local label=$1 base=$2 cells="" name report rate p99
-  for name in reads writes; do
-    report=$(wrk --latency -t2 -c"$connections" -d"${seconds}s" -s "$scripts_dir/$name.lua" "$base")
+  for name in reads writes new-days; do
+    report=$(wrk --latency -t2 -c"$connections" -d"${seconds}s" -s "$scripts_dir/$name.lua" "$base" \
+      -- "$(( ${#rows[@]} * 5000 ))")
     if echo "$report" | grep -qE "Non-2xx|Socket errors"; then
       echo "$report" >&2
       echo "stores-load.sh: $label, $name had errors (above); its figures do not count" >&2
@@ -67,6 +91,6 @@ measure "PostgreSQL, one instance" "$pair_a"
 measure "PostgreSQL, two instances behind nginx" "$pair_proxy"
 
 echo
-echo "| Setup | Reads (GET, $connections connections) | Durable writes (POST /v1/logs) |"
-echo "|---|---|---|"
+echo "| Setup | Reads (GET, $connections connections) | Durable writes (POST /v1/logs) | Writes on new days |"
+echo "|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
