@@ -22,9 +22,10 @@ final class EventLoopTaskExecutor: TaskExecutor {
 }
 
 extension PostgresConnection {
-    /// Runs `body` with the connection's event loop as the preferred executor of its jobs, for the short
-    /// statement chains of writes and single reads (never for a screen build, whose work would hold the
-    /// loop from the other connections it serves).
+    /// Runs `body` with the connection's event loop as the preferred executor of its jobs: for a short
+    /// chain of statements with little work between them (a batch of logs), never for long work such as
+    /// a screen build, an import or the statistics, which would hold the loop from the HTTP connections
+    /// it serves too.
     func onEventLoop<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         if #available(macOS 15.0, iOS 18.0, *) {
             return try await withTaskExecutorPreference(EventLoopTaskExecutor(eventLoop), operation: body)

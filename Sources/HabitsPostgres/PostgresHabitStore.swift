@@ -133,17 +133,15 @@ public final class PostgresHabitStore: HabitStore {
     func read<T: Sendable>(_ body: @escaping @Sendable (PostgresSession) async throws -> T) async throws -> T {
         do {
             return try await client.withConnection { connection in
-                try await connection.onEventLoop {
-                    let session = PostgresSession(connection: connection, logger: logger)
-                    try await session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-                    do {
-                        let result = try await body(session)
-                        try await session.execute("COMMIT")
-                        return result
-                    } catch {
-                        try? await session.execute("ROLLBACK")
-                        throw error
-                    }
+                let session = PostgresSession(connection: connection, logger: logger)
+                try await session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                do {
+                    let result = try await body(session)
+                    try await session.execute("COMMIT")
+                    return result
+                } catch {
+                    try? await session.execute("ROLLBACK")
+                    throw error
                 }
             }
         } catch {
@@ -159,7 +157,7 @@ public final class PostgresHabitStore: HabitStore {
     ) async throws -> T {
         do {
             return try await client.withConnection { connection in
-                try await connection.onEventLoop { try await body(PostgresSession(connection: connection, logger: logger)) }
+                try await body(PostgresSession(connection: connection, logger: logger))
             }
         } catch {
             throw PostgresFailure.mapped(error)
@@ -172,8 +170,11 @@ public final class PostgresHabitStore: HabitStore {
     /// `READ COMMITTED`: each statement sees every commit before it, and `body` takes the locks that
     /// order concurrent writers (`PostgresLocks`) before it reads what it changes. A deadlock or
     /// serialization failure rolls everything back and runs `body` again, a few times.
+    ///
+    /// `onEventLoop`: the transaction runs on its connection's event loop (`EventLoopTaskExecutor`), for a
+    /// short chain of statements with little work between them, such as a batch of logs.
     func writeBumping<T: Sendable>(
-        bumpsRevision: Bool = true,
+        bumpsRevision: Bool = true, onEventLoop: Bool = false,
         _ body: @escaping @Sendable (PostgresSession, ChangeRecorder) async throws -> T
     ) async throws -> T {
         var attempt = 0
@@ -181,11 +182,12 @@ public final class PostgresHabitStore: HabitStore {
             attempt += 1
             do {
                 let (value, change) = try await client.withConnection { connection in
-                    try await connection.onEventLoop {
-                        try await Self.transaction(
-                            PostgresSession(connection: connection, logger: logger), bumpsRevision: bumpsRevision,
-                            announce: (channel, instance), body)
+                    let session = PostgresSession(connection: connection, logger: logger)
+                    let announce = (channel: channel, instance: instance)
+                    let run = {
+                        try await Self.transaction(session, bumpsRevision: bumpsRevision, announce: announce, body)
                     }
+                    return onEventLoop ? try await connection.onEventLoop(run) : try await run()
                 }
                 if let change {
                     revision.raise(to: change.revision)

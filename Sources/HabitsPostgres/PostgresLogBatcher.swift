@@ -89,7 +89,7 @@ actor PostgresLogBatcher {
         -> [Result<[Int64], any Error>]
     {
         do {
-            return try await store.writeBumping { session, changes in
+            return try await store.writeBumping(onEventLoop: true) { session, changes in
                 let outcomes = try await PostgresLogBatch.write(requests, session: session, changes: changes)
                 // Nothing to commit: no revision is spent on a batch that wrote nothing.
                 if outcomes.allSatisfy({ (try? $0.get()) == nil }) { throw NothingWritten(outcomes: outcomes) }
