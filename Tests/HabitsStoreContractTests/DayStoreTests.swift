@@ -124,6 +124,32 @@ import Testing
     }
 
     @Test(arguments: StoreImplementation.allCases)
+    func oneBatchOfLogsOnSeveralDaysOfOnePairJoinsEachToItsRuns(implementation: StoreImplementation) async throws {
+        let (store, user, habit) = try await Self.store(implementation, zone: "UTC")
+        let now = Fixture.instant("2026-05-08T20:00:00Z")
+        for text in ["2026-05-02", "2026-05-08"] {
+            try await store.markDay(userID: user, habitID: habit, day: Self.day(text), now: now)
+        }
+        // Out of order, one day twice: each day joins the runs the days before it in the batch left.
+        let noons = ["2026-05-05", "2026-05-03", "2026-05-04", "2026-05-04", "2026-05-07"]
+        _ = try await store.createLogs(noons.map {
+            LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("\($0)T12:00:00Z"))
+        })
+        #expect(
+            try await Self.days(store, user, habit, "2026-05-01", "2026-05-31")
+                == ["2026-05-02", "2026-05-03", "2026-05-04", "2026-05-05", "2026-05-07", "2026-05-08"])
+        #expect(
+            try await store.streak(userID: user, habitID: habit, now: now)
+                == StreakSummary(current: 2, longest: 4, today: Self.day("2026-05-08"), todayDone: true))
+        #expect(try await count(store, user, habit) == 7)
+        // The day between the runs joins them into one.
+        _ = try await store.createLogs([
+            LogDraft(userID: user, habitID: habit, timestamp: Fixture.instant("2026-05-06T12:00:00Z"))
+        ])
+        #expect(try await store.streak(userID: user, habitID: habit, now: now).current == 7)
+    }
+
+    @Test(arguments: StoreImplementation.allCases)
     func unmarkingInTheMiddleSplitsTheStreak(implementation: StoreImplementation) async throws {
         let (store, user, habit) = try await Self.store(implementation, zone: "UTC")
         let now = Fixture.instant("2026-05-07T09:00:00Z")
