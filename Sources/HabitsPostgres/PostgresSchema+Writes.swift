@@ -97,81 +97,31 @@ extension PostgresSchema {
     /// Each statement on `habit_counts` inserts a delta row per level it moves, and each row queued the
     /// trigger that applies them at commit: a batch of logs over fifteen pairs fired it thirty times,
     /// each call but the first returning at once, a millisecond of the commit while the batch held its
-    /// locks. The statement triggers now also add their transaction to `count_level_pending` (once: its
-    /// key is the transaction), whose insert alone queues the trigger.
+    /// locks. Each statement on `habit_counts` now also adds its transaction to `count_level_pending`
+    /// (once: its key is the transaction), whose insert alone queues the trigger; the trigger removes it.
     static let v16CountLevelsOncePerTransaction = """
         CREATE TABLE count_level_pending (
             tx xid8 PRIMARY KEY DEFAULT pg_current_xact_id()
         );
+        CREATE FUNCTION habits_count_levels_pending() RETURNS trigger
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+            INSERT INTO count_level_pending DEFAULT VALUES ON CONFLICT DO NOTHING;
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER count_levels_pending AFTER INSERT OR UPDATE OR DELETE ON habit_counts
+        FOR EACH STATEMENT EXECUTE FUNCTION habits_count_levels_pending();
+        CREATE OR REPLACE FUNCTION habits_commit_count_levels() RETURNS trigger
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+            PERFORM habits_apply_count_levels();
+            DELETE FROM count_level_pending WHERE tx = pg_current_xact_id();
+            RETURN NULL;
+        END
+        $$;
         DROP TRIGGER count_levels_at_commit ON count_level_deltas;
         CREATE CONSTRAINT TRIGGER count_levels_at_commit AFTER INSERT ON count_level_pending
         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION habits_commit_count_levels();
-        CREATE OR REPLACE FUNCTION habits_counts_added() RETURNS trigger
-        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-        BEGIN
-            INSERT INTO count_level_deltas (habit_id, count, delta)
-            SELECT habit_id, count, count(*) FROM added WHERE NOT hidden GROUP BY habit_id, count;
-            INSERT INTO count_level_pending DEFAULT VALUES ON CONFLICT DO NOTHING;
-            RETURN NULL;
-        END
-        $$;
-        CREATE OR REPLACE FUNCTION habits_counts_removed() RETURNS trigger
-        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-        BEGIN
-            INSERT INTO count_level_deltas (habit_id, count, delta)
-            SELECT habit_id, count, -count(*) FROM removed WHERE NOT hidden GROUP BY habit_id, count;
-            INSERT INTO count_level_pending DEFAULT VALUES ON CONFLICT DO NOTHING;
-            RETURN NULL;
-        END
-        $$;
-        CREATE OR REPLACE FUNCTION habits_counts_changed() RETURNS trigger
-        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-        BEGIN
-            INSERT INTO count_level_deltas (habit_id, count, delta)
-            SELECT habit_id, count, sum(delta) FROM (
-                SELECT habit_id, count, -1 AS delta FROM removed WHERE NOT hidden
-                UNION ALL
-                SELECT habit_id, count, 1 AS delta FROM added WHERE NOT hidden
-            ) moved GROUP BY habit_id, count HAVING sum(delta) <> 0;
-            INSERT INTO count_level_pending DEFAULT VALUES ON CONFLICT DO NOTHING;
-            RETURN NULL;
-        END
-        $$;
-        CREATE OR REPLACE FUNCTION habits_apply_count_levels() RETURNS void
-        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-        DECLARE
-            level record;
-            remaining bigint;
-        BEGIN
-            -- Once per transaction: both the pending row and the revision request fire it. Transaction ids
-            -- never repeat, so the setting can outlive its transaction.
-            IF current_setting('habits.levels_applied', true) = pg_current_xact_id()::text THEN
-                RETURN;
-            END IF;
-            PERFORM set_config('habits.levels_applied', pg_current_xact_id()::text, false);
-            FOR level IN
-                SELECT habit_id, count, sum(delta) AS delta FROM count_level_deltas
-                WHERE tx = pg_current_xact_id() GROUP BY habit_id, count HAVING sum(delta) <> 0
-                ORDER BY habit_id, count
-            LOOP
-                IF level.delta > 0 THEN
-                    INSERT INTO habit_count_levels AS l (habit_id, count, users)
-                    VALUES (level.habit_id, level.count, level.delta)
-                    ON CONFLICT (habit_id, count) DO UPDATE SET users = l.users + EXCLUDED.users
-                    RETURNING users INTO remaining;
-                ELSE
-                    -- An update: the check on users would refuse the insert's negative row before the conflict.
-                    UPDATE habit_count_levels SET users = users + level.delta
-                    WHERE habit_id = level.habit_id AND count = level.count
-                    RETURNING users INTO STRICT remaining;
-                END IF;
-                IF remaining = 0 THEN
-                    DELETE FROM habit_count_levels WHERE habit_id = level.habit_id AND count = level.count;
-                END IF;
-            END LOOP;
-            DELETE FROM count_level_deltas WHERE tx = pg_current_xact_id();
-            DELETE FROM count_level_pending WHERE tx = pg_current_xact_id();
-        END
-        $$;
         """
 }
