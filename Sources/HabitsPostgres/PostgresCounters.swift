@@ -31,9 +31,14 @@ struct CounterPair: Hashable, Comparable, Sendable {
 /// locks in ascending key order. Everything a write reads about a pair after taking its lock is what the
 /// previous holder committed (`READ COMMITTED` takes a new snapshot per statement).
 enum PostgresLocks {
+    /// The distinct advisory lock keys of `pairs`, in the ascending order every writer takes them.
+    static func keys(of pairs: some Sequence<CounterPair>) -> [Int64] {
+        Set(pairs.map(\.lockKey)).sorted()
+    }
+
     /// Locks the pairs until the transaction ends, in ascending key order.
     static func lock(_ session: PostgresSession, pairs: some Sequence<CounterPair>) async throws {
-        let keys = Set(pairs.map(\.lockKey)).sorted()
+        let keys = Self.keys(of: pairs)
         guard keys.count > 1 else {
             if let key = keys.first { try await session.execute("SELECT pg_advisory_xact_lock(\(key))") }
             return
@@ -106,8 +111,8 @@ enum PostgresCounters {
             let pairDay = PairDay(pair: pair, day: day)
             if seenPairDays.insert(pairDay).inserted { pairDays.append(pairDay) }
         }
-        let raises = added.keys.sorted().map { (pair: $0, amount: added[$0] ?? 0) }
-        let lockKeys = Set(raises.map(\.pair.lockKey)).sorted()
+        let raises = added.sorted { $0.key < $1.key }.map { (pair: $0.key, amount: $0.value) }
+        let lockKeys = PostgresLocks.keys(of: added.keys)
         let results = try await session.rows(
             """
             SELECT result_kind, result_a, result_b, result_c FROM habits_insert_logs(
