@@ -74,32 +74,50 @@ extension ScreenDocument {
     ///
     /// - Complexity: O(n) for n items, comparing each pair once and hashing each id once.
     func inPlaceChangeset(from old: ScreenDocument) throws(ScreenChangeError) -> ScreenChangeset? {
-        guard sections.count == old.sections.count else { return nil }
-        for (section, oldSection) in zip(sections, old.sections) {
-            guard section.id == oldSection.id, section.items.count == oldSection.items.count else { return nil }
-            for (item, oldItem) in zip(section.items, oldSection.items) where item.id != oldItem.id { return nil }
+        // Items are compared through buffer pointers: `zip` and an array's subscript copy each item, retaining
+        // its every string and array only to compare it, thousands of times a second with many live screens.
+        let oldSections = old.sections
+        guard sections.count == oldSections.count else { return nil }
+        for (section, oldSection) in zip(sections, oldSections) {
+            guard section.id == oldSection.id, Self.sameIDs(section.items, oldSection.items) else { return nil }
         }
         var stage = ScreenStage()
         var sectionIDs = Set<String>(minimumCapacity: sections.count)
         var itemIDs = Set<String>()
-        for (sectionIndex, (section, oldSection)) in zip(sections, old.sections).enumerated() {
+        for (sectionIndex, (section, oldSection)) in zip(sections, oldSections).enumerated() {
             guard sectionIDs.insert(section.id).inserted else { throw .duplicateIdentifier(section.id) }
-            if section.layout != oldSection.layout || section.wideLayout != oldSection.wideLayout
-                || section.header != oldSection.header || section.footer != oldSection.footer
-            {
+            if !section.showsTheSameFrame(as: oldSection) {
                 stage.sectionReloads.append(SectionValue(index: sectionIndex, section: section.withoutItems))
             }
-            for (itemIndex, (item, oldItem)) in zip(section.items, oldSection.items).enumerated() {
-                guard itemIDs.insert(item.id).inserted else { throw .duplicateIdentifier(item.id) }
-                if item != oldItem {
-                    stage.itemUpdates.append(ItemValue(section: sectionIndex, item: itemIndex, value: item))
+            let outcome = section.items.withUnsafeBufferPointer { items in
+                oldSection.items.withUnsafeBufferPointer { oldItems -> String? in
+                    for index in items.indices {
+                        guard itemIDs.insert(items[index].id).inserted else { return items[index].id }
+                        if items[index] != oldItems[index] {
+                            stage.itemUpdates.append(ItemValue(section: sectionIndex, item: index, value: items[index]))
+                        }
+                    }
+                    return nil
                 }
             }
+            if let duplicate = outcome { throw .duplicateIdentifier(duplicate) }
         }
         let isEmpty = stage.sectionReloads.isEmpty && stage.itemUpdates.isEmpty
         return ScreenChangeset(
             screen: screen, from: old.revision, revision: revision, title: title == old.title ? nil : title,
             stages: isEmpty ? [] : [stage])
+    }
+
+    /// Whether the two lists hold the same ids in the same order.
+    ///
+    /// - Complexity: O(n) for n items.
+    private static func sameIDs(_ items: [ScreenItem], _ oldItems: [ScreenItem]) -> Bool {
+        guard items.count == oldItems.count else { return false }
+        return items.withUnsafeBufferPointer { items in
+            oldItems.withUnsafeBufferPointer { oldItems in
+                items.indices.allSatisfy { items[$0].id == oldItems[$0].id }
+            }
+        }
     }
 
     /// This document after `changeset`, checked stage by stage with `DiffableData`'s batch rules.
@@ -177,5 +195,12 @@ extension ScreenDocument {
         var byID: [String: ScreenSection] = [:]
         for section in sections { byID[section.id] = section.withoutItems }
         return byID
+    }
+}
+
+extension ScreenSection {
+    /// Whether the two show the same layouts, header and footer: what a section reload changes.
+    func showsTheSameFrame(as other: ScreenSection) -> Bool {
+        layout == other.layout && wideLayout == other.wideLayout && header == other.header && footer == other.footer
     }
 }

@@ -119,10 +119,11 @@ actor ScreenHub {
     func rebuild(_ jobs: [BuildJob], reason: String) async {
         do {
             let half = jobs.count >= 8 ? jobs.count / 2 : jobs.count
-            async let first = build(Array(jobs[..<half]))
-            async let second = half < jobs.count ? build(Array(jobs[half...])) : []
+            // Slices, not copies: a job holds a document and its reads, and copying one retains each part.
+            async let first = build(jobs[..<half])
+            async let second = half < jobs.count ? build(jobs[half...]) : []
             let built = try await first + second
-            for (job, result) in zip(jobs, built) { _ = try? record(job.request, result) }
+            for index in built.indices { _ = try? record(jobs[index].request, built[index]) }
             freeRetired()
         } catch {
             logger.error("could not rebuild \(reason)", metadata: ["error": "\(error)"])
@@ -259,7 +260,7 @@ actor ScreenHub {
 
     /// Builds every request in one read transaction.
     private func build(_ requests: [ScreenRequest]) async throws -> [BuildResult] {
-        try await build(requests.map { BuildJob(request: $0) })
+        try await build(requests.map { BuildJob(request: $0) }[...])
     }
 
     /// Builds or rechecks every job in one read transaction. A recheck that finds every rank where it was
@@ -270,7 +271,7 @@ actor ScreenHub {
     ///
     /// Off the actor: the two halves of a batch open their snapshots without waiting for a turn on it, where
     /// the streams' calls queue, and each turn waited for lets more writes land past the batch's changes.
-    private nonisolated func build(_ jobs: [BuildJob]) async throws -> [BuildResult] {
+    private nonisolated func build(_ jobs: ArraySlice<BuildJob>) async throws -> [BuildResult] {
         let now = clock()
         let metrics = metrics
         return try await store.readScreens { source in
