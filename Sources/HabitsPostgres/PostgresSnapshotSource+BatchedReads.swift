@@ -11,7 +11,8 @@ extension PostgresSnapshotSource {
     /// each viewer with its favourites, the people it follows (in its order, as `followedUsers(userID:)`
     /// lists them) and its counts, and each followed person with their counts, which Home compares next.
     /// A person followed by many viewers of the batch is one row. Each part is read by its index (`users`
-    /// by primary key, `favorites`, `follows_by_name` and `habit_counts` by user).
+    /// by primary key, `favorites`, `follows_by_name` and `habit_counts` by user), once for the batch and
+    /// grouped by user rather than in subqueries run once per person.
     ///
     /// - Complexity: O((v + f) log n + r) for v viewers, the f people they follow and the r rows they hold.
     func viewerReads(userIDs: [Int64]) async throws -> [Int64: ViewerReads] {
@@ -25,21 +26,27 @@ extension PostgresSnapshotSource {
         var viewers: [(id: Int64, favorites: [Int64], followed: [Int64])] = []
         for row in try await session.rows(PostgresQuery(
             unsafeSQL: """
-                WITH people AS (
+                WITH followed AS (
+                    SELECT DISTINCT followed_id AS id FROM follows
+                    WHERE follower_id = ANY($1) AND followed_id <> ALL($1)
+                ), people AS (
                     SELECT id, true AS viewer FROM unnest($1::bigint[]) AS v (id)
-                    UNION
-                    SELECT followed_id, false FROM follows WHERE follower_id = ANY($1) AND followed_id <> ALL($1)
+                    UNION ALL
+                    SELECT id, false FROM followed
+                ), viewer_favorites AS (
+                    SELECT user_id, array_agg(habit_id) AS ids FROM favorites WHERE user_id = ANY($1) GROUP BY user_id
+                ), viewer_follows AS (
+                    SELECT follower_id, array_agg(followed_id ORDER BY followed_name, followed_key) AS ids
+                    FROM follows WHERE follower_id = ANY($1) GROUP BY follower_id
+                ), counts AS (
+                    SELECT c.user_id, array_agg(c.habit_id) AS habit_ids, array_agg(c.count::bigint) AS counts
+                    FROM people p JOIN habit_counts c ON c.user_id = p.id GROUP BY c.user_id
                 )
-                SELECT \(PostgresRows.userColumns("u.")), p.viewer,
-                    CASE WHEN p.viewer THEN ARRAY(SELECT habit_id FROM favorites WHERE user_id = p.id) END,
-                    CASE WHEN p.viewer THEN ARRAY(
-                        SELECT followed_id FROM follows WHERE follower_id = p.id ORDER BY followed_name, followed_key)
-                    END,
-                    c.habit_ids, c.counts
+                SELECT \(PostgresRows.userColumns("u.")), p.viewer, f.ids, o.ids, c.habit_ids, c.counts
                 FROM people p JOIN users u ON u.id = p.id
-                LEFT JOIN LATERAL (
-                    SELECT array_agg(habit_id) AS habit_ids, array_agg(count::bigint) AS counts FROM habit_counts
-                    WHERE user_id = p.id) c ON true
+                LEFT JOIN viewer_favorites f ON p.viewer AND f.user_id = p.id
+                LEFT JOIN viewer_follows o ON p.viewer AND o.follower_id = p.id
+                LEFT JOIN counts c ON c.user_id = p.id
                 """, binds: binds))
         {
             let (id, key, name, hue, saturation, brightness, bio, zone, locale, visibility,
