@@ -5,7 +5,9 @@ import Testing
 @Suite struct ImageTests {
     @Test func avatarsArePNGsOfTheRequestedSize() {
         let png = Avatar.png(
-            for: CourseAPI.User(id: "ann", name: "Ann", color: Color(hue: 0.3, saturation: 0.6, brightness: 0.8)), size: 64)
+            for: CourseAPI.User(
+                id: "ann", name: "Ann", color: Color(hue: 0.3, saturation: 0.6, brightness: 0.8)),
+            size: 64)
         #expect(Avatar.ImageKind(magic: png) == .png)
         // IHDR width and height, big-endian, at bytes 16..<24.
         #expect(Array(png[16..<24]) == [0, 0, 0, 64, 0, 0, 0, 64])

@@ -36,7 +36,8 @@ import Testing
     }
 
     @Test func encodesAsTheCourseClientDoes() throws {
-        let log = CourseAPI.LoggedHabit(userID: "a", habitName: "h", timestamp: Date(timeIntervalSince1970: 1_795_368_015))
+        let log = CourseAPI.LoggedHabit(userID: "a", habitName: "h",
+            timestamp: Date(timeIntervalSince1970: 1_795_368_015))
         let json = String(decoding: try HabitsJSON.encoder().encode(log), as: UTF8.self)
         #expect(json == #"{"habitName":"h","timestamp":"2026-11-22T17:20:15Z","userID":"a"}"#)
         let reference = JSONEncoder()

@@ -67,7 +67,8 @@ private func snapshot(_ counts: [(String, String, Int)]) -> StatisticsSnapshot {
     @Test func userStatisticsFollowTheOrderAskedAndRejectUnknownIDs() throws {
         let data = snapshot([("cat", "Run", 2)])
         #expect(try data.userStatistics(ids: ["cat", "ann"]).map(\.user.id) == ["cat", "ann"])
-        #expect(try data.userStatistics(ids: ["cat"])[0].habitCounts == [CourseAPI.HabitCount(habit: habits[0], count: 2)])
+        #expect(
+            try data.userStatistics(ids: ["cat"])[0].habitCounts == [CourseAPI.HabitCount(habit: habits[0], count: 2)])
         #expect(throws: HabitsError.notFound(kind: .user, id: "dan")) { try data.userStatistics(ids: ["dan"]) }
     }
 

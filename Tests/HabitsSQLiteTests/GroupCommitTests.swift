@@ -18,7 +18,8 @@ import Testing
             for index in 0..<200 {
                 group.addTask {
                     let habit = index % 5 == 0 ? "Fly" : "Run"
-                    let event = CourseAPI.LoggedHabit(userID: "user\(index % 5)", habitName: habit, timestamp: Fixture.now)
+                    let event = CourseAPI.LoggedHabit(userID: "user\(index % 5)", habitName: habit,
+                        timestamp: Fixture.now)
                     do { return (index, .success(try await store.log(event))) } catch {
                         return (index, .failure(error))
                     }

@@ -50,7 +50,8 @@ import Testing
         do {
             let store = try SQLiteHabitStore(path: database.path)
             try await store.replaceAll(with: Fixture.content(withImage: false))
-            try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Deep breathing", timestamp: Fixture.now))
+            try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Deep breathing",
+                timestamp: Fixture.now))
             try store.close()
         }
         let reopened = try SQLiteHabitStore(path: database.path)

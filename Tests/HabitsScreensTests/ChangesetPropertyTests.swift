@@ -158,7 +158,8 @@ import Testing
             var random = SeededRandom(seed: seed)
             let world = Self.randomWorld(&random)
             for request in Self.requests(in: world) {
-                let document = try await ScreenBuilder(source: world, now: Fixture.now).document(for: request, revision: "7")
+                let document = try await ScreenBuilder(source: world, now: Fixture.now).document(for: request,
+                    revision: "7")
                 let decoded = try JSONDecoder().decode(ScreenDocument.self, from: try JSONEncoder().encode(document))
                 #expect(decoded == document, "seed \(seed) \(request)")
                 // Written from its sections' and items' JSON, the document is what the encoder writes.

@@ -151,7 +151,8 @@ extension WorldSource {
             for step in 0..<6 {
                 for request in ChangesetPropertyTests.requests(in: world) {
                     let observing = ObservingSource(world)
-                    _ = try? await ScreenBuilder(source: observing, now: Fixture.now).document(for: request, revision: "1")
+                    _ = try? await ScreenBuilder(source: observing, now: Fixture.now).document(for: request,
+                        revision: "1")
                     reads[request] = observing.dependencies
                     index.file(request, reads: observing.dependencies)
                 }
@@ -188,7 +189,8 @@ extension WorldSource {
         world.addUser(7, "Low")
         world.setCount(user: 7, habit: 10, 1)
         let observing = ObservingSource(world)
-        _ = try await ScreenBuilder(source: observing).document(for: ScreenRequest(screen: .home, viewerID: 1), revision: "1")
+        _ = try await ScreenBuilder(source: observing).document(for: ScreenRequest(screen: .home, viewerID: 1),
+            revision: "1")
         let far = StoreChange(revision: 2, counts: [CountChange(userID: 7, habitID: 10, before: 1, after: 2)])
         #expect(!observing.dependencies.isAffected(by: far))
         let passing = StoreChange(revision: 2, counts: [CountChange(userID: 7, habitID: 10, before: 9, after: 10)])
@@ -238,7 +240,8 @@ extension WorldSource {
             let shared = MemoizingSource(world)
             for request in ChangesetPropertyTests.requests(in: world) {
                 let direct = try await ScreenBuilder(source: world).document(for: request, revision: "1")
-                let memoized = try await ScreenBuilder(source: ObservingSource(shared)).document(for: request, revision: "1")
+                let memoized = try await ScreenBuilder(source: ObservingSource(shared)).document(for: request,
+                    revision: "1")
                 #expect(memoized == direct, "seed \(seed) \(request)")
             }
         }

@@ -41,7 +41,8 @@ import Testing
     }
 
     static func document(_ world: WorldSource) async throws -> ScreenDocument {
-        try await ScreenBuilder(source: world).document(for: ScreenRequest(screen: .discover, viewerID: 1), revision: "7")
+        try await ScreenBuilder(source: world).document(for: ScreenRequest(screen: .discover, viewerID: 1),
+            revision: "7")
     }
 
     static func cards(_ document: ScreenDocument) -> [String: ProgramCard] {

@@ -44,7 +44,8 @@ import Testing
             recents.items[0].content
                 == ItemContent(EmojiGroupContent(name: "Recents", slug: "recents", count: 2, isExpanded: true)))
         #expect(recents.items[1].content == ItemContent(EmojiChoice(emoji: "🐈", name: "cat", isCurrent: false)))
-        #expect(recents.items[2].content == ItemContent(EmojiChoice(emoji: "🏃", name: "person running", isCurrent: true)))
+        #expect(recents.items[2].content == ItemContent(EmojiChoice(emoji: "🏃", name: "person running",
+            isCurrent: true)))
         let pick = recents.items[1].actions
         #expect(pick.map(\.title) == ["Choose cat"])
         #expect(pick[0].method == "POST" && pick[0].path == "/v1/users/1/emoji-picks")

@@ -34,7 +34,8 @@ import Testing
 
     @Test func nobodyLoggedIt() async throws {
         #expect(
-            try await card(world(counts: [])) == LeaderboardHabit(habitName: "Run", leader: "Nobody Yet!", secondary: nil))
+            try await card(world(counts: [])) == LeaderboardHabit(habitName: "Run", leader: "Nobody Yet!",
+                secondary: nil))
     }
 
     @Test func oneOtherUser() async throws {

@@ -116,7 +116,8 @@ import Testing
             ("emoji", ScreenRequest(screen: .emoji, viewerID: 1, habitID: 10, query: "run")),
         ]
         for (name, request) in requests {
-            try await Self.check(try Self.encode(try await builder.document(for: request, revision: "41")), file: "\(name).json")
+            try await Self.check(try Self.encode(try await builder.document(for: request, revision: "41")),
+                file: "\(name).json")
         }
         // Kai logs Morning run once more: 5 passes Alex's 4, so Alex's line and Kai's message change.
         var next = world

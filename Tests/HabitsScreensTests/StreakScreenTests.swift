@@ -99,7 +99,8 @@ import Testing
         ("de_DE", 6, ["M", "D", "M", "D", "F", "S", "S"], "November 2026"),
         ("fr_FR", 6, ["L", "M", "M", "J", "V", "S", "D"], "novembre 2026"),
     ])
-    func theGridStartsOnTheLocalesFirstWeekday(locale: String, blanks: Int, symbols: [String], title: String) async throws {
+    func theGridStartsOnTheLocalesFirstWeekday(locale: String, blanks: Int, symbols: [String],
+        title: String) async throws {
         let document = try await Self.document(Self.world(locale: locale))
         let grid = try Self.section(document, "days").items
         #expect(grid.prefix { $0.type == "calendarBlank" }.count == blanks)

@@ -15,7 +15,9 @@ import Testing
 
     @Test func aDecodingErrorFromAnyHandlerIsAMalformedRequestNamingTheField() throws {
         typealias Mapping = ErrorMiddleware<BasicRequestContext>
-        let missing = #expect(throws: DecodingError.self) { try JSONDecoder().decode(Draft.self, from: Data("{}".utf8)) }
+        let missing = #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Draft.self, from: Data("{}".utf8))
+        }
         let (status, code, message) = Mapping.describe(try #require(missing))
         #expect(status == .badRequest)
         #expect(code == "malformed_request")

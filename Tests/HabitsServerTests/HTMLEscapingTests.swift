@@ -26,7 +26,9 @@ import Testing
     /// The characters HTML gives meaning to, counted per Unicode scalar, as the browser's parser reads.
     static func markup(in html: String) -> [Unicode.Scalar: Int] {
         var counts: [Unicode.Scalar: Int] = [:]
-        for scalar in html.unicodeScalars where "<>\"'".unicodeScalars.contains(scalar) { counts[scalar, default: 0] += 1 }
+        for scalar in html.unicodeScalars where "<>\"'".unicodeScalars.contains(scalar) {
+            counts[scalar, default: 0] += 1
+        }
         return counts
     }
 

@@ -90,7 +90,8 @@ import Testing
             let lively = try EventStreamClient(port: port, path: "/v1/screens/home/events")
             var document = try await Self.document(await lively.nextEvent(timeout: 5))
             // A subscriber held up by the stalled one would wait forever; the bound is generous because
-            // a loaded test machine (bcrypt and property tests share its two cores) is slow, not stuck. (Speed itself is measured by scripts/live-load.sh.)
+            // a loaded test machine (bcrypt and property tests share its two cores) is slow, not stuck. (Speed itself
+            // is measured by scripts/live-load.sh.)
             for round in 0..<100 {
                 // Each log of Run changes Home for both subscribers.
                 let started = Date()

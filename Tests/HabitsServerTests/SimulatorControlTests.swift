@@ -16,7 +16,8 @@ import Testing
     @Test func controlsRefuseCallersThatAreNotLocal() async throws {
         // Router tests have no socket, hence no loopback address: the guard must refuse them.
         let app = makeApplication(
-            store: try await SQLiteHabitStore.temporary(content: Fixture.content()), demo: DemoDataSet(now: Fixture.now))
+            store: try await SQLiteHabitStore.temporary(content: Fixture.content()),
+            demo: DemoDataSet(now: Fixture.now))
         try await app.test(.router) { client in
             for (uri, method) in [
                 ("/control/simulator/status", HTTPRequest.Method.get), ("/control/simulator/start", .post),

@@ -26,7 +26,9 @@ private struct Model {
             ].count += 1
         }
         let courseHabits = habits.values.compactMap { habit in
-            categories[habit.categoryID].map { CourseAPI.Habit(name: habit.name, category: $0.courseCategory, info: habit.info) }
+            categories[habit.categoryID].map {
+                CourseAPI.Habit(name: habit.name, category: $0.courseCategory, info: habit.info)
+            }
         }
         return StatisticsSnapshot(
             revision: 0, users: users.values.map(\.courseUser), habits: courseHabits, counts: Array(counts.values))
@@ -67,7 +69,8 @@ private struct Model {
                 Set(try await get([CourseAPI.Category].self, "/categories"))
                     == Set(model.categories.values.map(\.courseCategory)))
             #expect(try await get([CourseAPI.UserStatistics].self, "/userStats") == expected.userStatistics(ids: nil))
-            #expect(try await get([CourseAPI.HabitStatistics].self, "/habitStats") == expected.habitStatistics(names: nil))
+            #expect(
+                try await get([CourseAPI.HabitStatistics].self, "/habitStats") == expected.habitStatistics(names: nil))
             for user in expected.users {
                 let path = user.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? user.id
                 #expect(

@@ -99,7 +99,8 @@ import Testing
             try expectError(try await client.send("/v1/users?limit=201"), .unprocessableContent, code: "invalid")
             try expectError(try await client.send("/v1/users?limit=ten"), .badRequest, code: "malformed_request")
             try expectError(try await client.send("/v1/users?cursor=%%%"), .badRequest, code: "malformed_request")
-            try expectError(try await client.send("/v1/users?cursor=not-a-cursor"), .unprocessableContent, code: "invalid")
+            try expectError(try await client.send("/v1/users?cursor=not-a-cursor"), .unprocessableContent,
+                code: "invalid")
             try expectError(
                 try await client.send("/v1/users/\(user1)?cascade=maybe", .delete), .badRequest,
                 code: "malformed_request")

@@ -38,7 +38,8 @@ import Testing
 
             let created = try await post(
                 client, "/signup",
-                "username=ada&name=%3Cscript%3EAda&password=correct+horse+battery&timeZone=Europe%2FParis&next=%2Fscreens%2Flog"
+                "username=ada&name=%3Cscript%3EAda&password=correct+horse+battery"
+                    + "&timeZone=Europe%2FParis&next=%2Fscreens%2Flog"
             )
             #expect(created.status == .seeOther)
             #expect(created.headers[.location] == "/screens/log")

@@ -25,7 +25,8 @@ import Testing
         (ItemContent(FollowedUser(userName: "Kai", message: "Currently 1st in Run.")), "Currently 1st in Run."),
         (ItemContent(EmptyState(title: "You follow no one yet", message: "Follow someone.")), "Follow someone."),
         (
-            ItemContent(HabitRow(habitID: 1, name: "Swim", emoji: "🏊", category: "Sport", color: color, isFavorite: true)),
+            ItemContent(HabitRow(habitID: 1, name: "Swim", emoji: "🏊", category: "Sport", color: color,
+                isFavorite: true)),
             "Swim"
         ),
         (

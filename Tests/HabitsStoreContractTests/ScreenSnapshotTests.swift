@@ -94,7 +94,8 @@ import Testing
             }
             group.addTask {
                 for _ in 0..<10 {
-                    try await store.log(CourseAPI.LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now))
+                    try await store.log(CourseAPI.LoggedHabit(userID: "user2", habitName: "Swim",
+                        timestamp: Fixture.now))
                 }
                 return (-1, -1, -1)
             }

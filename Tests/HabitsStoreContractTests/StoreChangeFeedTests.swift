@@ -111,7 +111,8 @@ import Testing
                 group.addTask {
                     let user = "user\(index % 5)"
                     if index.isMultiple(of: 2) {
-                        _ = try? await store.log(CourseAPI.LoggedHabit(userID: user, habitName: "Run", timestamp: Fixture.now))
+                        _ = try? await store.log(CourseAPI.LoggedHabit(userID: user, habitName: "Run",
+                            timestamp: Fixture.now))
                     } else {
                         _ = try? await store.log([
                             CourseAPI.LoggedHabit(userID: user, habitName: "Swim", timestamp: Fixture.now),

@@ -66,7 +66,8 @@ public enum StoreOperation: CustomStringConvertible, Sendable {
             }
             // Sometimes a batch names a user nobody has: the whole batch fails.
             return Int.random(in: 0..<10, using: &random) == 0
-                ? .courseLog(events + [CourseAPI.LoggedHabit(userID: "ghost", habitName: "Run", timestamp: Fixture.now)])
+                ? .courseLog(events + [CourseAPI.LoggedHabit(userID: "ghost", habitName: "Run",
+                    timestamp: Fixture.now)])
                 : .courseLog(events)
         case 25..<45:
             let drafts = (0..<Int.random(in: 1...4, using: &random)).map { _ in
