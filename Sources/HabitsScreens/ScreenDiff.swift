@@ -74,8 +74,8 @@ extension ScreenDocument {
     ///
     /// - Complexity: O(n) for n items, comparing each pair once and hashing each id once.
     func inPlaceChangeset(from old: ScreenDocument) throws(ScreenChangeError) -> ScreenChangeset? {
-        // Items are compared through buffer pointers: `zip` and an array's subscript copy each item, retaining
-        // its every string and array only to compare it, thousands of times a second with many live screens.
+        // Items are compared through buffer pointers: `zip` copies each item, retaining its every string and
+        // array only to compare it, thousands of times a second with many live screens.
         let oldSections = old.sections
         guard sections.count == oldSections.count else { return nil }
         for (section, oldSection) in zip(sections, oldSections) {
