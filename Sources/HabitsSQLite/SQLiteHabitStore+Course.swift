@@ -182,6 +182,9 @@ extension SQLiteHabitStore {
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
+            // The new content numbers its rows from 1, as PostgreSQL's replacement does; a log's id is
+            // still never given twice.
+            try db.execute(sql: AutoIncrementSchema.restartIDs)
             try SQLiteContentLoader(db: db).load(content, logs: logs)
             try Self.markDemo(db, content.isDemo)
         }

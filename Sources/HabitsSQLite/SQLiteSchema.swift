@@ -219,6 +219,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v15: program totals count public raters only") { db in
             try db.execute(sql: VisibilitySchema.v15)
         }
+        migrator.registerMigration("v16: ids never given twice") { db in
+            try AutoIncrementSchema.v16(db)
+        }
         return migrator
     }
 }
