@@ -13,10 +13,13 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
     private var byHabit: [Int64: Set<Key>] = [:]
     /// Per habit, keys by a top list's lowest count: only a change that reaches that count may affect them.
     private var byThreshold: [Int64: [Int: Set<Key>]] = [:]
-    /// Per habit, keys by a count whose rank or position they read: only a change from or to it, or across
-    /// it, may affect them. Without these two tables a log of a popular habit was tested against every
+    /// Per habit, keys by a count whose position (rank and ties) they read: only a change from or to it, or
+    /// across it, may affect them. Without these tables a log of a popular habit was tested against every
     /// Home that shows the habit's leaderboard, about a quarter of the server's time at 10,000 streams.
-    private var byProbe: [Int64: [Int: Set<Key>]] = [:]
+    private var byPosition: [Int64: [Int: Set<Key>]] = [:]
+    /// Per habit, keys by a count whose rank alone they read: the rank of x counts users strictly above x, so
+    /// only a change from x or below to above x, or back, may affect them; one that ends at x does not.
+    private var byRank: [Int64: [Int: Set<Key>]] = [:]
     private var programReaders: Set<Key> = []
     private var helpReaders: Set<Key> = []
     /// What each key is filed under, to take it out again.
@@ -46,14 +49,18 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
         for count in filing.thresholds.subtracting(old?.thresholds ?? []) {
             byThreshold[count.habitID, default: [:]][count.count, default: []].insert(key)
         }
-        for count in filing.probes.subtracting(old?.probes ?? []) {
-            byProbe[count.habitID, default: [:]][count.count, default: []].insert(key)
+        for count in filing.positions.subtracting(old?.positions ?? []) {
+            byPosition[count.habitID, default: [:]][count.count, default: []].insert(key)
+        }
+        for count in filing.ranks.subtracting(old?.ranks ?? []) {
+            byRank[count.habitID, default: [:]][count.count, default: []].insert(key)
         }
         if let old {
             for user in old.users.subtracting(filing.users) { Self.take(key, from: &byUser, at: user) }
             for habit in old.habits.subtracting(filing.habits) { Self.take(key, from: &byHabit, at: habit) }
             for count in old.thresholds.subtracting(filing.thresholds) { Self.take(key, from: &byThreshold, at: count) }
-            for count in old.probes.subtracting(filing.probes) { Self.take(key, from: &byProbe, at: count) }
+            for count in old.positions.subtracting(filing.positions) { Self.take(key, from: &byPosition, at: count) }
+            for count in old.ranks.subtracting(filing.ranks) { Self.take(key, from: &byRank, at: count) }
         }
         if filing.programs { programReaders.insert(key) } else { programReaders.remove(key) }
         if filing.help { helpReaders.insert(key) } else { helpReaders.remove(key) }
@@ -67,7 +74,8 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
         for user in old.users { Self.take(key, from: &byUser, at: user) }
         for habit in old.habits { Self.take(key, from: &byHabit, at: habit) }
         for count in old.thresholds { Self.take(key, from: &byThreshold, at: count) }
-        for count in old.probes { Self.take(key, from: &byProbe, at: count) }
+        for count in old.positions { Self.take(key, from: &byPosition, at: count) }
+        for count in old.ranks { Self.take(key, from: &byRank, at: count) }
         programReaders.remove(key)
         helpReaders.remove(key)
     }
@@ -89,7 +97,8 @@ public struct ScreenReadIndex<Key: Hashable & Sendable>: Sendable {
             let high = count.highest
             // `ScreenDependencies.mayAlterOutright` and `userRanksMayMove` test these ranges, or narrower ones.
             for (threshold, found) in byThreshold[count.habitID] ?? [:] where threshold <= high { add(found) }
-            for (probe, found) in byProbe[count.habitID] ?? [:] where low <= probe && probe <= high { add(found) }
+            for (probe, found) in byPosition[count.habitID] ?? [:] where low <= probe && probe <= high { add(found) }
+            for (probe, found) in byRank[count.habitID] ?? [:] where low <= probe && probe < high { add(found) }
         }
         for user in change.favoritesOf.union(change.followsOf).union(change.recentEmojiOf).union(change.daysOf) {
             add(byUser[user])
@@ -119,9 +128,12 @@ public struct ScreenReadNames: Equatable, Sendable {
     var habits: Set<Int64>
     /// Top lists' lowest counts: a change of the habit affects the reads only if it reaches the count.
     var thresholds: Set<RankedCount>
-    /// Counts whose rank or position was read, and users' counts whose rank was read: a change of the habit
-    /// affects the reads only if it starts, ends or passes there.
-    var probes: Set<RankedCount>
+    /// Counts whose position was read: a change of the habit affects the reads only if it starts, ends or
+    /// passes there.
+    var positions: Set<RankedCount>
+    /// Counts whose rank alone was read, and users' counts whose rank was read: a change of the habit
+    /// affects the reads only if it starts there or below and ends above, or back.
+    var ranks: Set<RankedCount>
     var programs: Bool
     var help: Bool
 
@@ -132,14 +144,19 @@ public struct ScreenReadNames: Equatable, Sendable {
         users = reads.usersRead
         habits = reads.wholeRankings
         thresholds = Set(reads.rankingThresholds.map { RankedCount(habitID: $0.key, count: $0.value) })
-        var probes: Set<RankedCount> = []
-        for (habitID, counts) in [reads.rankProbes, reads.rankOnlyProbes].joined() {
-            for count in counts { probes.insert(RankedCount(habitID: habitID, count: count)) }
+        var positions: Set<RankedCount> = []
+        for (habitID, counts) in reads.rankProbes {
+            for count in counts { positions.insert(RankedCount(habitID: habitID, count: count)) }
+        }
+        var ranks: Set<RankedCount> = []
+        for (habitID, counts) in reads.rankOnlyProbes {
+            for count in counts { ranks.insert(RankedCount(habitID: habitID, count: count)) }
         }
         for (pair, observed) in reads.userRanks {
-            probes.insert(RankedCount(habitID: pair.habitID, count: observed.count))
+            ranks.insert(RankedCount(habitID: pair.habitID, count: observed.count))
         }
-        self.probes = probes
+        self.positions = positions
+        self.ranks = ranks
         programs = reads.readsPrograms
         help = reads.readsHelp
     }

@@ -206,6 +206,33 @@ extension WorldSource {
         #expect(index.candidates(for: top) == [1])
     }
 
+    /// A rank counts the users strictly above a count: a change that ends at a count whose rank alone was read
+    /// moves no rank there, and the index does not offer it; one that ends at a count whose position was read
+    /// changes its ties, and the index offers it.
+    @Test func aCountThatEndsAtARankReadAloneIsNotOffered() {
+        var rankOnly = ScreenDependencies()
+        rankOnly.userRanks[ScreenDependencies.Pair(userID: 2, habitID: 10)] =
+            ScreenDependencies.ObservedRank(count: 5, rank: 3)
+        rankOnly.rankOnlyProbes[11] = [5]
+        var position = ScreenDependencies()
+        position.rankProbes[10] = [5]
+        var index = ScreenReadIndex<Int>()
+        index.file(1, reads: rankOnly)
+        index.file(2, reads: position)
+        for habitID: Int64 in [10, 11] {
+            let ending = StoreChange(
+                revision: 2, counts: [CountChange(userID: 3, habitID: habitID, before: 4, after: 5)])
+            let leaving = StoreChange(
+                revision: 2, counts: [CountChange(userID: 3, habitID: habitID, before: 5, after: 6)])
+            #expect(rankOnly.impact(of: ending) == .unaffected)
+            #expect(rankOnly.impact(of: leaving) != .unaffected)
+            #expect(index.candidates(for: ending) == (habitID == 10 ? [2] : []))
+            #expect(index.candidates(for: leaving) == (habitID == 10 ? [1, 2] : [1]))
+        }
+        #expect(position.impact(of: StoreChange(
+            revision: 2, counts: [CountChange(userID: 3, habitID: 10, before: 4, after: 5)])) != .unaffected)
+    }
+
     /// A followed user's message is about the first of their habits by name: their first log of a habit
     /// after it changes nothing, one before it or one the viewer logged too may change the message.
     @Test func aFirstLogAfterTheChosenHabitWakesNoHome() async throws {

@@ -93,8 +93,10 @@ struct ScreenInvalidation {
     ) -> [(request: ScreenRequest, action: Action)] {
         var actions: [(request: ScreenRequest, action: Action)] = []
         func test(_ request: ScreenRequest, _ filed: Reads) {
-            guard isWatched(request) else { return }
-            switch filed.dependencies.impact(of: change) {
+            // The reads first: a candidate they rule out is dropped without hashing its request.
+            let impact = filed.dependencies.impact(of: change)
+            guard impact != .unaffected, isWatched(request) else { return }
+            switch impact {
             case .unaffected: return
             case .affected: actions.append((request, .rebuild))
             case .recheck: actions.append((request, .recheck(vouchedBy: filed.dependencies, rankings: [])))
