@@ -25,14 +25,14 @@ enum AutoIncrementSchema {
     private static func rebuild(_ table: String, _ db: Database) throws {
         let definition = try String.fetchOne(
             db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table])
-        guard let definition, let key = definition.range(of: "id INTEGER PRIMARY KEY"),
-            let name = definition.range(of: "CREATE TABLE \(table)")
+        let name = "CREATE TABLE \(table)"
+        guard let definition, definition.hasPrefix(name), let key = definition.range(of: "id INTEGER PRIMARY KEY")
         else {
             throw DatabaseError(message: "v16: the table \(table) is not as v1 and v8 created it")
         }
-        var rebuilt = definition
-        rebuilt.replaceSubrange(key, with: "id INTEGER PRIMARY KEY AUTOINCREMENT")
-        rebuilt.replaceSubrange(name, with: "CREATE TABLE \(table)_v16")
+        let afterName = definition.index(definition.startIndex, offsetBy: name.count)
+        let rebuilt = "CREATE TABLE \(table)_v16" + definition[afterName..<key.lowerBound]
+            + "id INTEGER PRIMARY KEY AUTOINCREMENT" + definition[key.upperBound...]
         // Named indexes go with the table; the unnamed ones of UNIQUE columns come back with the definition.
         let indexes = try String.fetchAll(
             db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
