@@ -24,6 +24,10 @@ import Testing
         }
     }
 
+    static func user(_ key: String, _ name: String) -> User {
+        User(id: 0, key: key, name: name, color: nil, bio: nil, timeZone: "UTC", locale: "en_US")
+    }
+
     @Test func v16KeepsEveryRowIndexAndReferenceAndNeverGivesAnIDTwice() async throws {
         let database = try TemporaryDatabase()
         try SQLiteHabitStore.createDatabase(
@@ -61,12 +65,12 @@ import Testing
         #expect(try await store.question(id: 1).authorID == 3)
         // Uniqueness without case still holds: its index came back.
         await #expect(throws: HabitsError.self) {
-            try await store.createUser(User(id: 0, key: "ADA", name: "Ada again", color: nil, bio: nil, timeZone: "UTC", locale: "en_US"))
+            try await store.createUser(Self.user("ADA", "Ada again"))
         }
 
         // The newest user goes; the next one does not take its id.
         try await store.deleteUser(id: 3, cascade: true)
-        #expect(try await store.createUser(User(id: 0, key: "dee", name: "Dee", color: nil, bio: nil, timeZone: "UTC", locale: "en_US")).id == 4)
+        #expect(try await store.createUser(Self.user("dee", "Dee")).id == 4)
         try store.close()
     }
 }
