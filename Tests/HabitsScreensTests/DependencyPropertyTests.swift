@@ -67,11 +67,15 @@ extension WorldSource {
                     case .recheck, .rerank:
                         // Ranks found where they were, with no ranking touched, vouch for the old document, and
                         // for the reads a rebuild would record, which the next change is tested against.
+                        // Only the ranks of the habits the change counts are asked again, as the hub asks them.
                         let rankings: Set<Int64> = if case .rerank(let rankings) = impact { rankings } else { [] }
-                        guard rankings.isEmpty, let rechecked = try await observing.dependencies.rechecked(in: next)
+                        let changed = change.countedHabits
+                        guard rankings.isEmpty,
+                            let rechecked = try await observing.dependencies.rechecked(in: next, changedHabits: changed)
                         else {
                             // A rank moved or a ranking may have: Home's patch is the rebuild, reads and all.
-                            let (reads, moved) = try await observing.dependencies.reranked(in: next)
+                            let (reads, moved) = try await observing.dependencies.reranked(
+                                in: next, changedHabits: changed)
                             let rebuilt = ObservingSource(next)
                             let new = try await ScreenBuilder(source: rebuilt, now: Fixture.now)
                                 .document(for: request, revision: "2")
@@ -103,6 +107,40 @@ extension WorldSource {
         #expect(kept > 0, "rechecks must keep some documents")
         #expect(patched > 0, "some rechecks must patch")
         #expect(cardPatches > 0, "some patches must build leaderboard cards again")
+    }
+
+    @Test func aRecheckAsksAgainOnlyTheRanksOfTheChangedHabits() async throws {
+        var world = WorldSource()
+        world.addUser(1, "Me")
+        world.addHabit(10, "Run")
+        world.addHabit(20, "Read")
+        world.follows[1] = [2, 3]
+        world.addUser(2, "Runner")
+        world.setCount(user: 2, habit: 10, 5)
+        world.addUser(3, "Reader")
+        world.setCount(user: 3, habit: 20, 4)
+        world.addUser(4, "Other")
+        world.setCount(user: 4, habit: 10, 3)
+        let request = ScreenRequest(screen: .home, viewerID: 1)
+        let observing = ObservingSource(world)
+        _ = try await ScreenBuilder(source: observing).document(for: request, revision: "1")
+        let dependencies = observing.dependencies
+        #expect(Set(dependencies.userRanks.keys.map(\.habitID)) == [10, 20])
+
+        // The other runner passes the followed one: only Run's ranks can have moved.
+        var next = world
+        next.setCount(user: 4, habit: 10, 6)
+        let change = StoreChange(revision: 2, counts: [CountChange(userID: 4, habitID: 10, before: 3, after: 6)])
+        #expect(dependencies.impact(of: change) == .recheck)
+        let counting = CountingSource(next)
+        let (reads, moved) = try await dependencies.reranked(in: counting, changedHabits: change.countedHabits)
+        #expect(counting.asked.allSatisfy { !$0.contains(" 20") }, "\(counting.asked)")
+        #expect(counting.asked.contains("count 2 10"), "\(counting.asked)")
+        #expect(moved.map(\.userID) == [2])
+        // The same reads as asking every rank again.
+        let (everyRead, everyMoved) = try await dependencies.reranked(in: next)
+        #expect(reads == everyRead)
+        #expect(moved == everyMoved)
     }
 
     @Test func aFollowedUsersLogThatPassesNobodyKeepsTheHome() async throws {

@@ -11,9 +11,11 @@ extension ScreenHub {
     /// batch.
     static func recheck(
         _ document: ScreenDocument, _ request: ScreenRequest, _ dependencies: ScreenDependencies,
-        rankings: Set<Int64>, in source: MemoizingSource, now: Date, patches: Counter
+        rankings: Set<Int64>, changedHabits: Set<Int64>?, in source: MemoizingSource, now: Date, patches: Counter
     ) async -> BuildResult? {
-        guard let (reads, moved) = try? await dependencies.reranked(in: source) else { return nil }
+        // Only the ranks of the habits whose counts changed can have moved: the others are not asked again.
+        guard let (reads, moved) = try? await dependencies.reranked(in: source, changedHabits: changedHabits)
+        else { return nil }
         let revision = String(source.revision)
         if moved.isEmpty && rankings.isEmpty {
             var same = document

@@ -137,6 +137,7 @@ actor ScreenHub {
     ///   of testing one, plus O(a) for the a affected.
     private func buildJobs(for change: StoreChange) -> [BuildJob] {
         let actions = invalidation.actions(for: change) { cache.isWatched($0) }
+        let changedHabits = change.countedHabits
         var jobs: [BuildJob] = []
         jobs.reserveCapacity(actions.count)
         for (request, action) in actions {
@@ -151,7 +152,7 @@ actor ScreenHub {
                 jobs.append(
                     BuildJob(
                         request: request, base: current, vouchedReads: reads, rankings: rankings,
-                        vouchedAt: change.revision))
+                        changedHabits: changedHabits, vouchedAt: change.revision))
             }
         }
         return jobs
@@ -175,12 +176,13 @@ actor ScreenHub {
                 joined.append(job)
                 continue
             }
-            // Two rechecks stay one, vouched for at the later revision, with the rankings of both; a later
-            // rebuild replaces a recheck.
+            // Two rechecks stay one, vouched for at the later revision, with the rankings and changed habits of
+            // both; a later rebuild replaces a recheck.
             if job.vouchedReads == nil && joined[index].vouchedReads != nil {
                 joined[index] = job
             } else if job.vouchedReads != nil && joined[index].vouchedReads != nil {
                 joined[index].rankings.formUnion(job.rankings)
+                joined[index].changedHabits = job.changedHabits.flatMap { joined[index].changedHabits?.union($0) }
             }
         }
         return joined
@@ -235,18 +237,23 @@ actor ScreenHub {
         var vouchedReads: ScreenDependencies?
         /// For a recheck: the habits whose rankings the change may have altered, whose items are built again.
         var rankings: Set<Int64>
+        /// For a recheck: the habits whose counts the changes that asked for it list, the only ones whose users'
+        /// ranks may have moved since `base` (`ScreenDependencies.reranked(in:changedHabits:)`): every other
+        /// change since was tested against `vouchedReads` and moved no rank they read. Nil: any habit.
+        var changedHabits: Set<Int64>?
         /// For a recheck: the revision of the change that vouches for those reads. A snapshot past it holds
         /// writes whose changes the hub has not yet taken, which may have changed any other read.
         var vouchedAt: Int64
 
         init(
             request: ScreenRequest, base: ScreenDocument? = nil, vouchedReads: ScreenDependencies? = nil,
-            rankings: Set<Int64> = [], vouchedAt: Int64 = 0
+            rankings: Set<Int64> = [], changedHabits: Set<Int64>? = nil, vouchedAt: Int64 = 0
         ) {
             self.request = request
             self.base = base
             self.vouchedReads = vouchedReads
             self.rankings = rankings
+            self.changedHabits = changedHabits
             self.vouchedAt = vouchedAt
         }
 
@@ -304,8 +311,8 @@ actor ScreenHub {
         let request = job.request
         if let (document, dependencies) = job.recheck(at: shared.revision) {
             let recheck = await Self.recheck(
-                document, request, dependencies, rankings: job.rankings, in: shared, now: now,
-                patches: metrics.screenPatches)
+                document, request, dependencies, rankings: job.rankings, changedHabits: job.changedHabits,
+                in: shared, now: now, patches: metrics.screenPatches)
             if let recheck { return recheck }
             metrics.screenRebuilds.increment()
         } else if job.vouchedReads != nil {
