@@ -120,6 +120,8 @@ async def main():
     parser.add_argument("--rate", type=float, default=50)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--graph", choices=["demo", "peers"], default="demo")
+    parser.add_argument("--slowest", type=int, default=int(os.environ.get("LIVE_SLOWEST", "0")),
+                        help="list this many slowest writes, with the wall-clock time of their acknowledgement")
     parser.add_argument("--write-base", help="another instance on the same database, to send the writes to")
     parser.add_argument("--server-pid", type=int, action="append", default=[],
                         help="a server process whose CPU time during the writes is reported (repeatable)")
@@ -189,6 +191,7 @@ async def main():
     host, port = write_url.hostname, write_url.port
     reader, writer = await asyncio.open_connection(host, port)
     writes = []  # (revision, acknowledged at)
+    wall_clock = {}  # revision -> the acknowledgement's wall-clock time, to line the tail up with server logs
     written_pairs = []  # (user, habit) of each write
     count = int(options.rate * options.seconds)
     cpu_before = cpu_times(options.server_pid)
@@ -211,6 +214,7 @@ async def main():
             sys.exit(f"a write failed: {head[:40]!r}")
         # Writes are sequential and nothing else writes, so the i-th write is revision base + i + 1.
         writes.append((base_revision + index + 1, acknowledged))
+        wall_clock[base_revision + index + 1] = time.time()
     # Until the streams have been quiet for a second (at most a minute): a server behind the writes is
     # still sending their changes, which would otherwise count as never sent.
     finished = time.monotonic()
@@ -318,6 +322,10 @@ async def main():
     if per_write:
         print("acknowledgement → last affected stream's event: " + summary(per_write.values()))
     print(cpu_report(cpu_before, cpu_after, cpu_window))
+    slowest = sorted(per_write, key=per_write.get, reverse=True)[:options.slowest]
+    for revision in sorted(slowest):
+        print(f"  slow write: revision {revision}, acknowledged at {wall_clock[revision]:.3f}, "
+              f"{per_write[revision] * 1000:.1f} ms, {len(changed_by[revision])} Homes changed")
     print(f"events showing nothing new: {idle}; documents sent again: {documents}; "
           f"changes never sent: {len(missed)}; Homes the model gets wrong: {disagreements}")
     if idle or missed or disagreements or not per_write:
