@@ -19,8 +19,13 @@ if [ "$seconds" -gt 60 ]; then seconds=60; fi
 # Each stream is a socket on both sides.
 ulimit -n "$(( viewers * 2 + 256 ))" 2>/dev/null || ulimit -n 65536 || true
 
-swift build -c release --product habits >/dev/null
-binary="$(swift build -c release --show-bin-path)/habits"
+# LIVE_BINARY names another build to measure (an earlier commit's, beside this one); else this one's release build.
+if [ -n "${LIVE_BINARY:-}" ]; then
+    binary=$LIVE_BINARY
+else
+    swift build -c release --product habits >/dev/null
+    binary="$(swift build -c release --show-bin-path)/habits"
+fi
 # One client address opens every stream: raise the per-client bound above them.
 limit=(--max-streams-per-client "$(( viewers + 64 ))")
 if [ "${LIVE_INSTANCES:-1}" = 2 ]; then
