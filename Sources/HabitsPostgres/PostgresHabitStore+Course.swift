@@ -61,6 +61,7 @@ extension PostgresHabitStore {
         let (userID, habitID, dayNumber) = try row.decode((Int64, Int64, Int).self)
         let pair = CounterPair(userID: userID, habitID: habitID)
         let day = LocalDay(number: dayNumber)
+        try await PostgresLocks.keepRows(session, pair)
         try await PostgresLocks.lock(session, pairs: [pair])
         // Another write may have deleted it while this one waited for the lock.
         guard try await removeLog(session, id: id, of: pair, on: day, changes: changes) else {
@@ -69,7 +70,7 @@ extension PostgresHabitStore {
     }
 
     /// Removes the log `id` of `pair` on `day`, with its counter and, once the day has no log, its run; false
-    /// when it was gone already. The caller holds the pair's lock.
+    /// when it was gone already. The caller holds the pair's rows and then its lock (`PostgresLocks`).
     static func removeLog(
         _ session: PostgresSession, id: Int64, of pair: CounterPair, on day: LocalDay, changes: ChangeRecorder
     ) async throws -> Bool {

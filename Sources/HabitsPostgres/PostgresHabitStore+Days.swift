@@ -25,6 +25,8 @@ extension PostgresHabitStore {
         try await writeBumping { session, changes in
             let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
             _ = try await Self.checkedZone(session, pair: pair, day: day, now: now)
+            // The rows before the pair: the skip's insert locks the user, whose deletion takes the pairs.
+            try await PostgresLocks.keepRows(session, pair)
             try await PostgresLocks.lock(session, pairs: [pair])
             try await PostgresDayEntries.setSkipped(session, pair, day: day, skipped, changes: changes)
         }
@@ -51,6 +53,9 @@ extension PostgresHabitStore {
         try await writeBumping { session, changes in
             let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
             _ = try await Self.checkedZone(session, pair: pair, day: day, now: now)
+            // The rows before the pair, as every writer takes them: the day's run may be split, and its
+            // insert would otherwise lock the user after this write changed a counter (PostgresLocks).
+            try await PostgresLocks.keepRows(session, pair)
             try await PostgresLocks.lock(session, pairs: [pair])
             try await PostgresDayEntries.setSkipped(session, pair, day: day, false, changes: changes)
             let removed = try await session.changes(
@@ -68,7 +73,8 @@ extension PostgresHabitStore {
         try await writeBumping { session, changes in
             let pair = try await Self.dayPair(session, userID: userID, habitID: habitID)
             let today = LocalDay(now, in: try await session.zone(userID: userID))
-            // The pair's lock first, so that the latest log read is the one deleted.
+            // The pair's lock first, so that the latest log read is the one deleted; its rows before it.
+            try await PostgresLocks.keepRows(session, pair)
             try await PostgresLocks.lock(session, pairs: [pair])
             let rows = try await session.rows(
                 """
