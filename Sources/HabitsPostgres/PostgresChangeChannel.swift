@@ -6,7 +6,7 @@ import PostgresNIO
 /// What each commit changed, announced with `NOTIFY` so that every instance on the database feeds its
 /// own `StoreChangeFeed` with the writes made through the others.
 ///
-/// The payload is the `StoreChange` in JSON with the writing instance's id, sent inside the write's
+/// The payload is the `StoreChange` in JSON with the writing instance's id first, sent inside the write's
 /// transaction (PostgreSQL delivers it on commit, in commit order). A change too large for a payload is
 /// written to `large_changes` in the same transaction and the payload names its revision: the listeners
 /// read it from there. What a listener cannot have exactly (a large change already pruned, or the writes
@@ -20,7 +20,7 @@ enum PostgresChangeChannel {
     /// prunes (schema v10).
     static let keptLargeChanges: Int64 = 1_000
     /// The revision a payload carries until the commit's trigger writes the real one in its place: the
-    /// text `"revision":-1` is replaced, so the JSON encoder's compact output is relied on.
+    /// text `"revision":-1` is replaced, which `encoded(_:)` writes without spaces.
     static let pendingRevision: Int64 = -1
 
     /// The channel of the stores in `schema` (stores in other schemas of the database hear nothing).
@@ -28,7 +28,7 @@ enum PostgresChangeChannel {
         "habits_changes" + (schema.map { "_" + $0 } ?? "")
     }
 
-    private struct Payload: Codable {
+    private struct Payload: Decodable {
         var instance: String
         var revision: Int64
         /// user, habit, before, after, and the lowest and highest count between them when they are not the
@@ -54,12 +54,12 @@ enum PostgresChangeChannel {
             favoritesOf: change.favoritesOf.sorted(), followsOf: change.followsOf.sorted(),
             catalogue: change.catalogue, programs: change.programs, help: change.help,
             recentEmojiOf: change.recentEmojiOf.sorted(), daysOf: change.daysOf.sorted())
-        let text = encoded(full) ?? ""
+        let text = encoded(full)
         if text.utf8.count < maximumPayload { return (text, nil) }
         let reference = Payload(
             instance: instance, revision: change.revision, counts: [], favoritesOf: [], followsOf: [],
             catalogue: false, programs: false, help: false, recentEmojiOf: [], daysOf: nil, byReference: true)
-        return (encoded(reference) ?? "", text)
+        return (encoded(reference), text)
     }
 
     /// A count change as a payload's numbers: four when its lowest and highest are its ends, else six.
@@ -96,6 +96,19 @@ enum PostgresChangeChannel {
         return (payload.instance, change, payload.byReference == true)
     }
 
+    /// Whether `payload` is certainly an announcement of `instance`, told from its opening without decoding
+    /// it: the encoder writes the instance first. Every instance hears its own commits on the channel, and
+    /// decoding them was most of what listening cost the writing instance. A payload that opens otherwise is
+    /// decoded and its instance compared.
+    static func isAnnounced(_ payload: String, by instance: String) -> Bool {
+        payload.utf8.starts(with: Self.opening(of: instance))
+    }
+
+    /// The text every payload of `instance` starts with (its id is a UUID: nothing in it is escaped).
+    static func opening(of instance: String) -> [UInt8] {
+        Array(#"{"instance":""#.utf8) + Array(instance.utf8) + Array(#"","#.utf8)
+    }
+
     /// Waits for the first element of `stream`, or until `limit` has passed.
     static func first(of stream: AsyncStream<Void>, within limit: Duration) async {
         await withTaskGroup(of: Void.self) { group in
@@ -106,9 +119,34 @@ enum PostgresChangeChannel {
         }
     }
 
-    private static func encoded(_ payload: Payload) -> String? {
-        guard let data = try? JSONEncoder().encode(payload) else { return nil }
-        return String(data: data, encoding: .utf8)
+    /// `payload` in compact JSON, the instance first (`isAnnounced`), any other instance's decoder reads it.
+    ///
+    /// - Complexity: O(n) in the payload's numbers.
+    private static func encoded(_ payload: Payload) -> String {
+        func numbers(_ values: [Int64]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
+        var text = #"{"instance":"# + quoted(payload.instance) + #","revision":"# + String(payload.revision)
+        text += #","counts":["# + payload.counts.map(numbers).joined(separator: ",") + "]"
+        text += #","favoritesOf":"# + numbers(payload.favoritesOf)
+        text += #","followsOf":"# + numbers(payload.followsOf)
+        text += #","catalogue":\#(payload.catalogue),"programs":\#(payload.programs),"help":\#(payload.help)"#
+        text += #","recentEmojiOf":"# + numbers(payload.recentEmojiOf)
+        if let days = payload.daysOf { text += #","daysOf":"# + numbers(days) }
+        if let byReference = payload.byReference { text += #","byReference":\#(byReference)"# }
+        return text + "}"
+    }
+
+    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
+    private static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case _ where scalar.value < 0x20: quoted += String(format: "\\u%04x", scalar.value)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
     }
 
     /// Listens on `channel` until cancelled, publishing to `feed` every change another instance made.
@@ -119,6 +157,7 @@ enum PostgresChangeChannel {
         revision: RevisionCounter, retryDelay: Duration, logger: Logger, ready: @escaping @Sendable () -> Void
     ) async {
         var listenedBefore = false
+        let ownOpening = opening(of: instance)
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
@@ -133,7 +172,8 @@ enum PostgresChangeChannel {
                     listenedBefore = true
                     ready()
                     for try await notification in notifications {
-                        guard let (from, announced, byReference) = Self.change(from: notification.payload),
+                        guard !notification.payload.utf8.starts(with: ownOpening),
+                            let (from, announced, byReference) = Self.change(from: notification.payload),
                             from != instance
                         else { continue }
                         let change =
