@@ -124,4 +124,51 @@ extension PostgresSchema {
         CREATE CONSTRAINT TRIGGER count_levels_at_commit AFTER INSERT ON count_level_pending
         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION habits_commit_count_levels();
         """
+
+    /// Count levels applied in three statements, not one to three per level.
+    ///
+    /// v12's loop ran an insert or an update, and often a delete, for each level a transaction moved:
+    /// about twenty statements for a batch of logs, at its commit, while it held the levels' rows. One upsert
+    /// now applies every level in key order (the loop's order, so that writers lock shared levels in one
+    /// order) and one delete removes the levels it emptied. The upsert adds negative deltas too, so the
+    /// check on `users` goes: a level that would fall below zero raises here instead, which aborts the
+    /// transaction as the check did.
+    static let v17CountLevelsInOneStatement = """
+        ALTER TABLE habit_count_levels DROP CONSTRAINT habit_count_levels_users_check;
+        CREATE OR REPLACE FUNCTION habits_apply_count_levels() RETURNS void
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        DECLARE
+            emptied_habits bigint[];
+            emptied_counts bigint[];
+            negative bigint;
+        BEGIN
+            -- Once per transaction, as before: two deferred triggers call it.
+            IF current_setting('habits.levels_applied', true) = pg_current_xact_id()::text THEN
+                RETURN;
+            END IF;
+            PERFORM set_config('habits.levels_applied', pg_current_xact_id()::text, false);
+            WITH taken AS (
+                DELETE FROM count_level_deltas WHERE tx = pg_current_xact_id() RETURNING habit_id, count, delta
+            ), moved AS (
+                SELECT habit_id, count, sum(delta)::bigint AS delta FROM taken
+                GROUP BY habit_id, count HAVING sum(delta) <> 0
+            ), applied AS (
+                INSERT INTO habit_count_levels AS l (habit_id, count, users)
+                SELECT habit_id, count, delta FROM moved ORDER BY habit_id, count
+                ON CONFLICT (habit_id, count) DO UPDATE SET users = l.users + EXCLUDED.users
+                RETURNING l.habit_id, l.count, l.users
+            )
+            SELECT array_agg(habit_id) FILTER (WHERE users = 0), array_agg(count) FILTER (WHERE users = 0),
+                count(*) FILTER (WHERE users < 0)
+            INTO emptied_habits, emptied_counts, negative FROM applied;
+            IF negative > 0 THEN
+                RAISE EXCEPTION 'a count level fell below zero' USING ERRCODE = 'check_violation';
+            END IF;
+            IF emptied_habits IS NOT NULL THEN
+                DELETE FROM habit_count_levels l USING unnest(emptied_habits, emptied_counts) AS e (h, c)
+                WHERE l.habit_id = e.h AND l.count = e.c AND l.users = 0;
+            END IF;
+        END
+        $$;
+        """
 }
