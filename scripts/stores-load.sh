@@ -3,7 +3,8 @@
 # PostgreSQL with one instance, and PostgreSQL with two instances behind nginx (round robin), each a
 # release build of `habits serve --demo` on 127.0.0.1 with the simulator stopped. Needs
 # HABITS_TEST_POSTGRES_URL: a database in which this script makes (and drops) a schema. Each load runs
-# LOAD_SECONDS (default 10, at most 30) with LOAD_CONNECTIONS (default 32). Never part of the test command.
+# LOAD_SECONDS (default 10, at most 30) with LOAD_CONNECTIONS (default 32); STORES_BINARY names another
+# build to run. Never part of the test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${HABITS_TEST_POSTGRES_URL:?set HABITS_TEST_POSTGRES_URL to a PostgreSQL database this script may write to}"
@@ -13,8 +14,13 @@ connections=${LOAD_CONNECTIONS:-32}
 PATH="$PATH:/usr/sbin"
 command -v wrk >/dev/null || { echo "stores-load.sh: wrk is missing (apt-get install wrk)" >&2; exit 1; }
 command -v nginx >/dev/null || { echo "stores-load.sh: nginx is missing (apt-get install nginx)" >&2; exit 1; }
-swift build -c release --product habits >/dev/null
-binary="$(swift build -c release --show-bin-path)/habits"
+# STORES_BINARY runs another build instead (for measuring two builds one after the other).
+if [ -n "${STORES_BINARY:-}" ]; then
+    binary=$STORES_BINARY
+else
+    swift build -c release --product habits >/dev/null
+    binary="$(swift build -c release --show-bin-path)/habits"
+fi
 scripts_dir=$(mktemp -d)
 
 # Reads: the course's users list and /v1's; writes: a durable log each (acknowledged once committed).
