@@ -78,7 +78,6 @@ enum PostgresSchema {
         ("v14: a version of the habit list", v14HabitsVersion),
         ("v15: a batch of logs in one statement", v15LogBatches),
         ("v16: count levels applied once per transaction", v16CountLevelsOncePerTransaction),
-        ("v17: count levels applied in one statement", v17CountLevelsInOneStatement),
     ]
 
     /// The statements of `sql`: each ends with `;` at the end of a line, except inside a `$$` body.
