@@ -116,17 +116,48 @@ actor ScreenHub {
 
     /// Builds `jobs` and records each result, which wakes the subscribers of every screen that changed.
     /// Two halves go to two readers: a commit that touches many screens uses both cores.
+    ///
+    /// Each half delivers its results in chunks (`BuiltChunk`), which are recorded as they come while the
+    /// halves go on building: recording a thousand Homes waited for both halves and then held the actor
+    /// alone, leaving a core idle, and no subscriber was woken before the last screen was built.
     func rebuild(_ jobs: [BuildJob], reason: String) async {
+        let half = jobs.count >= 8 ? jobs.count / 2 : jobs.count
+        let (chunks, sink) = AsyncStream.makeStream(of: BuiltChunk.self)
+        // Slices, not copies: a job holds a document and its reads, and copying one retains each part.
+        async let building: Void = Self.build(halves: [jobs[..<half], jobs[half...]], of: self, into: sink)
+        for await chunk in chunks {
+            for (offset, result) in chunk.results.enumerated() {
+                _ = try? record(jobs[chunk.start + offset].request, result)
+            }
+        }
         do {
-            let half = jobs.count >= 8 ? jobs.count / 2 : jobs.count
-            // Slices, not copies: a job holds a document and its reads, and copying one retains each part.
-            async let first = build(jobs[..<half])
-            async let second = half < jobs.count ? build(jobs[half...]) : []
-            let built = try await first + second
-            for index in built.indices { _ = try? record(jobs[index].request, built[index]) }
-            freeRetired()
+            try await building
         } catch {
             logger.error("could not rebuild \(reason)", metadata: ["error": "\(error)"])
+        }
+        freeRetired()
+    }
+
+    /// Results of consecutive jobs of a batch, from `start`, as one of its halves delivers them.
+    struct BuiltChunk: Sendable {
+        var start: Int
+        var results: [BuildResult]
+    }
+
+    /// How many results a half of a batch delivers at a time: enough that the actor is not asked for a turn
+    /// per screen, few enough that recording keeps up with building.
+    static let chunkLength = 32
+
+    /// Builds the non-empty `halves` side by side, each into `sink`, and finishes it when both are done.
+    private static func build(
+        halves: [ArraySlice<BuildJob>], of hub: ScreenHub, into sink: AsyncStream<BuiltChunk>.Continuation
+    ) async throws {
+        defer { sink.finish() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for half in halves where !half.isEmpty {
+                group.addTask { try await hub.build(half, into: sink) }
+            }
+            try await group.waitForAll()
         }
     }
 
@@ -190,84 +221,14 @@ actor ScreenHub {
 
     // MARK: Building
 
-    /// The outcome of building one screen.
-    enum BuildResult: Sendable {
-        case built(BuiltScreen)
-        case failed(HabitsError)
-    }
-
-    /// A built document with what the hub keeps of it, measured where it was built: the hub's actor, which
-    /// records every document of a change one after the other, then only files them.
-    struct BuiltScreen: Sendable {
-        var document: ScreenDocument
-        var dependencies: ScreenDependencies
-        var storeRevision: Int64
-        /// The changeset from the job's base when there was one (`nil` when they could not be diffed, empty
-        /// when they are the same).
-        var fromBase: ScreenChangeset?
-        /// `document.estimatedByteCount`.
-        var documentBytes: Int
-        /// `dependencies.estimatedByteCount`.
-        var readsBytes: Int
-        /// What the read index files the document under.
-        var names: ScreenReadNames
-
-        /// - Complexity: O(n + r) for the n strings, items and actions of the document and its r reads.
-        init(
-            _ document: ScreenDocument, _ dependencies: ScreenDependencies, storeRevision: Int64,
-            fromBase: ScreenChangeset? = nil
-        ) {
-            self.document = document
-            self.dependencies = dependencies
-            self.storeRevision = storeRevision
-            self.fromBase = fromBase
-            documentBytes = document.estimatedByteCount
-            readsBytes = dependencies.estimatedByteCount
-            names = ScreenReadNames(dependencies)
-        }
-    }
-
-    /// A screen to build, or to recheck: a document its reads vouch for while their users' ranks stay.
-    struct BuildJob: Sendable {
-        var request: ScreenRequest
-        /// The live document it replaces: the rebuild diffs against it in parallel, so that the hub and its
-        /// subscribers need not.
-        var base: ScreenDocument?
-        /// For a recheck: the reads that vouch for `base` while their users' ranks stay.
-        var vouchedReads: ScreenDependencies?
-        /// For a recheck: the habits whose rankings the change may have altered, whose items are built again.
-        var rankings: Set<Int64>
-        /// For a recheck: the habits whose counts the changes that asked for it list, the only ones whose users'
-        /// ranks may have moved since `base` (`ScreenDependencies.reranked(in:changedHabits:)`): every other
-        /// change since was tested against `vouchedReads` and moved no rank they read. Nil: any habit.
-        var changedHabits: Set<Int64>?
-        /// For a recheck: the revision of the change that vouches for those reads. A snapshot past it holds
-        /// writes whose changes the hub has not yet taken, which may have changed any other read.
-        var vouchedAt: Int64
-
-        init(
-            request: ScreenRequest, base: ScreenDocument? = nil, vouchedReads: ScreenDependencies? = nil,
-            rankings: Set<Int64> = [], changedHabits: Set<Int64>? = nil, vouchedAt: Int64 = 0
-        ) {
-            self.request = request
-            self.base = base
-            self.vouchedReads = vouchedReads
-            self.rankings = rankings
-            self.changedHabits = changedHabits
-            self.vouchedAt = vouchedAt
-        }
-
-        /// The document and the reads to recheck in a snapshot at `revision`, nil when the job must be built:
-        /// a recheck is made only at the revision of the change that asked for it.
-        func recheck(at revision: Int64) -> (document: ScreenDocument, reads: ScreenDependencies)? {
-            guard let base, let vouchedReads, revision <= vouchedAt else { return nil }
-            return (base, vouchedReads)
-        }
-    }
-
     /// Builds every request in one read transaction.
     private func build(_ requests: [ScreenRequest]) async throws -> [BuildResult] {
-        try await build(requests.map { BuildJob(request: $0) }[...])
+        let (chunks, sink) = AsyncStream.makeStream(of: BuiltChunk.self)
+        try await build(requests.map { BuildJob(request: $0) }[...], into: sink)
+        sink.finish()
+        var results: [BuildResult] = []
+        for await chunk in chunks { results += chunk.results }
+        return results
     }
 
     /// Builds or rechecks every job in one read transaction. A recheck that finds every rank where it was
@@ -278,7 +239,9 @@ actor ScreenHub {
     ///
     /// Off the actor: the two halves of a batch open their snapshots without waiting for a turn on it, where
     /// the streams' calls queue, and each turn waited for lets more writes land past the batch's changes.
-    private nonisolated func build(_ jobs: ArraySlice<BuildJob>) async throws -> [BuildResult] {
+    private nonisolated func build(_ jobs: ArraySlice<BuildJob>, into sink: AsyncStream<BuiltChunk>.Continuation)
+        async throws
+    {
         let now = clock()
         let metrics = metrics
         return try await store.readScreens { source in
@@ -295,12 +258,17 @@ actor ScreenHub {
                 }
                 try await shared.readAhead(homesOf: homeViewers, rechecking: rechecks)
             }
+            var start = jobs.startIndex
             var results: [BuildResult] = []
-            results.reserveCapacity(jobs.count)
+            results.reserveCapacity(min(jobs.count, Self.chunkLength))
             for job in jobs {
                 results.append(await Self.build(job, in: shared, now: now, metrics: metrics))
+                guard results.count == Self.chunkLength else { continue }
+                sink.yield(BuiltChunk(start: start, results: results))
+                start += results.count
+                results.removeAll(keepingCapacity: true)
             }
-            return results
+            if !results.isEmpty { sink.yield(BuiltChunk(start: start, results: results)) }
         }
     }
 
