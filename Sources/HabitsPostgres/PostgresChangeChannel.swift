@@ -105,7 +105,7 @@ enum PostgresChangeChannel {
     }
 
     /// The text every payload of `instance` starts with (its id is a UUID: nothing in it is escaped).
-    static func opening(of instance: String) -> [UInt8] {
+    private static func opening(of instance: String) -> [UInt8] {
         Array(#"{"instance":""#.utf8) + Array(instance.utf8) + Array(#"","#.utf8)
     }
 
@@ -157,7 +157,6 @@ enum PostgresChangeChannel {
         revision: RevisionCounter, retryDelay: Duration, logger: Logger, ready: @escaping @Sendable () -> Void
     ) async {
         var listenedBefore = false
-        let ownOpening = opening(of: instance)
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
@@ -172,7 +171,7 @@ enum PostgresChangeChannel {
                     listenedBefore = true
                     ready()
                     for try await notification in notifications {
-                        guard !notification.payload.utf8.starts(with: ownOpening),
+                        guard !isAnnounced(notification.payload, by: instance),
                             let (from, announced, byReference) = Self.change(from: notification.payload),
                             from != instance
                         else { continue }
