@@ -3,6 +3,17 @@
 #
 #   start_demo_server BINARY NAME LOG_LEVEL [serve options...]   sets $work, $server, $port and $base
 #   stop_simulator                                                so that only the script writes
+#   release_binary [OTHER]                                        prints OTHER, else this tree's release
+#                                                                 build, built first (load scripts)
+
+release_binary() {
+    if [ -n "${1:-}" ]; then
+        echo "$1"
+    else
+        swift build -c release --product habits >/dev/null
+        echo "$(swift build -c release --show-bin-path)/habits"
+    fi
+}
 
 start_demo_server() {
     local binary=$1 name=$2 level=$3

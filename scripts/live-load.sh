@@ -20,12 +20,8 @@ if [ "$seconds" -gt 60 ]; then seconds=60; fi
 ulimit -n "$(( viewers * 2 + 256 ))" 2>/dev/null || ulimit -n 65536 || true
 
 # LIVE_BINARY names another build to measure (an earlier commit's, beside this one); else this one's release build.
-if [ -n "${LIVE_BINARY:-}" ]; then
-    binary=$LIVE_BINARY
-else
-    swift build -c release --product habits >/dev/null
-    binary="$(swift build -c release --show-bin-path)/habits"
-fi
+source scripts/demo-server.sh
+binary=$(release_binary "${LIVE_BINARY:-}")
 # One client address opens every stream: raise the per-client bound above them.
 limit=(--max-streams-per-client "$(( viewers + 64 ))")
 if [ "${LIVE_INSTANCES:-1}" = 2 ]; then
@@ -40,7 +36,6 @@ if [ "${LIVE_INSTANCES:-1}" = 2 ]; then
         --viewers "$viewers" --rate "$rate" --seconds "$seconds" --graph "$graph"
     exit
 fi
-source scripts/demo-server.sh
 start_demo_server "$binary" live warning "${limit[@]}"
 stop_simulator
 timeout $(( seconds + 600 )) python3 scripts/live_load.py "$base" --server-pid "$server" \

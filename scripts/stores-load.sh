@@ -15,12 +15,8 @@ PATH="$PATH:/usr/sbin"
 command -v wrk >/dev/null || { echo "stores-load.sh: wrk is missing (apt-get install wrk)" >&2; exit 1; }
 command -v nginx >/dev/null || { echo "stores-load.sh: nginx is missing (apt-get install nginx)" >&2; exit 1; }
 # STORES_BINARY runs another build instead (for measuring two builds one after the other).
-if [ -n "${STORES_BINARY:-}" ]; then
-    binary=$STORES_BINARY
-else
-    swift build -c release --product habits >/dev/null
-    binary="$(swift build -c release --show-bin-path)/habits"
-fi
+source scripts/demo-server.sh
+binary=$(release_binary "${STORES_BINARY:-}")
 scripts_dir=$(mktemp -d)
 
 # Reads: the course's users list and /v1's; writes: a durable log each (acknowledged once committed).
@@ -83,7 +79,6 @@ measure() {
   echo "${rows[-1]}"
 }
 
-source scripts/demo-server.sh
 start_demo_server "$binary" stores warning
 stop_simulator
 measure "SQLite, one instance" "$base"
