@@ -29,6 +29,17 @@ func registerPostgresHomeBenchmarks() {
         postgresScreenSetup.value = PostgresScreenSetup(store: store, viewer: viewer)
     }
 
+    // The floor under every screen read: `BEGIN`, the revision and `COMMIT`, three round trips.
+    Benchmark("PostgreSQL: an empty screen read (BEGIN, the revision, COMMIT)", configuration: configuration) {
+        benchmark in
+        guard let setup = postgresScreenSetup.value else { return benchmark.error("no fixture") }
+        for _ in benchmark.scaledIterations {
+            blackHole(try await setup.store.readScreens { source in source.revision })
+        }
+    } setup: {
+        try await setup()
+    }
+
     Benchmark("PostgreSQL: Home screen reads (10 favourites, 20 followed)", configuration: configuration) { benchmark in
         guard let setup = postgresScreenSetup.value else { return benchmark.error("no fixture") }
         let viewer = setup.viewer
