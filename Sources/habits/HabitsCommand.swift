@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HabitsServer
+import Logging
 
 @main
 struct HabitsCommand: AsyncParsableCommand {
@@ -18,6 +19,7 @@ struct HabitsCommand: AsyncParsableCommand {
     /// Runs the command; a bad option or setting prints one line on standard error and exits with
     /// status 64 (EX_USAGE), so that a service manager's log shows the reason and nothing else.
     static func main() async {
+        LoggingSystem.bootstrap(DeferredMetadataLogHandler.standardError)
         do {
             var command = try await asyncParseAsRoot(nil)
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -68,8 +68,7 @@ struct ProgramsController: Sendable {
 
     @Sendable func storeImage(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {
         let id = try RequestInput.id("programID", context)
-        let mediaType = request.headers[.contentType]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        let mediaType = request.headers[.contentType].map(MediaType.essence)
         guard mediaType == Avatar.ImageKind.png.rawValue else {
             throw APIError(
                 status: .unsupportedMediaType, code: "unsupported_image",

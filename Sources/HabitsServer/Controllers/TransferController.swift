@@ -79,9 +79,7 @@ struct TransferController: Sendable {
         let identity = try context.signedInIdentity()
         let body = try await request.body.collect(upTo: RequestBody.maximumImport)
         let bytes = Array(body.readableBytesView)
-        let type = request.headers[.contentType]?.split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        }
+        let type = request.headers[.contentType].map(MediaType.essence)
         let user = try await store.user(id: identity.userID)
         let now = clock()
         let (categories, habits, programs) = try await store.readScreens { source in

@@ -36,9 +36,7 @@ enum RequestBody {
 
     /// Refuses a body that is not labelled as JSON, with 415.
     static func requireJSONContentType(_ headers: HTTPFields) throws {
-        let mediaType = headers[.contentType]?
-            .split(separator: ";", maxSplits: 1).first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        let mediaType = headers[.contentType].map(MediaType.essence)
         guard mediaType == "application/json" else {
             throw APIError(
                 status: .unsupportedMediaType,

@@ -14,13 +14,6 @@ struct ResponseCompressionMiddleware<Context: RequestContext>: RouterMiddleware 
     /// zlib are not worth it.
     var minimumLength = 1024
 
-    /// Media types worth compressing.
-    static var compressibleTypes: Set<String> {
-        [
-            "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
-            "text/event-stream", "application/yaml", "text/yaml", "text/plain", "image/svg+xml",
-        ]
-    }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -48,10 +41,7 @@ struct ResponseCompressionMiddleware<Context: RequestContext>: RouterMiddleware 
     }
 
     static func isCompressible(_ contentType: String) -> Bool {
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        }
-        return mediaType.map(compressibleTypes.contains) ?? false
+        MediaType.compressible.contains(MediaType.essence(of: contentType))
     }
 
     /// Whether `Accept-Encoding` allows gzip: named (or `*`) with a quality above zero.

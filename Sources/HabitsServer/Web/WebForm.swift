@@ -11,9 +11,7 @@ enum WebForm {
     /// The form of `request`: 415 unless labelled as a form, 413 past `maximumBytes`, 400 when a field is
     /// missing or malformed.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        let mediaType = request.headers[.contentType]?
-            .split(separator: ";", maxSplits: 1).first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        let mediaType = request.headers[.contentType].map(MediaType.essence)
         guard mediaType == "application/x-www-form-urlencoded" else {
             throw APIError(
                 status: .unsupportedMediaType, code: "unsupported_media_type",

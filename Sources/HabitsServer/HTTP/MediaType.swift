@@ -1,0 +1,32 @@
+/// The media type of a `Content-Type` value, as every check of a body's or a response's type compares it.
+enum MediaType {
+    /// Media types worth compressing (`ResponseCompressionMiddleware`): made once, not on each response.
+    static let compressible: Set<String> = [
+        "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+        "text/event-stream", "application/yaml", "text/yaml", "text/plain", "image/svg+xml",
+    ]
+
+    /// `value` without its parameters and the spaces around it, in lower case: `Application/JSON;
+    /// charset=utf-8` is `application/json`. Media types are ASCII tokens and HTTP's spaces are spaces
+    /// and tabs, so nothing else is changed; this runs on every request with a body and every response.
+    ///
+    /// - Complexity: O(n) in the value's length; a value already in that form is returned as it is.
+    static func essence(of value: String) -> String {
+        let bytes = value.utf8
+        var start = bytes.startIndex
+        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
+        while end > start, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        let type = bytes[start..<end]
+        if start == bytes.startIndex, end == bytes.endIndex, !type.contains(where: isUppercase) { return value }
+        return String(decoding: type.map { isUppercase($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    private static func isUppercase(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+}
