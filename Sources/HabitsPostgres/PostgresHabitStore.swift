@@ -33,7 +33,14 @@ public final class PostgresHabitStore: HabitStore {
         _ configuration: PostgresStoreConfiguration, logger: Logger = Logger(label: "habits.store")
     ) async throws -> PostgresHabitStore {
         let client = PostgresClient(configuration: configuration.clientConfiguration, backgroundLogger: logger)
-        let runner = Task { await client.run() }
+        // The pool warns of a lease asked before `run()` is called (as `habits migrate` showed): the first
+        // lease waits for the runner's task to start, which calls it next.
+        let (started, start) = AsyncStream<Void>.makeStream()
+        let runner = Task {
+            start.finish()
+            await client.run()
+        }
+        for await _ in started {}
         do {
             let stored = try await client.withConnection { connection in
                 try await PostgresSchema.migrate(connection, schema: configuration.schema, logger: logger)
