@@ -34,7 +34,8 @@ public final class PostgresHabitStore: HabitStore {
     ) async throws -> PostgresHabitStore {
         let client = PostgresClient(configuration: configuration.clientConfiguration, backgroundLogger: logger)
         // The pool warns of a lease asked before `run()` is called (as `habits migrate` showed): the first
-        // lease waits for the runner's task to start, which calls it next.
+        // lease waits for the runner's task to start, which calls it next. That makes the warning unlikely,
+        // not impossible: the pool has no way to await `run()` itself.
         let (started, start) = AsyncStream<Void>.makeStream()
         let runner = Task {
             start.finish()

@@ -28,14 +28,15 @@ struct PendingLog: Sendable {
 /// Each request is checked on its own: one naming an unknown user or habit fails alone with
 /// `notFound`, and the others are written. Every caller resumes only once the transaction holding its
 /// logs is committed; a failure of the transaction itself fails every request of the batch, and none
-/// of them is written. At most `concurrentBatches` transactions run at once, each of at most
-/// `maximumLogs` logs (a larger request runs alone).
+/// of them is written. Each batch holds at most `maximumLogs` logs (a larger request runs alone).
 ///
-/// One batch at a time by default: every batch's commit waits for the revision row (schema v10) and
-/// batches of the same pairs wait for each other's pair locks, so a second batch in flight mostly splits
-/// the waiting requests into smaller transactions that then queue on those locks. Measured with 32
-/// connections on 20 pairs (Performance.md), one batch at a time wrote 14–19% more logs a second than
-/// two, and two more than three or four.
+/// One batch at a time, unless the newest has run for `overtakingDelay`: then another starts, up to
+/// `concurrentBatches`. Every batch's commit waits for the revision row (schema v10) and batches of the
+/// same pairs wait for each other's pair locks, so a second batch in flight mostly splits the waiting
+/// requests into smaller transactions that then queue on those locks: measured with 32 connections on 20
+/// pairs (Performance.md), one batch at a time wrote 14–19% more logs a second than two always at once,
+/// and two more than three or four. A batch that waits long (on a pair an import or a deletion holds)
+/// does not hold up the other pairs' logs beyond the delay.
 actor PostgresLogBatcher {
     private struct Request {
         var logs: [PendingLog]
@@ -46,12 +47,18 @@ actor PostgresLogBatcher {
     }
 
     private let concurrentBatches: Int
+    private let overtakingDelay: Duration
     private let maximumLogs: Int
     private var waiting: [Request] = []
     private var running = 0
+    /// When the newest running batch started.
+    private var newestStart = ContinuousClock.now
+    /// Whether a wake is due at the end of the newest batch's delay, for requests left waiting.
+    private var wakeScheduled = false
 
-    init(concurrentBatches: Int = 1, maximumLogs: Int = 512) {
+    init(concurrentBatches: Int = 4, overtakingDelay: Duration = .milliseconds(50), maximumLogs: Int = 512) {
         self.concurrentBatches = concurrentBatches
+        self.overtakingDelay = overtakingDelay
         self.maximumLogs = maximumLogs
     }
 
@@ -66,7 +73,9 @@ actor PostgresLogBatcher {
     }
 
     private func startBatches() {
-        while running < concurrentBatches, !waiting.isEmpty {
+        while !waiting.isEmpty, running < concurrentBatches,
+            running == 0 || newestStart.duration(to: .now) >= overtakingDelay
+        {
             var batch: [Request] = []
             var logs = 0
             while let next = waiting.first, batch.isEmpty || logs + next.logs.count <= maximumLogs {
@@ -74,8 +83,23 @@ actor PostgresLogBatcher {
                 logs += next.logs.count
             }
             running += 1
+            newestStart = .now
             Task { await self.commit(batch) }
         }
+        if !waiting.isEmpty, running < concurrentBatches, !wakeScheduled {
+            // Requests left waiting behind a batch that may stall: look again when it has run the delay.
+            wakeScheduled = true
+            let delay = overtakingDelay - newestStart.duration(to: .now)
+            Task {
+                try? await Task.sleep(for: delay)
+                await self.wake()
+            }
+        }
+    }
+
+    private func wake() {
+        wakeScheduled = false
+        startBatches()
     }
 
     private func commit(_ batch: [Request]) async {

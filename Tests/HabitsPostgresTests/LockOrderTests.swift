@@ -69,6 +69,54 @@ import Testing
         await store.close()
     }
 
+    /// The store runs one batch of logs at a time, but a batch that waits on its pair's lock (held here as an
+    /// import or a deletion would hold it) lets another start once it has waited `overtakingDelay`: the
+    /// other pairs' logs go on being written.
+    @Test func aBatchWaitingForItsPairDoesNotHoldUpTheOtherPairs() async throws {
+        guard PostgresTestStores.shouldRun else { return }
+        let configuration = try PostgresTestStores.newConfiguration()
+        let store = try await PostgresHabitStore.connect(configuration)
+        try await store.replaceAll(with: Fixture.content(withImage: false))
+        let admin = PostgresClient(
+            configuration: configuration.clientConfiguration, backgroundLogger: Logger(label: "test"))
+        let running = Task { await admin.run() }
+        defer { running.cancel() }
+        _ = try await admin.query("SELECT setval(pg_get_serial_sequence('users', 'id'), 900010)")
+        let person = User(id: 0, key: "grace", name: "Grace", color: nil, bio: nil, timeZone: "UTC", locale: "en_US")
+        let (account, _) = try await store.createAccount(person, passwordHash: "h", visibility: .public, session: nil)
+        let userID = account.user.id
+        #expect(userID > 900_000)
+        try await admin.withConnection { holder in
+            _ = try await holder.query("BEGIN", logger: Self.logger)
+            let key = CounterPair(userID: userID, habitID: 1).lockKey
+            _ = try await holder.query("SELECT pg_advisory_xact_lock(\(key))", logger: Self.logger)
+            let holderPID = try await Self.backendPID(holder)
+            let stalled = Task {
+                try await store.createLogs([LogDraft(userID: userID, habitID: 1, timestamp: Fixture.now)])
+            }
+            _ = try #require(try await Self.waiting(on: holderPID, in: admin, running: "habits_insert_logs"))
+            // Another pair's log, while the first batch waits: written within 10 s, or the check fails.
+            let otherWritten = Flag()
+            let other = Task {
+                _ = try await store.createLogs([LogDraft(userID: userID, habitID: 2, timestamp: Fixture.now)])
+                await otherWritten.set()
+            }
+            var written = false
+            for _ in 0..<1_000 where !written {
+                try await Task.sleep(for: .milliseconds(10))
+                written = await otherWritten.isSet
+            }
+            #expect(written, "another pair's log waited for the batch held on its pair's lock")
+            _ = try await holder.query("COMMIT", logger: Self.logger)
+            _ = try await stalled.value
+            try await other.value
+        }
+        let counts = try await store.readScreens { source in try await source.counts(userID: userID) }
+        #expect(counts[1] == 1)
+        #expect(counts[2] == 1)
+        await store.close()
+    }
+
     static let logger = Logger(label: "test")
 
     static func remove(_ removal: Removal, log: Log, from store: PostgresHabitStore) async throws {

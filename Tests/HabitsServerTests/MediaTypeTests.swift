@@ -20,8 +20,10 @@ import Testing
     @Test func onlyAsciiSpacesAndLettersAreChanged() {
         // Not HTTP's spaces, and not a type any check names: neither is taken for `application/json`.
         #expect(MediaType.essence(of: "\u{00A0}application/json") == "\u{00A0}application/json")
-        #expect(MediaType.essence(of: "application/jsön") == "application/jsön")
-        #expect(MediaType.essence(of: "APPLİCATION/JSON") != "application/json")
+        #expect(MediaType.essence(of: "application/JSÖN") == "application/jsÖn")
+        #expect(MediaType.essence(of: "APPLİCATION/JSON") == "applİcation/json")
+        // An empty type before the parameters is no type, where splitting on ";" had skipped it.
+        #expect(MediaType.essence(of: ";application/json") == "")
     }
 
     @Test func compressibleTypesAreReadTheSameWay() {
@@ -50,11 +52,22 @@ import Testing
         logger.debug("not written at the default level")
         logger[metadataKey: "client"] = nil
         logger.warning("second")
+        let provider = Logger.MetadataProvider { ["hb.request.id": "9", "trace": "t"] }
+        var provided = Logger(label: "habits.test") { label, _ in
+            DeferredMetadataLogHandler(
+                stream: StreamLogHandler(label: label, stream: lines, metadataProvider: provider))
+        }
+        provided[metadataKey: "hb.request.id"] = "7"
+        provided.error("third", metadata: ["trace": "u"])
         let written = lines.text.split(separator: "\n")
-        #expect(written.count == 2)
+        #expect(written.count == 3)
+        // The provider's value wins over the logger's, the line's own over the provider's.
+        let third = " error habits.test: hb.request.id=9 trace=u [HabitsServerTests] third"
+        #expect(written.last?.hasSuffix(third) == true)
+        let second = " warning habits.test: hb.request.id=7 [HabitsServerTests] second"
+        #expect(written.dropLast().last?.hasSuffix(second) == true)
         let first = " info habits.test: client=127.0.0.1 hb.request.id=8 status=201 [HabitsServerTests] first"
         #expect(written.first?.hasSuffix(first) == true)
-        #expect(written.last?.hasSuffix(" warning habits.test: hb.request.id=7 [HabitsServerTests] second") == true)
         #expect(logger[metadataKey: "hb.request.id"] == "7")
     }
 }

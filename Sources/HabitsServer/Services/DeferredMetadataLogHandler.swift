@@ -15,10 +15,13 @@ public struct DeferredMetadataLogHandler: LogHandler {
         DeferredMetadataLogHandler(stream: .standardError(label: label))
     }
 
-    /// Lines through `stream`, which is given no metadata of its own.
+    /// Lines through `stream`, which is given no metadata and no provider of its own: this handler
+    /// merges them as `stream` would, the logger's first, then the provider's, then the line's own.
     public init(stream: StreamLogHandler) {
         self.stream = stream
+        self.metadataProvider = stream.metadataProvider
         self.stream.metadata = [:]
+        self.stream.metadataProvider = nil
     }
 
     public var logLevel: Logger.Level {
@@ -26,10 +29,7 @@ public struct DeferredMetadataLogHandler: LogHandler {
         set { stream.logLevel = newValue }
     }
 
-    public var metadataProvider: Logger.MetadataProvider? {
-        get { stream.metadataProvider }
-        set { stream.metadataProvider = newValue }
-    }
+    public var metadataProvider: Logger.MetadataProvider?
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -39,9 +39,12 @@ public struct DeferredMetadataLogHandler: LogHandler {
     /// - Complexity: O(m log m) for the m keys of the line's metadata, paid only for a line written.
     public func log(event: LogEvent) {
         var event = event
-        if !metadata.isEmpty {
-            // A line's own metadata wins over the logger's, as with `StreamLogHandler`.
-            event.metadata = metadata.merging(event.metadata ?? [:]) { _, explicit in explicit }
+        let provided = metadataProvider?.get() ?? [:]
+        if !metadata.isEmpty || !provided.isEmpty {
+            // The provider's values win over the logger's and the line's own over both, as with
+            // `StreamLogHandler`, which adds an error's last.
+            event.metadata = metadata.merging(provided) { _, provided in provided }
+                .merging(event.metadata ?? [:]) { _, explicit in explicit }
         }
         stream.log(event: event)
     }
