@@ -23,18 +23,8 @@ import Testing
     @Test(arguments: Removal.allCases)
     func aRemovalWaitingForItsPairAlreadyHoldsItsUser(removal: Removal) async throws {
         guard PostgresTestStores.shouldRun else { return }
-        let configuration = try PostgresTestStores.newConfiguration()
-        let store = try await PostgresHabitStore.connect(configuration)
-        try await store.replaceAll(with: Fixture.content(withImage: false))
-        let admin = PostgresClient(
-            configuration: configuration.clientConfiguration, backgroundLogger: Logger(label: "test"))
-        let running = Task { await admin.run() }
+        let (store, admin, running, userID) = try await Self.setUp(userIDAfter: 900_000 + removal.rawValue)
         defer { running.cancel() }
-        // A user id no other test has, so that no other test's writes take this user's pairs' locks.
-        _ = try await admin.query("SELECT setval(pg_get_serial_sequence('users', 'id'), 900000 + \(removal.rawValue))")
-        let person = User(id: 0, key: "ada", name: "Ada", color: nil, bio: nil, timeZone: "UTC", locale: "en_US")
-        let (account, _) = try await store.createAccount(person, passwordHash: "h", visibility: .public, session: nil)
-        let userID = account.user.id
         let draft = LogDraft(userID: userID, habitID: removal.rawValue, timestamp: Fixture.now)
         let log = try #require(try await store.createLogs([draft]).first)
         #expect(userID > 900_000)
@@ -74,17 +64,8 @@ import Testing
     /// other pairs' logs go on being written.
     @Test func aBatchWaitingForItsPairDoesNotHoldUpTheOtherPairs() async throws {
         guard PostgresTestStores.shouldRun else { return }
-        let configuration = try PostgresTestStores.newConfiguration()
-        let store = try await PostgresHabitStore.connect(configuration)
-        try await store.replaceAll(with: Fixture.content(withImage: false))
-        let admin = PostgresClient(
-            configuration: configuration.clientConfiguration, backgroundLogger: Logger(label: "test"))
-        let running = Task { await admin.run() }
+        let (store, admin, running, userID) = try await Self.setUp(userIDAfter: 900_010)
         defer { running.cancel() }
-        _ = try await admin.query("SELECT setval(pg_get_serial_sequence('users', 'id'), 900010)")
-        let person = User(id: 0, key: "grace", name: "Grace", color: nil, bio: nil, timeZone: "UTC", locale: "en_US")
-        let (account, _) = try await store.createAccount(person, passwordHash: "h", visibility: .public, session: nil)
-        let userID = account.user.id
         #expect(userID > 900_000)
         try await admin.withConnection { holder in
             _ = try await holder.query("BEGIN", logger: Self.logger)
@@ -118,6 +99,23 @@ import Testing
     }
 
     static let logger = Logger(label: "test")
+
+    /// A store on a schema of its own with the fixture, a client of its own on the same database (run until
+    /// `running` is cancelled), and a new user whose id, the first after `userIDAfter`, no other test has:
+    /// so that no other test's writes take this user's pairs' locks.
+    static func setUp(userIDAfter: Int64) async throws
+        -> (store: PostgresHabitStore, admin: PostgresClient, running: Task<Void, Never>, userID: Int64)
+    {
+        let configuration = try PostgresTestStores.newConfiguration()
+        let store = try await PostgresHabitStore.connect(configuration)
+        try await store.replaceAll(with: Fixture.content(withImage: false))
+        let admin = PostgresClient(configuration: configuration.clientConfiguration, backgroundLogger: logger)
+        let running = Task { await admin.run() }
+        _ = try await admin.query("SELECT setval(pg_get_serial_sequence('users', 'id'), \(userIDAfter))")
+        let person = User(id: 0, key: "ada", name: "Ada", color: nil, bio: nil, timeZone: "UTC", locale: "en_US")
+        let (account, _) = try await store.createAccount(person, passwordHash: "h", visibility: .public, session: nil)
+        return (store, admin, running, account.user.id)
+    }
 
     static func remove(_ removal: Removal, log: Log, from store: PostgresHabitStore) async throws {
         let day = LocalDay(Fixture.now, in: TimeZone(identifier: "UTC") ?? .current)
