@@ -14,7 +14,6 @@ struct ResponseCompressionMiddleware<Context: RequestContext>: RouterMiddleware 
     /// zlib are not worth it.
     var minimumLength = 1024
 
-
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
