@@ -12,13 +12,29 @@ enum MediaType {
     ///
     /// - Complexity: O(n) in the value's length; a value already in that form is returned as it is.
     static func essence(of value: String) -> String {
-        let bytes = value.utf8
+        token(value[...].prefix { $0 != ";" }, in: value)
+    }
+
+    /// `value` without the HTTP spaces around it, in ASCII lower case: one token or parameter of a header.
+    ///
+    /// - Complexity: O(n) in the value's length; a value already in that form is returned as it is.
+    static func token(_ value: Substring) -> String {
+        token(value, in: nil)
+    }
+
+    /// `part` trimmed and lowered; `whole` when `part` is all of it and already in that form, so that the
+    /// usual value is not copied.
+    private static func token(_ part: Substring, in whole: String?) -> String {
+        let bytes = part.utf8
         var start = bytes.startIndex
-        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        var end = bytes.endIndex
         while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
         while end > start, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
         let type = bytes[start..<end]
-        if start == bytes.startIndex, end == bytes.endIndex, !type.contains(where: isUppercase) { return value }
+        if !type.contains(where: isUppercase) {
+            if let whole, start == whole.utf8.startIndex, end == whole.utf8.endIndex { return whole }
+            return String(Substring(type))
+        }
         return String(decoding: type.map { isUppercase($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -49,7 +48,7 @@ struct ResponseCompressionMiddleware<Context: RequestContext>: RouterMiddleware 
         var any: Bool?
         for value in values {
             for entry in value.split(separator: ",") {
-                let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                let parts = entry.split(separator: ";").map(MediaType.token)
                 guard let coding = parts.first else { continue }
                 let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
                 switch coding {
