@@ -76,12 +76,15 @@ actor PostgresLogBatcher {
         while !waiting.isEmpty, running < concurrentBatches,
             running == 0 || newestStart.duration(to: .now) >= overtakingDelay
         {
-            var batch: [Request] = []
+            // The requests that fit, taken off the front at once: one shift of the rest a batch, not one each.
+            var taken = 0
             var logs = 0
-            while let next = waiting.first, batch.isEmpty || logs + next.logs.count <= maximumLogs {
-                batch.append(waiting.removeFirst())
-                logs += next.logs.count
+            while taken < waiting.count, taken == 0 || logs + waiting[taken].logs.count <= maximumLogs {
+                logs += waiting[taken].logs.count
+                taken += 1
             }
+            let batch = Array(waiting[..<taken])
+            waiting.removeFirst(taken)
             running += 1
             newestStart = .now
             Task { await self.commit(batch) }
