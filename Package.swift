@@ -71,6 +71,8 @@ let package = Package(
                 "HabitsDomain",
                 "HabitsStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own calls, for the reads that only bind and read integers (`IntegerQuery`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -69,22 +69,16 @@ enum RankTree {
     /// - Complexity: O(log root): one read of the root and at most 32 nodes by primary key.
     static func usersAbove(_ db: Database, habitID: Int64, count: Int) throws -> Int {
         guard Int64(count) < root else { return 0 }
-        let nodes = nodesUpTo(Int64(max(count, 0)))
-        var arguments: StatementArguments = [habitID, root]
-        for node in nodes { arguments += [node] }
-        let statement = try db.cachedStatement(sql: usersAboveSQL(places: nodes.count))
-        return try Int.fetchOne(statement, arguments: arguments) ?? 0
+        // One primary-key read a node, each a few B-tree steps: one statement over all of them (`node IN`)
+        // built SQLite a temporary index of the list on every rank, which cost more than the reads.
+        let node = try IntegerQuery(db, nodeSQL)
+        var users = try node.first(habitID, root) ?? 0
+        for place in nodesUpTo(Int64(max(count, 0))) { users -= try node.first(habitID, place) ?? 0 }
+        return Int(users)
     }
 
-    /// The root's users less those of `places` nodes: the users above the count those nodes end at.
-    /// One statement per number of places, so that no lookup is spent on padding.
-    package static func usersAboveSQL(places: Int) -> String {
-        let nodes = (0..<places).map { ", ?\($0 + 3)" }.joined()
-        return """
-            SELECT COALESCE(SUM(CASE WHEN node = ?2 THEN users ELSE -users END), 0) FROM habit_count_tree
-            WHERE habit_id = ?1 AND node IN (?2\(nodes))
-            """
-    }
+    /// The users a node of a habit's tree holds.
+    package static let nodeSQL = "SELECT users FROM habit_count_tree WHERE habit_id = ? AND node = ?"
 
     /// Every habit's tree, built again from the levels.
     ///

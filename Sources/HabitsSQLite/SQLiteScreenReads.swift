@@ -53,7 +53,9 @@ struct SQLiteScreenReads {
 
     /// - Complexity: O(f) for the user's f favourites.
     func favoriteHabitIDs(userID: Int64) throws -> Set<Int64> {
-        Set(try Int64.fetchAll(db.cachedStatement(sql: ScreenQueries.favoriteHabitIDs), arguments: [userID]))
+        var ids = Set<Int64>()
+        try IntegerQuery(db, ScreenQueries.favoriteHabitIDs).forEach(userID) { ids.insert($0[0]) }
+        return ids
     }
 
     /// - Complexity: O(f log u) for the f users followed, among u users.
@@ -64,24 +66,20 @@ struct SQLiteScreenReads {
     /// - Complexity: O(h) for the h habits the user logged.
     func counts(userID: Int64) throws -> [Int64: Int] {
         var counts: [Int64: Int] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: ScreenQueries.countsOfUser), arguments: [userID])
-        // By position: a user may have a row per habit, and looking columns up by name costs more than the read.
-        while let row = try rows.next() { counts[row[0]] = row[1] }
+        try IntegerQuery(db, ScreenQueries.countsOfUser).forEach(userID) { counts[$0[0]] = Int($0[1]) }
         return counts
     }
 
     /// - Complexity: O(h) for the h habits the user logged, from the counters' primary key alone.
     func loggedHabitIDs(userID: Int64) throws -> Set<Int64> {
         var ids = Set<Int64>()
-        // A loop over rows rather than `fetchSet`, whose generic building costs more than the read.
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: ScreenQueries.loggedHabitsOfUser), arguments: [userID])
-        while let row = try rows.next() { ids.insert(row[0]) }
+        try IntegerQuery(db, ScreenQueries.loggedHabitsOfUser).forEach(userID) { ids.insert($0[0]) }
         return ids
     }
 
     /// - Complexity: O(log n): one primary-key lookup.
     func count(userID: Int64, habitID: Int64) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: ScreenQueries.countOfPair), arguments: [userID, habitID]) ?? 0
+        Int(try IntegerQuery(db, ScreenQueries.countOfPair).first(userID, habitID) ?? 0)
     }
 
     /// - Complexity: O(k log u) for the k standings returned, among u users: one index walk.
@@ -99,7 +97,7 @@ struct SQLiteScreenReads {
 
     /// - Complexity: O(log c) for counts up to c: a few nodes of the rank tree and one level.
     func position(habitID: Int64, count: Int) throws -> RankPosition {
-        let at = try Int.fetchOne(db.cachedStatement(sql: ScreenQueries.level), arguments: [habitID, count]) ?? 0
+        let at = Int(try IntegerQuery(db, ScreenQueries.level).first(habitID, Int64(count)) ?? 0)
         return RankPosition(rank: try rank(habitID: habitID, count: count), usersWithCount: at)
     }
 
@@ -166,6 +164,6 @@ package enum ScreenQueries {
         """
     /// How many users have exactly one count of a habit.
     package static let level = "SELECT users FROM habit_count_levels WHERE habit_id = ? AND count = ?"
-    /// The users above a count, from a few nodes of `habit_count_tree` (see `RankTree`).
-    package static let position = RankTree.usersAboveSQL(places: 32)
+    /// A node of `habit_count_tree`: the users above a count are the root's less a few nodes' (`RankTree`).
+    package static let rankTreeNode = RankTree.nodeSQL
 }

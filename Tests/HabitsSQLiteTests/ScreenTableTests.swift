@@ -71,7 +71,7 @@ import Testing
     @Test func pointReadsSearchIndexes() async throws {
         let store = try await SQLiteHabitStore.temporary()
         for query in [
-            ScreenQueries.standings, ScreenQueries.position, ScreenQueries.countsOfUser, ScreenQueries.followedByName,
+            ScreenQueries.standings, ScreenQueries.rankTreeNode, ScreenQueries.countsOfUser, ScreenQueries.followedByName,
             ScreenQueries.favoriteHabitIDs, ScreenQueries.userByID, ScreenQueries.userByKey, ScreenQueries.habitByID,
             ScreenQueries.loggedHabitsOfUser, ScreenQueries.countOfPair, ScreenQueries.level,
         ] {
