@@ -1,13 +1,13 @@
 import GRDB
 import GRDBSQLite
 
-/// A statement that binds integers and reads integer columns, stepped through SQLite's own calls on a
-/// statement GRDB prepared and caches.
+/// A statement that binds integers, stepped through SQLite's own calls on a statement GRDB prepared and
+/// caches; its rows are read by position.
 ///
 /// The screens' reads are indexed lookups that SQLite answers from memory in a microsecond or two; through
 /// GRDB's rows and arguments, each also built its arguments, a row with a dictionary of its column names,
 /// and decoded values, which cost several times the lookup: a fifth of the server's time with 5,000 open
-/// Homes. These reads only ever bind and read 64-bit integers, so they skip all of that.
+/// Homes. These reads only ever bind 64-bit integers and read columns by position, so they skip all of that.
 ///
 /// Each run resets the statement first and last: GRDB's next use of it, or another read, finds it as
 /// GRDB leaves its statements.
@@ -61,9 +61,21 @@ struct IntegerQuery {
 }
 
 /// One row of an `IntegerQuery`, valid only inside its call.
-struct IntegerRow {
+struct IntegerRow: PositionalRow {
     fileprivate let handle: SQLiteStatement
 
     /// The integer in `column` (from 0); 0 for NULL.
     subscript(column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func int64(at index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
+
+    func double(at index: Int) -> Double? {
+        sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL ? nil : sqlite3_column_double(handle, Int32(index))
+    }
+
+    func text(at index: Int) -> String? {
+        guard let bytes = sqlite3_column_text(handle, Int32(index)) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
 }

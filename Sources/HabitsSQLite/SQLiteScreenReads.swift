@@ -15,8 +15,7 @@ struct SQLiteScreenReads {
     }
 
     func user(id: Int64) throws -> User? {
-        try Row.fetchOne(db.cachedStatement(sql: ScreenQueries.userByID), arguments: [id])
-            .map { StoredRow.userResource(fromPositions: $0) }
+        try Self.users(IntegerQuery(db, ScreenQueries.userByID), id).first
     }
 
     func user(key: String) throws -> User? {
@@ -28,7 +27,7 @@ struct SQLiteScreenReads {
     /// - Complexity: O(u) for u users, walked in index order.
     func users(excluding excludedID: Int64?) throws -> [User] {
         // Row ids are positive, so 0 excludes nobody.
-        try Self.users(db.cachedStatement(sql: ScreenQueries.usersByName), arguments: [excludedID ?? 0])
+        try Self.users(IntegerQuery(db, ScreenQueries.usersByName), excludedID ?? 0)
     }
 
     /// - Complexity: O(c) for c categories.
@@ -60,7 +59,7 @@ struct SQLiteScreenReads {
 
     /// - Complexity: O(f log u) for the f users followed, among u users.
     func followedUsers(userID: Int64) throws -> [User] {
-        try Self.users(db.cachedStatement(sql: ScreenQueries.followedByName), arguments: [userID])
+        try Self.users(IntegerQuery(db, ScreenQueries.followedByName), userID)
     }
 
     /// - Complexity: O(h) for the h habits the user logged.
@@ -87,10 +86,8 @@ struct SQLiteScreenReads {
         // A negative LIMIT is no limit in SQLite.
         let rowLimit = limit.map { max($0, 0) } ?? -1
         var standings: [Standing] = []
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: ScreenQueries.standings), arguments: [habitID, rowLimit])
-        while let row = try rows.next() {
-            standings.append(Standing(user: StoredRow.userResource(fromPositions: row, at: 1), count: row[0]))
+        try IntegerQuery(db, ScreenQueries.standings).forEach(habitID, Int64(rowLimit)) { row in
+            standings.append(Standing(user: StoredRow.userResource(fromPositions: row, at: 1), count: Int(row[0])))
         }
         return standings
     }
@@ -128,10 +125,9 @@ extension SQLiteScreenReads {
     /// The users a statement selecting `StoredRow.userColumns()` lists, in its order.
     ///
     /// - Complexity: O(n) for the n rows.
-    static func users(_ statement: Statement, arguments: StatementArguments) throws -> [User] {
+    static func users(_ query: IntegerQuery, _ arguments: Int64...) throws -> [User] {
         var users: [User] = []
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
-        while let row = try rows.next() { users.append(StoredRow.userResource(fromPositions: row)) }
+        try query.forEach(arguments: arguments) { users.append(StoredRow.userResource(fromPositions: $0)) }
         return users
     }
 }

@@ -42,18 +42,18 @@ enum StoredRow {
 
     /// A `/v1` user from a row holding `userColumns()` from position `offset` on, read by position:
     /// screens read users in every document, and looking columns up by name costs more than the read.
-    static func userResource(fromPositions row: Row, at offset: Int = 0) -> User {
-        let hue: Double? = row[offset + 3]
-        let saturation: Double? = row[offset + 4]
-        let brightness: Double? = row[offset + 5]
+    static func userResource(fromPositions row: some PositionalRow, at offset: Int = 0) -> User {
         var color: Color?
-        if let hue, let saturation, let brightness {
+        if let hue = row.double(at: offset + 3), let saturation = row.double(at: offset + 4),
+            let brightness = row.double(at: offset + 5)
+        {
             color = Color(hue: hue, saturation: saturation, brightness: brightness)
         }
         return User(
-            id: row[offset], key: row[offset + 1], name: row[offset + 2], color: color, bio: row[offset + 6],
-            timeZone: row[offset + 7], locale: row[offset + 8],
-            visibility: Visibility(rawValue: row[offset + 9]) ?? .public
+            id: row.int64(at: offset), key: row.text(at: offset + 1) ?? "", name: row.text(at: offset + 2) ?? "",
+            color: color, bio: row.text(at: offset + 6), timeZone: row.text(at: offset + 7) ?? "",
+            locale: row.text(at: offset + 8) ?? "",
+            visibility: row.text(at: offset + 9).flatMap(Visibility.init(rawValue:)) ?? .public
         )
     }
 
@@ -96,4 +96,20 @@ enum StoredRow {
             timestamp: Date(timeIntervalSince1970: seconds)
         )
     }
+}
+
+/// A row whose columns are read by position: GRDB's, or one of an `IntegerQuery`.
+protocol PositionalRow {
+    /// The integer at `index`; 0 for NULL.
+    func int64(at index: Int) -> Int64
+    /// The number at `index`; nil for NULL.
+    func double(at index: Int) -> Double?
+    /// The text at `index`; nil for NULL.
+    func text(at index: Int) -> String?
+}
+
+extension Row: PositionalRow {
+    func int64(at index: Int) -> Int64 { self[index] ?? 0 }
+    func double(at index: Int) -> Double? { self[index] }
+    func text(at index: Int) -> String? { self[index] }
 }
