@@ -49,11 +49,8 @@ enum DayRuns {
     ///
     /// - Complexity: O(log n + k) for the k logs of the day.
     static func logCount(_ db: Database, _ pair: CounterPair, day: LocalDay) throws -> Int {
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT COUNT(*) FROM logs WHERE user_id = ? AND habit_id = ? AND day = ?
-                """)
-        return try Int.fetchOne(statement, arguments: [pair.userID, pair.habitID, day.number]) ?? 0
+        let query = try IntegerQuery(db, "SELECT COUNT(*) FROM logs WHERE user_id = ? AND habit_id = ? AND day = ?")
+        return Int(try query.first(pair.userID, pair.habitID, Int64(day.number)) ?? 0)
     }
 
     /// The done days from `first` through `last`, in order.

@@ -43,6 +43,11 @@ struct IntegerQuery {
         }
     }
 
+    /// Runs a statement that returns no rows (or whose rows are not needed): an insert, an update, a delete.
+    func run(_ arguments: Int64...) throws {
+        try forEach(arguments: arguments) { _ in }
+    }
+
     /// The first column of the first row, nil when there is none.
     func first(_ arguments: Int64...) throws -> Int64? {
         var first: Int64?

@@ -45,21 +45,22 @@ enum RankTree {
         if old > 0 { for node in nodesHolding(Int64(old)) { deltas[node, default: 0] -= 1 } }
         if new > 0 { for node in nodesHolding(Int64(new)) { deltas[node, default: 0] += 1 } }
         // A user leaving lowers nodes that exist; an upsert would meet the CHECK before the conflict.
-        let add = try db.cachedStatement(
-            sql: """
-                INSERT INTO habit_count_tree (habit_id, node, users) VALUES (?, ?, ?)
-                ON CONFLICT (habit_id, node) DO UPDATE SET users = users + excluded.users
-                """)
-        let lower = try db.cachedStatement(
-            sql: "UPDATE habit_count_tree SET users = users + ? WHERE habit_id = ? AND node = ? RETURNING users")
-        let removeEmpty = try db.cachedStatement(
-            sql: "DELETE FROM habit_count_tree WHERE habit_id = ? AND node = ? AND users = 0")
+        let add = try IntegerQuery(
+            db,
+            """
+            INSERT INTO habit_count_tree (habit_id, node, users) VALUES (?, ?, ?)
+            ON CONFLICT (habit_id, node) DO UPDATE SET users = users + excluded.users
+            """)
+        let lower = try IntegerQuery(
+            db, "UPDATE habit_count_tree SET users = users + ? WHERE habit_id = ? AND node = ? RETURNING users")
+        let removeEmpty = try IntegerQuery(
+            db, "DELETE FROM habit_count_tree WHERE habit_id = ? AND node = ? AND users = 0")
         for (node, delta) in deltas where delta != 0 {
             if delta > 0 {
-                try add.execute(arguments: [habitID, node, delta])
+                try add.run(habitID, node, Int64(delta))
             } else {
-                let left = try Int.fetchOne(lower, arguments: [delta, habitID, node])
-                if left == 0 { try removeEmpty.execute(arguments: [habitID, node]) }
+                let left = try lower.first(Int64(delta), habitID, node)
+                if left == 0 { try removeEmpty.run(habitID, node) }
             }
         }
     }

@@ -77,13 +77,15 @@ extension SQLiteHabitStore {
     ) throws {
         guard amount > 0 else { return }
         // Most logs land on a counter that exists: one UPDATE, which says the new count.
-        let raise = try db.cachedStatement(sql: """
+        let raise = try IntegerQuery(db, """
             UPDATE habit_counts SET count = count + ? WHERE user_id = ? AND habit_id = ? RETURNING count, hidden
             """)
+        var raised: (count: Int, hidden: Bool)?
+        try raise.forEach(Int64(amount), pair.userID, pair.habitID) { raised = (Int($0[0]), $0[1] != 0) }
         let after: Int
         let hidden: Bool
-        if let raised = try Row.fetchOne(raise, arguments: [amount, pair.userID, pair.habitID]) {
-            (after, hidden) = (raised[0], raised[1])
+        if let raised {
+            (after, hidden) = raised
         } else {
             // A private user's new counter is hidden from rankings from the start.
             let create = try db.cachedStatement(sql: """
@@ -184,23 +186,22 @@ extension SQLiteHabitStore {
         guard old != new else { return }
         try RankTree.move(db, habitID: habitID, from: old, to: new)
         if old > 0 {
-            let leave = try db.cachedStatement(sql: """
+            let leave = try IntegerQuery(db, """
                 UPDATE habit_count_levels SET users = users - 1 WHERE habit_id = ? AND count = ? AND users > 1
                 """)
-            try leave.execute(arguments: [habitID, old])
+            try leave.run(habitID, Int64(old))
             if db.changesCount == 0 {
                 // The user was the last one with that count: the level goes, as no level has 0 users.
-                let empty = try db.cachedStatement(
-                    sql: "DELETE FROM habit_count_levels WHERE habit_id = ? AND count = ?")
-                try empty.execute(arguments: [habitID, old])
+                try IntegerQuery(db, "DELETE FROM habit_count_levels WHERE habit_id = ? AND count = ?")
+                    .run(habitID, Int64(old))
             }
         }
         if new > 0 {
-            let join = try db.cachedStatement(sql: """
+            let join = try IntegerQuery(db, """
                 INSERT INTO habit_count_levels (habit_id, count, users) VALUES (?, ?, 1)
                 ON CONFLICT (habit_id, count) DO UPDATE SET users = users + 1
                 """)
-            try join.execute(arguments: [habitID, new])
+            try join.run(habitID, Int64(new))
         }
     }
 }
