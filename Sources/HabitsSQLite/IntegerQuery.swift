@@ -10,7 +10,9 @@ import GRDBSQLite
 /// Homes. These reads only ever bind 64-bit integers and read columns by position, so they skip all of that.
 ///
 /// Each run resets the statement first and last: GRDB's next use of it, or another read, finds it as
-/// GRDB leaves its statements.
+/// GRDB leaves its statements. A write run here (the counters, levels and rank tree of the write path)
+/// is not seen by GRDB's transaction observers, and the store has none: one added later would miss these
+/// tables' changes.
 struct IntegerQuery {
     private let statement: Statement
 
@@ -29,6 +31,13 @@ struct IntegerQuery {
     /// `forEach(_:row:)` with the arguments in an array.
     func forEach(arguments: [Int64], row: (IntegerRow) throws -> Void) throws {
         let handle = statement.sqliteStatement
+        // SQLite keeps the last bindings across a reset: a missing argument would read the last run's.
+        guard arguments.count == sqlite3_bind_parameter_count(handle) else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "\(arguments.count) arguments for \(sqlite3_bind_parameter_count(handle)) parameters",
+                sql: statement.sql)
+        }
         sqlite3_reset(handle)
         defer { sqlite3_reset(handle) }
         for (index, value) in arguments.enumerated() {

@@ -52,6 +52,11 @@ import Testing
             }
             // The statement is usable again after the error.
             #expect(try overflow.first(-3) == 3)
+            // Too few or too many arguments: refused, rather than the last run's bindings read again.
+            let pair = try IntegerQuery(db, "SELECT b FROM pairs WHERE a = ? AND b = ?")
+            #expect(try pair.first(1, 11) == 11)
+            #expect(throws: DatabaseError.self) { try pair.first(1) }
+            #expect(throws: DatabaseError.self) { try pair.first(1, 11, 12) }
         }
     }
 }
