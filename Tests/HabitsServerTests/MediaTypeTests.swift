@@ -23,6 +23,8 @@ import Testing
         #expect(MediaType.essence(of: "APPLİCATION/JSON") == "applİcation/json")
         // An empty type before the parameters is no type, where splitting on ";" had skipped it.
         #expect(MediaType.essence(of: ";application/json") == "")
+        // Parameters start at the ";" byte, even where a combining mark follows it.
+        #expect(MediaType.essence(of: "application/json;\u{301}charset=utf-8") == "application/json")
     }
 
     @Test func compressibleTypesAreReadTheSameWay() {

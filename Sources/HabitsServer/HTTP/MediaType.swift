@@ -12,7 +12,8 @@ enum MediaType {
     ///
     /// - Complexity: O(n) in the value's length; a value already in that form is returned as it is.
     static func essence(of value: String) -> String {
-        token(value[...].prefix { $0 != ";" }, in: value)
+        // The first ";" byte, as before: a Character would join a combining mark to it.
+        token(value[..<(value.utf8.firstIndex(of: UInt8(ascii: ";")) ?? value.endIndex)], in: value)
     }
 
     /// `value` without the HTTP spaces around it, in ASCII lower case: one token or parameter of a header.
