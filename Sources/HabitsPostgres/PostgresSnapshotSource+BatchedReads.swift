@@ -12,7 +12,8 @@ extension PostgresSnapshotSource {
     /// lists them) and its counts, and each followed person with their counts, which Home compares next.
     /// A person followed by many viewers of the batch is one row. Each part is read by its index (`users`
     /// by primary key, `favorites`, `follows_by_name` and `habit_counts` by user), once for the batch and
-    /// grouped by user rather than in subqueries run once per person.
+    /// grouped by user rather than in subqueries run once per person; the follows are read once, and the
+    /// people followed are taken from the viewers' lists.
     ///
     /// - Complexity: O((v + f) log n + r) for v viewers, the f people they follow and the r rows they hold.
     func viewerReads(userIDs: [Int64]) async throws -> [Int64: ViewerReads] {
@@ -26,18 +27,17 @@ extension PostgresSnapshotSource {
         var viewers: [(id: Int64, favorites: [Int64], followed: [Int64])] = []
         for row in try await session.rows(PostgresQuery(
             unsafeSQL: """
-                WITH followed AS (
-                    SELECT DISTINCT followed_id AS id FROM follows
-                    WHERE follower_id = ANY($1) AND followed_id <> ALL($1)
+                WITH viewer_follows AS (
+                    SELECT follower_id, array_agg(followed_id ORDER BY followed_name, followed_key) AS ids
+                    FROM follows WHERE follower_id = ANY($1) GROUP BY follower_id
+                ), followed AS (
+                    SELECT DISTINCT f.id FROM viewer_follows o, unnest(o.ids) AS f (id) WHERE f.id <> ALL($1)
                 ), people AS (
                     SELECT id, true AS viewer FROM unnest($1::bigint[]) AS v (id)
                     UNION ALL
                     SELECT id, false FROM followed
                 ), viewer_favorites AS (
                     SELECT user_id, array_agg(habit_id) AS ids FROM favorites WHERE user_id = ANY($1) GROUP BY user_id
-                ), viewer_follows AS (
-                    SELECT follower_id, array_agg(followed_id ORDER BY followed_name, followed_key) AS ids
-                    FROM follows WHERE follower_id = ANY($1) GROUP BY follower_id
                 ), counts AS (
                     SELECT c.user_id, array_agg(c.habit_id) AS habit_ids, array_agg(c.count::bigint) AS counts
                     FROM people p JOIN habit_counts c ON c.user_id = p.id GROUP BY c.user_id
