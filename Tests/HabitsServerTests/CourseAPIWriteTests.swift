@@ -75,6 +75,12 @@ import Testing
                 .badRequest, "malformed_request"
             ),
             (
+                "a field twice",
+                ByteBuffer(
+                    string: #"{"userID":"user1","habitName":"Run","timestamp":"2026-11-22T17:20:15Z","userID":"u2"}"#),
+                .badRequest, "malformed_request"
+            ),
+            (
                 "oversized", ByteBuffer(repeating: UInt8(ascii: " "), count: 64 * 1024 + 1), .contentTooLarge,
                 "payload_too_large"
             ),

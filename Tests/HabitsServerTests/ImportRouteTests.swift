@@ -69,6 +69,7 @@ import ZipArchive
                 (logs(#"{"habit":2,"at":"2026-11-01T10:00:00Z"}"#), "logs[0].habit"),
                 (logs(#"{"habit":1,"at":"2030-01-01T10:00:00Z"}"#), "logs[0].at"),
                 (logs(#"{"habit":1}"#), "logs[0].at"),
+                (logs(#"{"habit":1,"at":"2026-11-01T10:00:00Z","habit":1}"#), "logs[0].habit: is written twice"),
                 (valid.replacingOccurrences(of: #""name":"Swim""#, with: #""name":"""#).replacingOccurrences(
                     of: "LOGS", with: ""), "habits[0]"),
             ]

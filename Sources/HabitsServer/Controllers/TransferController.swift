@@ -152,8 +152,9 @@ struct TransferController: Sendable {
 
     /// Our export, a decoding failure named by its place in the document.
     static func decodeExport(_ bytes: [UInt8]) throws(ImportRefusal) -> AccountExport {
+        let export: AccountExport
         do {
-            return try HabitsJSON.decoder().decode(AccountExport.self, from: Data(bytes))
+            export = try HabitsJSON.decoder().decode(AccountExport.self, from: Data(bytes))
         } catch let DecodingError.keyNotFound(key, context) {
             throw ImportRefusal(place: Self.path(context.codingPath + [key]), reason: "is missing.")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
@@ -163,6 +164,21 @@ struct TransferController: Sendable {
         } catch {
             throw ImportRefusal(place: "the file", reason: "is not JSON.")
         }
+        // A repeated key would import whichever value the decoder kept.
+        if let path = DuplicateJSONKeys.first(in: bytes) {
+            throw ImportRefusal(place: Self.path(path), reason: "is written twice.")
+        }
+        return export
+    }
+
+    /// `logs[3].at` for a path into the file.
+    static func path(_ steps: [DuplicateJSONKeys.Step]) -> String {
+        steps.map { step in
+            switch step {
+            case .key(let key): ".\(key)"
+            case .index(let index): "[\(index)]"
+            }
+        }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
     }
 
     /// `logs[3].at` for a coding path.

@@ -25,13 +25,20 @@ enum RequestBody {
         return try decode(T.self, from: buffer)
     }
 
-    /// `buffer` decoded as `T`, every decoding failure a 400 with a precise message.
+    /// `buffer` decoded as `T`, every decoding failure a 400 with a precise message; a key written twice in
+    /// one object is one (`DuplicateJSONKeys`).
     static func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
+        let data = Data(buffer.readableBytesView)
+        let value: T
         do {
-            return try HabitsJSON.decoder().decode(T.self, from: Data(buffer.readableBytesView))
+            value = try HabitsJSON.decoder().decode(T.self, from: data)
         } catch {
             throw HabitsError.malformed(reason: DecodingErrorMessage.describe(error))
         }
+        if let path = DuplicateJSONKeys.first(in: data) {
+            throw HabitsError.malformed(reason: "The field \"\(DuplicateJSONKeys.dotted(path))\" is written twice.")
+        }
+        return value
     }
 
     /// Refuses a body that is not labelled as JSON, with 415.
