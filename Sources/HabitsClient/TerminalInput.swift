@@ -32,6 +32,10 @@ public enum TerminalInput {
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { throw .local("cannot read the terminal's settings") }
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
+        // Ctrl-C at the prompt must not leave the terminal without echo: the handlers put it back first.
+        InterruptedSecret.settings = saved
+        let previous = InterruptedSecret.signals.map { ($0, signal($0, InterruptedSecret.handler)) }
+        defer { for (number, handler) in previous { signal(number, handler) } }
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent) == 0 else {
             throw .local("cannot turn the terminal's echo off")
         }
@@ -41,5 +45,25 @@ public enum TerminalInput {
         FileHandle.standardError.write(Data("\n".utf8))
         guard let line else { throw .usage("no password typed") }
         return line
+    }
+}
+
+/// What puts the terminal back when a signal ends the process while a secret is typed without echo.
+private enum InterruptedSecret {
+    /// The signals that end a process typing at its terminal.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// The terminal's settings before its echo was turned off. Written before the handlers are installed
+    /// and only read by them.
+    nonisolated(unsafe) static var settings = termios()
+
+    /// Puts the settings back, ends the line the prompt began, then dies of the signal as it would have
+    /// (async-signal-safe calls only).
+    static let handler: @convention(c) (Int32) -> Void = { number in
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &InterruptedSecret.settings)
+        var newline = UInt8(ascii: "\n")
+        _ = write(STDERR_FILENO, &newline, 1)
+        signal(number, SIG_DFL)
+        raise(number)
     }
 }
