@@ -90,7 +90,7 @@ enum DayEntryRows {
             return
         }
         let schedule = try schedule(db, habitID: pair.habitID)
-        if try DayRuns.logCount(db, pair, day: day) >= schedule.timesPerDay {
+        if try DayRuns.logCount(db, pair, day: day, upTo: schedule.timesPerDay) >= schedule.timesPerDay {
             throw HabitsError.conflict(reason: "\(day) is done; unmark it before skipping it.")
         }
         let month = day.month

@@ -45,12 +45,17 @@ enum DayRuns {
         return try Int.fetchOne(statement, arguments: [pair.userID, pair.habitID, day.number]) != nil
     }
 
-    /// How many logs the pair has on `day`.
+    /// How many logs the pair has on `day`, counted up to `limit`: what a write asks is whether a day
+    /// reaches its target or held logs before, and a pair logged thousands of times a day must not make
+    /// every one of its writes count them all.
     ///
-    /// - Complexity: O(log n + k) for the k logs of the day.
-    static func logCount(_ db: Database, _ pair: CounterPair, day: LocalDay) throws -> Int {
-        let query = try IntegerQuery(db, "SELECT COUNT(*) FROM logs WHERE user_id = ? AND habit_id = ? AND day = ?")
-        return Int(try query.first(pair.userID, pair.habitID, Int64(day.number)) ?? 0)
+    /// - Complexity: O(log n + min(k, limit)) for the k logs of the day.
+    static func logCount(_ db: Database, _ pair: CounterPair, day: LocalDay, upTo limit: Int) throws -> Int {
+        guard limit > 0 else { return 0 }
+        let query = try IntegerQuery(db, """
+            SELECT COUNT(*) FROM (SELECT 1 FROM logs WHERE user_id = ? AND habit_id = ? AND day = ? LIMIT ?)
+            """)
+        return Int(try query.first(pair.userID, pair.habitID, Int64(day.number), Int64(limit)) ?? 0)
     }
 
     /// The done days from `first` through `last`, in order.

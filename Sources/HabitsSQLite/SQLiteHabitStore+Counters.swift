@@ -60,10 +60,12 @@ extension SQLiteHabitStore {
         for pair in pairs {
             try raiseCount(db, pair, by: added[pair] ?? 0, changes: changes)
         }
-        // A day whose only logs are the batch's was not done before.
+        // A day whose only logs are the batch's was not done before: one more log than the batch added says
+        // it was.
         for pairDay in pairDays {
-            let logs = try DayRuns.logCount(db, pairDay.pair, day: pairDay.day)
-            if logs == addedOnDay[pairDay] { try DayRuns.gained(db, pairDay.pair, day: pairDay.day) }
+            let added = addedOnDay[pairDay] ?? 0
+            let logs = try DayRuns.logCount(db, pairDay.pair, day: pairDay.day, upTo: added + 1)
+            if logs == added { try DayRuns.gained(db, pairDay.pair, day: pairDay.day) }
         }
         return ids
     }

@@ -11,8 +11,8 @@ extension SQLiteHabitStore {
             let zone = try Self.checkedZone(db, pair: pair, day: day, now: now)
             // Done wins over a skip, and a day is done when its target is met: log what is missing.
             try DayEntryRows.setSkipped(db, pair, day: day, false, changes: changes)
-            let missing =
-                try DayEntryRows.schedule(db, habitID: habitID).timesPerDay - DayRuns.logCount(db, pair, day: day)
+            let target = try DayEntryRows.schedule(db, habitID: habitID).timesPerDay
+            let missing = target - (try DayRuns.logCount(db, pair, day: day, upTo: target))
             guard missing > 0 else { return }
             let log = LogRow(userID: userID, habitID: habitID, timestamp: day.noon(in: zone), day: day)
             _ = try Self.insertLogs(db, Array(repeating: log, count: missing), changes: changes)

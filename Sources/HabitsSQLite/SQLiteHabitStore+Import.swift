@@ -146,7 +146,7 @@ extension SQLiteHabitStore {
             let target = targets[entry.habit]
             if entry.skipped {
                 let pair = CounterPair(userID: userID, habitID: target.id)
-                if try DayRuns.logCount(db, pair, day: entry.day) >= target.timesPerDay {
+                if try DayRuns.logCount(db, pair, day: entry.day, upTo: target.timesPerDay) >= target.timesPerDay {
                     summary.skipsIgnored += 1
                 } else {
                     try skip.execute(arguments: [userID, target.id, entry.day.number])

@@ -134,4 +134,14 @@ import Testing
             #expect(!plan.contains("USE TEMP B-TREE"), "\(query): \(plan)")
         }
     }
+
+    /// Whether a day was done before a write, or reaches its target, is a walk of at most a few of its logs
+    /// in the day's index (`DayRuns.logCount`), however many times the pair was logged that day.
+    @Test func aDaysLogsAreCountedInItsIndexUpToALimit() async throws {
+        let database = try TemporaryDatabase()
+        let store = try SQLiteHabitStore(path: database.path)
+        let plan = try await store.queryPlan(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM logs WHERE user_id = ? AND habit_id = ? AND day = ? LIMIT ?)")
+        #expect(plan.contains("logs_user_habit_day"), "\(plan)")
+    }
 }
