@@ -95,4 +95,29 @@ import Testing
             #expect(try shown.applying(change) == current)
         }
     }
+
+    /// Seen in CI: a keep-alive queued as the client left was written to the closed connection, and the
+    /// write's error ended the stream without the revision its client held, so the instance it resumed on
+    /// sent the whole document rather than the changes it missed.
+    @Test func aStreamWhoseConnectionWentAnswersTheRevisionItsClientHolds() async throws {
+        struct ConnectionGone: Error {}
+        let (store, users, _) = try await screenStore()
+        let hub = ScreenHub(store: store, metrics: ServerMetrics(), logger: Logger(label: "test"))
+        let request = ScreenRequest(screen: .home, viewerID: try #require(users["user0"]))
+        let (id, _, _) = try await hub.subscribe(request)
+        let shown = try await hub.document(for: request)
+        let (wakes, continuation) = AsyncStream.makeStream(of: ScreenWake.self)
+        let subscription = ScreenSubscriptions.Subscription(id: id, wakes: wakes, continuation: continuation)
+        continuation.yield(.changed(nil))
+        continuation.yield(.tick)
+        continuation.yield(.tick)
+        continuation.finish()
+        var writer = RecordingWriter { throw ConnectionGone() }
+        let held = try await ScreenService.writeEvents(
+            subscription, after: nil, hub: hub, to: &writer, encode: ServerSentEvent.encode)
+        await hub.unsubscribe(id)
+
+        #expect(writer.events.map(\.name) == ["document"])
+        #expect(held == shown.revision)
+    }
 }

@@ -70,12 +70,17 @@ import Testing
         }
     }
 
-    /// Waits up to 10 s for `line` in the metrics' exposition.
+    /// Waits up to 30 s for `line` in the metrics' exposition (the other suites share the two cores); on
+    /// failure the record says how many streams the instance still had open, which tells a connection it
+    /// never saw close from a handoff it did not make.
     static func waitFor(_ line: String, in metrics: ServerMetrics) async throws {
-        for _ in 0..<200 {
-            if String(decoding: metrics.registry.emitToBuffer(), as: UTF8.self).contains(line) { return }
+        var exposition = ""
+        for _ in 0..<600 {
+            exposition = String(decoding: metrics.registry.emitToBuffer(), as: UTF8.self)
+            if exposition.contains(line) { return }
             try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("never saw \(line)")
+        let open = exposition.split(separator: "\n").filter { $0.hasPrefix("habits_live_subscribers") }
+        Issue.record("never saw \(line); \(open.joined(separator: ", "))")
     }
 }

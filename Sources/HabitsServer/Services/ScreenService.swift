@@ -117,8 +117,9 @@ struct ScreenService: Sendable {
     /// revision is remembered as showing what the client holds. The next change is made from it and sent
     /// as from the client's revision, which the client checks: the two documents show the same.
     ///
-    /// The answer is the revision the client holds as the stream ends, nil when it ended for a credential
-    /// or a screen that went: what a resumption elsewhere starts from.
+    /// The answer is the revision the client holds as the stream ends, also when a write found the
+    /// connection gone, and nil when it ended for a credential or a screen that went: what a resumption
+    /// elsewhere starts from.
     @discardableResult
     static func writeEvents(
         _ subscription: ScreenSubscriptions.Subscription, after lastEventID: String?, hub: ScreenHub,
@@ -134,19 +135,34 @@ struct ScreenService: Sendable {
             if !position.canSend(reason) {
                 pending = await hub.nextEvent(for: subscription.id, after: position.shownRevision)
             }
+            // A write fails only when the connection has gone (a wake queued as its client left): the client
+            // holds what was sent before it, which is what a resumption on another instance starts from.
+            let held = position.sentRevision
             switch try position.output(for: reason, pending: pending, encode: encode) {
             case .nothing: continue
-            case .keepAlive: try await Self.write(ByteBuffer(string: ": keep-alive\n\n"), to: &writer)
+            case .keepAlive:
+                guard await Self.wrote(ByteBuffer(string: ": keep-alive\n\n"), to: &writer) else { return held }
             case .event(let bytes):
-                try await Self.write(bytes, to: &writer)
+                guard await Self.wrote(bytes, to: &writer) else { return held }
                 hub.metrics.screenEventsSent.increment()
             case .lastEvent(let bytes):
-                try await Self.write(bytes, to: &writer)
+                guard await Self.wrote(bytes, to: &writer) else { return nil }
                 hub.metrics.screenEventsSent.increment()
                 return nil
             }
         }
         return position.sentRevision
+    }
+
+    /// Writes `bytes` to a stream, answering whether it could: false when its connection has gone.
+    @inline(never)
+    static func wrote(_ bytes: ByteBuffer, to writer: inout some ResponseBodyWriter) async -> Bool {
+        do {
+            try await writer.write(bytes)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Writes `bytes` to a stream: the one call of its writer, out of line so that the writer's frames are
