@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Load test: a release build of `habits serve --demo` on 127.0.0.1, measured with wrk.
 # Each endpoint runs for LOAD_SECONDS (default 10, at most 30). Never part of the test command.
+# LOAD_BINARY runs another build; LOAD_ONLY runs only the workloads whose name contains it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,10 +11,8 @@ threads=${LOAD_THREADS:-2}
 connections=${LOAD_CONNECTIONS:-32}
 
 command -v wrk >/dev/null || { echo "load.sh: wrk is missing (apt-get install wrk)" >&2; exit 1; }
-swift build -c release --product habits >/dev/null
-binary="$(swift build -c release --show-bin-path)/habits"
-
 source scripts/demo-server.sh
+binary=$(release_binary "${LOAD_BINARY:-}")
 start_demo_server "$binary" load warning
 echo "server on $base; $seconds s per endpoint, $threads threads, $connections connections"
 
@@ -49,8 +48,11 @@ end
 LUA
 
 failed=0
+only=${LOAD_ONLY:-}
 run() {
   local name=$1; shift
+  last_rate=0
+  if [ -n "$only" ] && [[ "$name" != *"$only"* ]]; then return; fi
   echo "== $name"
   local report
   report=$(wrk --latency -t"$threads" -c"$connections" -d"${seconds}s" "$@")
@@ -67,7 +69,7 @@ run "GET /healthz" "$base/healthz"
 healthz_rate=$last_rate
 run "GET /combinedStats (simulator running)" "$base/combinedStats"
 awk -v stats="$last_rate" -v floor="$healthz_rate" \
-  'BEGIN { if (floor > 0) printf "/combinedStats answers %.2f× as many requests as /healthz\n", stats / floor }'
+  'BEGIN { if (floor > 0 && stats > 0) printf "/combinedStats answers %.2f× as many requests as /healthz\n", stats / floor }'
 run "GET /users" "$base/users"
 run "POST /loggedHabit" -s "$work/log.lua" "$base/loggedHabit"
 run "mixed: 50% GET /combinedStats, 30% /v1 reads, 20% POST /v1/logs" -s "$work/mixed.lua" "$base/v1/users"
@@ -85,6 +87,7 @@ weight() {
   done
   echo "$page: HTML $html B, CSS $css B, JS $js B, pictures $pictures B; total $(( html + css + js + pictures )) B"
 }
+if [ -n "$only" ]; then exit "$failed"; fi
 echo "== page weight (uncompressed)"
 weight /
 weight /screens/users
