@@ -96,7 +96,8 @@ enum PostgresDayEntries {
             return
         }
         let schedule = try await schedule(session, habitID: pair.habitID)
-        if try await PostgresDayRuns.logCount(session, pair, day: day) >= schedule.timesPerDay {
+        let target = schedule.timesPerDay
+        if try await PostgresDayRuns.logCount(session, pair, day: day, upTo: target) >= target {
             throw HabitsError.conflict(reason: "\(day) is done; unmark it before skipping it.")
         }
         let month = day.month

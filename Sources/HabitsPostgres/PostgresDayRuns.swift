@@ -16,12 +16,19 @@ enum PostgresDayRuns {
         for piece in holder.removing(day) { try await insert(session, pair, piece) }
     }
 
-    /// How many logs the pair has on `day`.
-    static func logCount(_ session: PostgresSession, _ pair: CounterPair, day: LocalDay) async throws -> Int {
-        try await session.int(
+    /// How many logs the pair has on `day`, counted up to `limit`: what a write asks is whether a day
+    /// reaches its target or still holds a log, and a pair logged thousands of times a day must not make
+    /// every one of its writes count them all.
+    ///
+    /// - Complexity: O(log n + min(k, limit)) for the k logs of the day.
+    static func logCount(
+        _ session: PostgresSession, _ pair: CounterPair, day: LocalDay, upTo limit: Int
+    ) async throws -> Int {
+        guard limit > 0 else { return 0 }
+        return try await session.int(
             """
-            SELECT count(*) FROM logs WHERE user_id = \(pair.userID) AND habit_id = \(pair.habitID) \
-            AND day = \(day.number)
+            SELECT count(*) FROM (SELECT 1 FROM logs WHERE user_id = \(pair.userID) \
+            AND habit_id = \(pair.habitID) AND day = \(day.number) LIMIT \(limit)) AS day_logs
             """)
     }
 

@@ -76,7 +76,7 @@ extension PostgresHabitStore {
     ) async throws -> Bool {
         guard try await session.changes("DELETE FROM logs WHERE id = \(id) RETURNING 1") == 1 else { return false }
         try await PostgresCounters.dropCount(session, pair, by: 1, changes: changes)
-        if try await PostgresDayRuns.logCount(session, pair, day: day) == 0 {
+        if try await PostgresDayRuns.logCount(session, pair, day: day, upTo: 1) == 0 {
             try await PostgresDayRuns.lost(session, pair, day: day)
         }
         return true

@@ -14,7 +14,7 @@ extension PostgresHabitStore {
             // Done wins over a skip, and a day is done when its target is met: log what is missing.
             try await PostgresDayEntries.setSkipped(session, pair, day: day, false, changes: changes)
             let target = try await PostgresDayEntries.schedule(session, habitID: habitID).timesPerDay
-            let missing = target - (try await PostgresDayRuns.logCount(session, pair, day: day))
+            let missing = target - (try await PostgresDayRuns.logCount(session, pair, day: day, upTo: target))
             guard missing > 0 else { return }
             let log = LogRow(userID: userID, habitID: habitID, timestamp: day.noon(in: zone), day: day)
             _ = try await PostgresCounters.insertLogs(session, Array(repeating: log, count: missing), changes: changes)

@@ -157,7 +157,8 @@ extension PostgresHabitStore {
             let target = targets[entry.habit]
             if entry.skipped {
                 let pair = CounterPair(userID: userID, habitID: target.id)
-                if try await PostgresDayRuns.logCount(session, pair, day: entry.day) >= target.timesPerDay {
+                let logs = try await PostgresDayRuns.logCount(session, pair, day: entry.day, upTo: target.timesPerDay)
+                if logs >= target.timesPerDay {
                     summary.skipsIgnored += 1
                 } else if try await session.changes(
                     """
