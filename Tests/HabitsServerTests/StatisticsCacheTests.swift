@@ -1,9 +1,11 @@
 import Foundation
 import HabitsDomain
-@testable import HabitsServer
 import HabitsSQLite
 import HabitsStore
+import NIOCore
 import Testing
+
+@testable import HabitsServer
 
 /// A statistics source that counts how often the cache reads it, with a write it can simulate.
 private final class CountingSource: StatisticsSource, @unchecked Sendable {
@@ -37,7 +39,7 @@ private final class CountingSource: StatisticsSource, @unchecked Sendable {
         let source = CountingSource()
         let cache = StatisticsCache(store: source)
         let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
-            for _ in 0..<64 { group.addTask { try await cache.current().combinedJSON } }
+            for _ in 0..<64 { group.addTask { Data(try await cache.current().combinedJSON.readableBytesView) } }
             return try await group.reduce(into: [Data]()) { $0.append($1) }
         }
         #expect(source.readCount == 1)

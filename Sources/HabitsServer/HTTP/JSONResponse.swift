@@ -48,8 +48,13 @@ enum JSONResponse {
 
     /// A 200 response carrying `data` as JSON.
     static func bytes(_ data: Data, noStore: Bool = false) -> Response {
+        bytes(ByteBuffer(bytes: data), noStore: noStore)
+    }
+
+    /// A 200 response carrying `buffer` as JSON. A kept buffer is shared with the response, not copied.
+    static func bytes(_ buffer: ByteBuffer, noStore: Bool = false) -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if noStore { headers[.cacheControl] = "no-store" }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: buffer))
     }
 }

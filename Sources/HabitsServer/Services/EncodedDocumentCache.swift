@@ -2,6 +2,7 @@ import Foundation
 import HabitsDomain
 import HabitsScreens
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// The JSON of the document last answered for each screen request: a screen asked again before it
 /// changes (a client polling, a page reloaded, many clients of one account) is answered with the bytes
@@ -15,7 +16,8 @@ final class EncodedDocumentCache: Sendable {
 
     private struct Entry: Sendable {
         var document: ScreenDocument
-        var json: Data
+        /// Shared with every response that carries it, not copied.
+        var json: ByteBuffer
         var bytes: Int
     }
 
@@ -30,11 +32,11 @@ final class EncodedDocumentCache: Sendable {
     /// The document's JSON as `HabitsJSON.encoder()` writes it.
     ///
     /// - Complexity: O(n) for the document's n bytes: a comparison when kept, an encoding otherwise.
-    func json(for document: ScreenDocument, request: ScreenRequest) throws -> Data {
+    func json(for document: ScreenDocument, request: ScreenRequest) throws -> ByteBuffer {
         // Compared outside the lock: the entry is copied out (its storage is shared, not duplicated).
         if let kept = state.withLockedValue({ $0.entries[request] }), kept.document == document { return kept.json }
-        let json = Data(try DocumentJSON.bytes(document))
-        let entry = Entry(document: document, json: json, bytes: json.count + document.estimatedByteCount)
+        let json = ByteBuffer(bytes: try DocumentJSON.bytes(document))
+        let entry = Entry(document: document, json: json, bytes: json.readableBytes + document.estimatedByteCount)
         state.withLockedValue { state in
             state.bytes -= state.entries[request]?.bytes ?? 0
             if state.bytes + entry.bytes > Self.byteBudget {
