@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Load test: a release build of `habits serve --demo` on 127.0.0.1, measured with wrk.
 # Each endpoint runs for LOAD_SECONDS (default 10, at most 30). Never part of the test command.
-# LOAD_BINARY runs another build; LOAD_ONLY runs only the workloads whose name contains it.
+# LOAD_BINARY runs another build; LOAD_ONLY (an extended regular expression) runs only the workloads it matches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,7 +52,7 @@ only=${LOAD_ONLY:-}
 run() {
   local name=$1; shift
   last_rate=0
-  if [ -n "$only" ] && [[ "$name" != *"$only"* ]]; then return; fi
+  if [ -n "$only" ] && ! [[ "$name" =~ $only ]]; then return; fi
   echo "== $name"
   local report
   report=$(wrk --latency -t"$threads" -c"$connections" -d"${seconds}s" "$@")
