@@ -69,7 +69,8 @@ run "GET /healthz" "$base/healthz"
 healthz_rate=$last_rate
 run "GET /combinedStats (simulator running)" "$base/combinedStats"
 awk -v stats="$last_rate" -v floor="$healthz_rate" \
-  'BEGIN { if (floor > 0 && stats > 0) printf "/combinedStats answers %.2f× as many requests as /healthz\n", stats / floor }'
+  'BEGIN { if (floor > 0 && stats > 0)
+    printf "/combinedStats answers %.2f× as many requests as /healthz\n", stats / floor }'
 run "GET /users" "$base/users"
 run "POST /loggedHabit" -s "$work/log.lua" "$base/loggedHabit"
 run "mixed: 50% GET /combinedStats, 30% /v1 reads, 20% POST /v1/logs" -s "$work/mixed.lua" "$base/v1/users"
