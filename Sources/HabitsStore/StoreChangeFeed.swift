@@ -29,6 +29,10 @@ public struct StoreChanges: AsyncSequence, Sendable {
     /// takes them as the next element would, so a reader catches up on commits that came while it was busy.
     public func takePending() -> StoreChange? { subscription.feed.takePending(subscriber: subscription.id) }
 
+    /// The changes committed since the previous element, left for the next one to take: nil when there are
+    /// none. A reader that opened a snapshot past what it has taken learns from it what the snapshot holds.
+    public func peekPending() -> StoreChange? { subscription.feed.peekPending(subscriber: subscription.id) }
+
     /// Takes the changes merged since the previous element, waiting for one when there are none.
     public struct Iterator: AsyncIteratorProtocol {
         let subscription: Subscription
@@ -139,6 +143,18 @@ public final class StoreChangeFeed: @unchecked Sendable {
             let change = Self.take(from: &subscriber)
             subscribers[id] = subscriber
             return change
+        }
+    }
+
+    /// The changes published for `subscriber` since it last took, without taking them; nil when there are
+    /// none. Unlike `takePending`, a change that reports nothing is answered too: its revision says that
+    /// the commits up to it changed nothing a screen reads.
+    ///
+    /// - Complexity: O(m) for the m pairs and users pending.
+    func peekPending(subscriber id: UInt64) -> StoreChange? {
+        lock.withLock {
+            guard let subscriber = subscribers[id], subscriber.hasPending else { return nil }
+            return subscriber.pending.change()
         }
     }
 

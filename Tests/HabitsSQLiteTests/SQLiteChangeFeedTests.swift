@@ -54,6 +54,21 @@ import Testing
         #expect(change.favoritesOf.isEmpty && change.followsOf.isEmpty && !change.catalogue)
     }
 
+    /// A reader may look at what it has not taken without taking it: the next take still answers all of it.
+    @Test func peekingLeavesThePendingChangesForTheNextTake() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content(withImage: false))
+        let changes = store.storeChanges()
+        #expect(changes.peekPending() == nil)
+        _ = try await store.log(CourseAPI.LoggedHabit(userID: "user1", habitName: "Run", timestamp: Fixture.now))
+        _ = try await store.log(CourseAPI.LoggedHabit(userID: "user2", habitName: "Swim", timestamp: Fixture.now))
+        let peeked = try #require(changes.peekPending())
+        #expect(peeked.revision == store.currentRevision())
+        #expect(peeked.counts.count == 2)
+        #expect(changes.peekPending() == peeked)
+        #expect(changes.takePending() == peeked)
+        #expect(changes.peekPending() == nil)
+    }
+
     @Test func theFeedEndsWhenTheStoreClosesAfterWhatWasCommitted() async throws {
         let database = try TemporaryDatabase()
         let store = try SQLiteHabitStore(path: database.path)

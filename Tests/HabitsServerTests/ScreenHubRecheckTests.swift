@@ -105,6 +105,66 @@ import Testing
         await passing.hub.unsubscribe(passing.subscription)
     }
 
+    /// The revision of the store now, and the change of user4's log of `habit` (from 0 to 1) at it.
+    static func user4Logs(_ habit: String, _ passing: Passing) async throws -> StoreChange {
+        try await Self.log(passing.store, "user4", habit)
+        let revision = try await passing.store.readScreens { source in source.revision }
+        let logged = CountChange(
+            userID: try #require(passing.users["user4"]), habitID: try #require(passing.habits[habit]),
+            before: 0, after: 1)
+        return StoreChange(revision: revision, counts: [logged])
+    }
+
+    /// A commit that landed after the jobs were found, before the snapshot opened, which the hub has not
+    /// taken but can see pending: it leaves the Home's other items as they were, so the recheck patches,
+    /// named for the snapshot. Without it, a third of the rechecks at 5,000 streams were rebuilt.
+    @Test func aRecheckInASnapshotPastItsChangeCatchesUpWithThePendingCommitsAndPatches() async throws {
+        let passing = try await Passing()
+        let later = try await Self.user4Logs("Deep breathing", passing)
+        await passing.hub.follow(passing.change, peekingPending: { later })
+
+        let (recorded, rebuilt) = try await passing.recordedAndRebuilt()
+        #expect(recorded.revision == String(later.revision))
+        #expect(recorded.showsTheSame(as: rebuilt))
+        #expect(passing.counters.contains("habits_screen_patches_total 1\n"), "the recheck patched user1's line")
+        #expect(!passing.counters.contains("habits_screen_late_rechecks_total 1\n"))
+        await passing.hub.unsubscribe(passing.subscription)
+    }
+
+    /// The pending commit changes what the patch would keep (user0 follows user4, a new line): the Home is
+    /// rebuilt.
+    @Test func aPendingCommitThatChangesAnotherItemRebuildsTheHome() async throws {
+        let passing = try await Passing()
+        let viewer = try #require(passing.users["user0"])
+        try await passing.store.setFollowing(userID: viewer, followedID: try #require(passing.users["user4"]), true)
+        let revision = try await passing.store.readScreens { source in source.revision }
+        let later = StoreChange(revision: revision, followsOf: [viewer])
+        await passing.hub.follow(passing.change, peekingPending: { later })
+
+        let (recorded, rebuilt) = try await passing.recordedAndRebuilt()
+        #expect(recorded.revision == rebuilt.revision)
+        #expect(recorded.showsTheSame(as: rebuilt), "the Home named \(recorded.revision) shows that revision")
+        #expect(recorded.sections[1].items.contains { $0.id == "user-\(passing.users["user4"] ?? 0)" })
+        #expect(!passing.counters.contains("habits_screen_patches_total 1\n"))
+        #expect(!passing.counters.contains("habits_screen_late_rechecks_total 1\n"))
+        await passing.hub.unsubscribe(passing.subscription)
+    }
+
+    /// What is pending stops short of the snapshot (a commit published late): the recheck cannot know the
+    /// commits between, and rebuilds.
+    @Test func aPendingChangeBehindTheSnapshotLeavesTheRecheckLate() async throws {
+        let passing = try await Passing()
+        let first = try await Self.user4Logs("Deep breathing", passing)
+        try await Self.log(passing.store, "user4", "Swim")
+        await passing.hub.follow(passing.change, peekingPending: { first })
+
+        let (recorded, rebuilt) = try await passing.recordedAndRebuilt()
+        #expect(recorded.revision == rebuilt.revision)
+        #expect(recorded.showsTheSame(as: rebuilt))
+        #expect(passing.counters.contains("habits_screen_late_rechecks_total 1\n"))
+        await passing.hub.unsubscribe(passing.subscription)
+    }
+
     /// Joined jobs: a later rebuild replaces a recheck, two rechecks stay one, and every recheck is vouched
     /// for at the later revision.
     @Test func joiningJobsKeepsOnePerScreenAndTheStrongerAction() {

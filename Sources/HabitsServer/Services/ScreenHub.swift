@@ -85,7 +85,9 @@ actor ScreenHub {
     /// Follows committed changes until cancelled: rebuilds the live documents they affect.
     func run() async {
         let changes = store.storeChanges()
-        for await change in changes { await follow(change, takingPending: changes.takePending) }
+        for await change in changes {
+            await follow(change, takingPending: changes.takePending, peekingPending: { changes.peekPending() })
+        }
     }
 
     /// How many times `follow` takes in commits that came while it was finding a change's jobs.
@@ -96,7 +98,12 @@ actor ScreenHub {
     /// Commits that came while the jobs were being found (`takePending`) join them before the build. Else the
     /// build's snapshot would be past the change, and every recheck would have to rebuild
     /// (`BuildJob.recheck(at:)`): a hub with many screens, slow to find its jobs, would fall further behind.
-    func follow(_ change: StoreChange, takingPending takePending: () -> StoreChange? = { nil }) async {
+    /// Commits that land after that, before the build's snapshot opens, are read from `peekPending` without
+    /// taking them (`BuildJob.caughtUp(to:with:)`).
+    func follow(
+        _ change: StoreChange, takingPending takePending: () -> StoreChange? = { nil },
+        peekingPending peekPending: @escaping @Sendable () -> StoreChange? = { nil }
+    ) async {
         var jobs = buildJobs(for: change)
         var revision = change.revision
         for _ in 0..<Self.catchUpRounds {
@@ -111,7 +118,7 @@ actor ScreenHub {
         guard !jobs.isEmpty else { return }
         let started = ContinuousClock.now
         defer { metrics.screenUpdateDuration.record(ContinuousClock.now - started) }
-        await rebuild(jobs, reason: "live screens")
+        await rebuild(jobs, reason: "live screens", peekingPending: peekPending)
     }
 
     /// Builds `jobs` and records each result, which wakes the subscribers of every screen that changed.
@@ -120,11 +127,14 @@ actor ScreenHub {
     /// Each half delivers its results in chunks (`BuiltChunk`), which are recorded as they come while the
     /// halves go on building: recording a thousand Homes waited for both halves and then held the actor
     /// alone, leaving a core idle, and no subscriber was woken before the last screen was built.
-    func rebuild(_ jobs: [BuildJob], reason: String) async {
+    func rebuild(
+        _ jobs: [BuildJob], reason: String, peekingPending peekPending: @escaping @Sendable () -> StoreChange? = { nil }
+    ) async {
         let half = jobs.count >= 8 ? jobs.count / 2 : jobs.count
         let (chunks, sink) = AsyncStream.makeStream(of: BuiltChunk.self)
         // Slices, not copies: a job holds a document and its reads, and copying one retains each part.
-        async let building: Void = Self.build(halves: [jobs[..<half], jobs[half...]], of: self, into: sink)
+        async let building: Void = Self.build(
+            halves: [jobs[..<half], jobs[half...]], of: self, into: sink, peekingPending: peekPending)
         for await chunk in chunks {
             for (offset, result) in chunk.results.enumerated() {
                 _ = try? record(jobs[chunk.start + offset].request, result)
@@ -150,12 +160,13 @@ actor ScreenHub {
 
     /// Builds the non-empty `halves` side by side, each into `sink`, and finishes it when both are done.
     private static func build(
-        halves: [ArraySlice<BuildJob>], of hub: ScreenHub, into sink: AsyncStream<BuiltChunk>.Continuation
+        halves: [ArraySlice<BuildJob>], of hub: ScreenHub, into sink: AsyncStream<BuiltChunk>.Continuation,
+        peekingPending peekPending: @escaping @Sendable () -> StoreChange?
     ) async throws {
         defer { sink.finish() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for half in halves where !half.isEmpty {
-                group.addTask { try await hub.build(half, into: sink) }
+                group.addTask { try await hub.build(half, into: sink, peekingPending: peekPending) }
             }
             try await group.waitForAll()
         }
@@ -235,18 +246,21 @@ actor ScreenHub {
     /// gives the vouched document again, named for this revision, without building it. A recheck is made
     /// only in a snapshot at the revision of the change that asked for it: one that writes have passed
     /// since (a hub behind the store) rebuilds, because a patch named for the snapshot would show those
-    /// writes in the lines it rewrites and not in the items it keeps.
+    /// writes in the lines it rewrites and not in the items it keeps, unless the commits the hub has not
+    /// taken (`peekPending`) reach the snapshot and leave those items as they were (`BuildJob.caughtUp`).
     ///
     /// Off the actor: the two halves of a batch open their snapshots without waiting for a turn on it, where
     /// the streams' calls queue, and each turn waited for lets more writes land past the batch's changes.
-    private nonisolated func build(_ jobs: ArraySlice<BuildJob>, into sink: AsyncStream<BuiltChunk>.Continuation)
-        async throws
-    {
+    private nonisolated func build(
+        _ jobs: ArraySlice<BuildJob>, into sink: AsyncStream<BuiltChunk>.Continuation,
+        peekingPending peekPending: @escaping @Sendable () -> StoreChange? = { nil }
+    ) async throws {
         let now = clock()
         let metrics = metrics
         return try await store.readScreens { source in
             // Viewers share habits, rankings and followed people: each question is asked once.
             let shared = MemoizingSource(source)
+            let jobs = Self.caughtUp(jobs, to: shared.revision, peekingPending: peekPending, metrics: metrics)
             // What the Homes and the rechecks ask, for all of them at once: a few queries, not sixty per Home.
             // A recheck's Home is read ahead too: a moved rank patches its lines, which read what a build does.
             if shared.readsAheadInBatches {

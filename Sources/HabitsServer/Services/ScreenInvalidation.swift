@@ -96,16 +96,8 @@ struct ScreenInvalidation {
             // The reads first: a candidate they rule out is dropped without hashing its request.
             let impact = filed.dependencies.impact(of: change)
             guard impact != .unaffected, isWatched(request) else { return }
-            switch impact {
-            case .unaffected: return
-            case .affected: actions.append((request, .rebuild))
-            case .recheck: actions.append((request, .recheck(vouchedBy: filed.dependencies, rankings: [])))
-            case .rerank(let rankings):
-                guard ScreenPatch.rebuildsRankings(of: request.screen) else {
-                    actions.append((request, .rebuild))
-                    return
-                }
-                actions.append((request, .recheck(vouchedBy: filed.dependencies, rankings: rankings)))
+            if let action = Self.action(for: impact, of: request.screen, vouchedBy: filed.dependencies) {
+                actions.append((request, action))
             }
         }
         if let candidates = index.candidates(for: change) {
@@ -116,5 +108,20 @@ struct ScreenInvalidation {
             for case let entry? in filed { test(entry.request, entry.reads) }
         }
         return actions
+    }
+
+    /// What a change of `impact` asks of a document of `screen` that read `reads`; nil for nothing.
+    static func action(for impact: ScreenImpact, of screen: ScreenName, vouchedBy reads: ScreenDependencies)
+        -> Action?
+    {
+        switch impact {
+        case .unaffected: return nil
+        case .affected: return .rebuild
+        case .recheck: return .recheck(vouchedBy: reads, rankings: [])
+        case .rerank(let rankings):
+            // Only a screen whose items showing rankings a patch can build again is rechecked for them.
+            guard ScreenPatch.rebuildsRankings(of: screen) else { return .rebuild }
+            return .recheck(vouchedBy: reads, rankings: rankings)
+        }
     }
 }
