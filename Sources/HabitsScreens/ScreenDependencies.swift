@@ -71,16 +71,19 @@ public struct ScreenDependencies: Hashable, Sendable {
     public func impact(of change: StoreChange) -> ScreenImpact {
         // Empty until a ranking is touched: a set that stays empty allocates nothing.
         var rankings: Set<Int64> = []
-        if mayAlterOutright(change, rankings: &rankings) { return .affected }
+        var lines: Set<Int64> = []
+        if mayAlterOutright(change, rankings: &rankings, lines: &lines) { return .affected }
+        if !lines.isEmpty { return .reline(users: lines, rankings: rankings) }
         if !rankings.isEmpty { return .rerank(rankings: rankings) }
         return userRanksMayMove(change) ? .recheck : .unaffected
     }
 
-    /// Whether `change` touches a read other than a user's rank and a habit's ranking; the habits whose top
-    /// list, whole ranking or positions it may alter go into `rankings`.
+    /// Whether `change` touches a read other than a user's rank, a habit's ranking and which habits a user
+    /// logged; the habits whose top list, whole ranking or positions it may alter go into `rankings`, and
+    /// the users whose logged habits it may alter into `lines`.
     ///
     /// - Complexity: O(c × p) for c count changes and p probes of a touched habit.
-    func mayAlterOutright(_ change: StoreChange, rankings: inout Set<Int64>) -> Bool {
+    func mayAlterOutright(_ change: StoreChange, rankings: inout Set<Int64>, lines: inout Set<Int64>) -> Bool {
         if change.catalogue || (change.programs && readsPrograms) || (change.help && readsHelp) { return true }
         if !recentEmojiOf.isDisjoint(with: change.recentEmojiOf) { return true }
         // Skips and notes are read with a pair's days: a screen showing that user's days may differ.
@@ -92,10 +95,11 @@ public struct ScreenDependencies: Hashable, Sendable {
             if countsOf.contains(count.userID) { return true }
             let pair = Pair(userID: count.userID, habitID: count.habitID)
             // A count that was 0 at any point: a screen built then showed the habit as not logged.
+            // Only Home reads which habits a user logged, and only in the lines that compare followed users.
             if count.lowest == 0,
                 loggedHabitsOf.contains(count.userID) || loggedHabitPairs.contains(pair)
             {
-                return true
+                lines.insert(count.userID)
             }
             if pairCounts.contains(pair) { return true }
             let low = count.lowest

@@ -12,6 +12,11 @@ public enum ScreenImpact: Hashable, Sendable {
     /// reads that only the habits' leaderboard cards make, so that a patch rebuilds those cards alone
     /// (`ScreenBuilder.patched`). Any other screen is rebuilt.
     case rerank(rankings: Set<Int64>)
+    /// As `rerank`, and besides, which of their logged habits decides what the reads about these users say
+    /// may have changed (a first log of a habit): on Home, reads that only the followed users' lines make, so
+    /// that a patch writes every line again with `rankings`' cards (`ScreenBuilder.patched`). Any other
+    /// screen is rebuilt.
+    case reline(users: Set<Int64>, rankings: Set<Int64>)
     /// The document may differ: rebuild it.
     case affected
 }

@@ -44,6 +44,7 @@ extension WorldSource {
         var kept = 0
         var patched = 0
         var cardPatches = 0
+        var linePatches = 0
         await forEachSeedAsync(count: UInt64(150)) { seed in
             var random = SeededRandom(seed: seed)
             var world = ChangesetPropertyTests.randomWorld(&random)
@@ -64,13 +65,13 @@ extension WorldSource {
                         let new = try await ScreenBuilder(source: next, now: Fixture.now)
                             .document(for: request, revision: "1")
                         #expect(new == old, "seed \(seed) step \(step) \(request): \(change) was called unaffecting")
-                    case .recheck, .rerank:
+                    case .recheck, .rerank, .reline:
                         // Ranks found where they were, with no ranking touched, vouch for the old document, and
                         // for the reads a rebuild would record, which the next change is tested against.
                         // Only the ranks of the habits the change counts are asked again, as the hub asks them.
-                        let rankings: Set<Int64> = if case .rerank(let rankings) = impact { rankings } else { [] }
+                        let (rankings, relined) = Self.patchScope(impact)
                         let changed = change.countedHabits
-                        guard rankings.isEmpty,
+                        guard rankings.isEmpty, relined.isEmpty,
                             let rechecked = try await observing.dependencies.rechecked(in: next, changedHabits: changed)
                         else {
                             // A rank moved or a ranking may have: Home's patch is the rebuild, reads and all.
@@ -81,11 +82,17 @@ extension WorldSource {
                                 .document(for: request, revision: "2")
                             let patch = try await ScreenBuilder(source: next, now: Fixture.now)
                                 .patched(
-                                    old, for: request, reads: reads, moved: moved, rankings: rankings, revision: "2")
-                            #expect(patch != nil || request.screen != .home, "seed \(seed) step \(step)")
+                                    old, for: request, reads: reads, moved: moved, rankings: rankings,
+                                    relined: relined, revision: "2")
+                            // A viewer who sees private users is rebuilt when lines must be written again.
+                            #expect(
+                                patch != nil || request.screen != .home
+                                    || (!relined.isEmpty && !reads.pairCounts.isEmpty),
+                                "seed \(seed) step \(step)")
                             guard let patch else { continue }
                             patched += 1
                             if !rankings.isEmpty { cardPatches += 1 }
+                            if !relined.isEmpty { linePatches += 1 }
                             #expect(patch.document == new, "seed \(seed) step \(step) \(request): \(change)")
                             #expect(patch.reads == rebuilt.dependencies, "seed \(seed) step \(step) \(request)")
                             #expect(patch.changeset == (try new.changeset(from: old)), "seed \(seed) step \(step)")
@@ -107,6 +114,16 @@ extension WorldSource {
         #expect(kept > 0, "rechecks must keep some documents")
         #expect(patched > 0, "some rechecks must patch")
         #expect(cardPatches > 0, "some patches must build leaderboard cards again")
+        #expect(linePatches > 0, "some patches must write every line again")
+    }
+
+    /// The habits whose cards and the users whose logged habits a recheck's patch builds again.
+    static func patchScope(_ impact: ScreenImpact) -> (rankings: Set<Int64>, relined: Set<Int64>) {
+        switch impact {
+        case .rerank(let rankings): (rankings, [])
+        case .reline(let users, let rankings): (rankings, users)
+        default: ([], [])
+        }
     }
 
     @Test func aRecheckAsksAgainOnlyTheRanksOfTheChangedHabits() async throws {
@@ -291,8 +308,23 @@ extension WorldSource {
             StoreChange(revision: 2, counts: [CountChange(userID: 2, habitID: habit, before: 0, after: 1)])
         }
         #expect(dependencies.impact(of: firstLog(12)) == .unaffected, "Draw comes after Cycle")
-        #expect(dependencies.impact(of: firstLog(10)) == .affected, "Bake comes before Cycle")
-        #expect(dependencies.impact(of: firstLog(13)) == .affected, "Run is the viewer's habit too")
+        #expect(dependencies.impact(of: firstLog(10)) == .reline(users: [2], rankings: []), "Bake comes before Cycle")
+        #expect(dependencies.impact(of: firstLog(13)) == .reline(users: [2], rankings: []), "Run is the viewer's too")
+
+        // The line then compares Bake: the patch writes it again, with the reads and changeset of a rebuild.
+        var next = world
+        next.setCount(user: 2, habit: 10, 1)
+        let (reads, moved) = try await dependencies.reranked(in: next, changedHabits: [10])
+        let request = ScreenRequest(screen: .home, viewerID: 1)
+        let patch = try #require(
+            try await ScreenBuilder(source: next).patched(
+                home, for: request, reads: reads, moved: moved, relined: [2], revision: "2"))
+        let rebuilt = ObservingSource(next)
+        let new = try await ScreenBuilder(source: rebuilt).document(for: request, revision: "2")
+        #expect(new.sections[1].items[0].fallback.subtitle?.hasPrefix("Currently 1st in Bake.") == true)
+        #expect(patch.document == new)
+        #expect(patch.reads == rebuilt.dependencies)
+        #expect(patch.changeset == (try new.changeset(from: home)))
     }
 }
 

@@ -18,7 +18,16 @@ import Testing
 
     /// The habits whose rankings `impact` asks to build again, nil for another impact.
     static func rankings(_ impact: ScreenImpact?) -> Set<Int64>? {
-        if case .rerank(let rankings) = impact { rankings } else { nil }
+        switch impact {
+        case .rerank(let rankings)?: rankings
+        case .reline(_, let rankings)?: rankings
+        default: nil
+        }
+    }
+
+    /// The users whose logged habits `impact` asks to write every followed user's line again for.
+    static func relined(_ impact: ScreenImpact?) -> Set<Int64> {
+        if case .reline(let users, _)? = impact { users } else { [] }
     }
 
     /// Expects a patch to be the rebuild: its document, the rebuild's changeset from the old document, and its reads.
@@ -105,6 +114,7 @@ import Testing
         var totalKept = 0
         var patched = 0
         var cardPatches = 0
+        var linePatches = 0
         for seed in PropertySeeds.current.seeds(defaultCount: 6) {
             var random = SeededRandom(seed: seed)
             let (store, usersByKey, habitsByName) = try await screenStore()
@@ -154,10 +164,13 @@ import Testing
                     for (request, reads) in toRecheck {
                         let (reranked, moved) = try await reads.reranked(in: source)
                         let rankings = Self.rankings(impacts[request]) ?? []
-                        guard !moved.isEmpty || !rankings.isEmpty, let old = documents[request] else { continue }
+                        let relined = Self.relined(impacts[request])
+                        guard !moved.isEmpty || !rankings.isEmpty || !relined.isEmpty, let old = documents[request]
+                        else { continue }
                         patches[request] = try await ScreenBuilder(source: MemoizingSource(source), now: Fixture.now)
                             .patched(
-                                old, for: request, reads: reranked, moved: moved, rankings: rankings, revision: "r")
+                                old, for: request, reads: reranked, moved: moved, rankings: rankings,
+                                relined: relined, revision: "r")
                     }
                     return patches
                 }
@@ -195,6 +208,15 @@ import Testing
                         let patch = try #require(patches[request], "seed \(seed) step \(step): \(request)")
                         cardPatches += 1
                         Self.expect(patch, equals: new, changeset: changeset, "seed \(seed) step \(step): \(request)")
+                    case .reline where request.screen == .home:
+                        held[request] = new.dependencies
+                        // A viewer who sees private users is rebuilt (`ScreenBuilder.patched`).
+                        guard let patch = patches[request] else {
+                            #expect(!old.dependencies.pairCounts.isEmpty, "seed \(seed) step \(step): \(request)")
+                            continue
+                        }
+                        linePatches += 1
+                        Self.expect(patch, equals: new, changeset: changeset, "seed \(seed) step \(step): \(request)")
                     default: held[request] = new.dependencies
                     }
                 }
@@ -206,5 +228,6 @@ import Testing
         #expect(totalKept > 0, "rechecks must keep some documents")
         #expect(patched > 0, "some rechecks must patch")
         #expect(cardPatches > 0, "some patches must build leaderboard cards again")
+        #expect(linePatches > 0, "some patches must write every line again")
     }
 }

@@ -83,7 +83,7 @@ import Testing
             Self.actions(reaching, in: invalidation, watched: [card, Self.top])
                 == [card: "recheck", Self.top: "rebuild"])
         let recheck = invalidation.actions(for: reaching) { $0 == card }
-        guard case .recheck(_, let rankings) = recheck.first?.action else {
+        guard case .recheck(_, let rankings, _) = recheck.first?.action else {
             Issue.record("no recheck: \(recheck)")
             return
         }

@@ -52,6 +52,9 @@ extension ScreenHub {
         var vouchedReads: ScreenDependencies?
         /// For a recheck: the habits whose rankings the change may have altered, whose items are built again.
         var rankings: Set<Int64>
+        /// For a recheck: the followed users whose logged habits may have changed, for which every line of a
+        /// Home is written again (`ScreenImpact.reline`).
+        var relined: Set<Int64>
         /// For a recheck: the habits whose counts the changes that asked for it list, the only ones whose users'
         /// ranks may have moved since `base` (`ScreenDependencies.reranked(in:changedHabits:)`): every other
         /// change since was tested against `vouchedReads` and moved no rank they read. Nil: any habit.
@@ -62,12 +65,14 @@ extension ScreenHub {
 
         init(
             request: ScreenRequest, base: ScreenDocument? = nil, vouchedReads: ScreenDependencies? = nil,
-            rankings: Set<Int64> = [], changedHabits: Set<Int64>? = nil, vouchedAt: Int64 = 0
+            rankings: Set<Int64> = [], relined: Set<Int64> = [], changedHabits: Set<Int64>? = nil,
+            vouchedAt: Int64 = 0
         ) {
             self.request = request
             self.base = base
             self.vouchedReads = vouchedReads
             self.rankings = rankings
+            self.relined = relined
             self.changedHabits = changedHabits
             self.vouchedAt = vouchedAt
         }
@@ -95,10 +100,12 @@ extension ScreenHub {
             case .rebuild?:
                 vouchedReads = nil
                 rankings = []
+                relined = []
                 changedHabits = nil
                 return true
-            case .recheck(_, let moreRankings)?:
+            case .recheck(_, let moreRankings, let moreLines)?:
                 rankings.formUnion(moreRankings)
+                relined.formUnion(moreLines)
                 changedHabits = changedHabits?.union(later.countedHabits)
             }
             vouchedAt = later.revision

@@ -11,13 +11,14 @@ extension ScreenHub {
     /// batch.
     static func recheck(
         _ document: ScreenDocument, _ request: ScreenRequest, _ dependencies: ScreenDependencies,
-        rankings: Set<Int64>, changedHabits: Set<Int64>?, in source: MemoizingSource, now: Date, patches: Counter
+        rankings: Set<Int64>, relined: Set<Int64> = [], changedHabits: Set<Int64>?, in source: MemoizingSource,
+        now: Date, patches: Counter
     ) async -> BuildResult? {
         // Only the ranks of the habits whose counts changed can have moved: the others are not asked again.
         guard let (reads, moved) = try? await dependencies.reranked(in: source, changedHabits: changedHabits)
         else { return nil }
         let revision = String(source.revision)
-        if moved.isEmpty && rankings.isEmpty {
+        if moved.isEmpty && rankings.isEmpty && relined.isEmpty {
             var same = document
             same.revision = revision
             let nothing = ScreenChangeset(
@@ -26,7 +27,8 @@ extension ScreenHub {
         }
         let builder = ScreenBuilder(source: source, now: now)
         let patch = try? await builder.patched(
-            document, for: request, reads: reads, moved: moved, rankings: rankings, revision: revision)
+            document, for: request, reads: reads, moved: moved, rankings: rankings, relined: relined,
+            revision: revision)
         guard let patch else { return nil }
         patches.increment()
         return .built(

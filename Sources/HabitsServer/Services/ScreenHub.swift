@@ -186,14 +186,14 @@ actor ScreenHub {
             let current = cache[request]?.current
             switch action {
             case .rebuild: jobs.append(BuildJob(request: request, base: current))
-            case .recheck(let reads, let rankings):
+            case .recheck(let reads, let rankings, let lines):
                 guard let current else {
                     jobs.append(BuildJob(request: request))
                     continue
                 }
                 jobs.append(
                     BuildJob(
-                        request: request, base: current, vouchedReads: reads, rankings: rankings,
+                        request: request, base: current, vouchedReads: reads, rankings: rankings, relined: lines,
                         changedHabits: changedHabits, vouchedAt: change.revision))
             }
         }
@@ -224,6 +224,7 @@ actor ScreenHub {
                 joined[index] = job
             } else if job.vouchedReads != nil && joined[index].vouchedReads != nil {
                 joined[index].rankings.formUnion(job.rankings)
+                joined[index].relined.formUnion(job.relined)
                 joined[index].changedHabits = job.changedHabits.flatMap { joined[index].changedHabits?.union($0) }
             }
         }
@@ -293,7 +294,8 @@ actor ScreenHub {
         let request = job.request
         if let (document, dependencies) = job.recheck(at: shared.revision) {
             let recheck = await Self.recheck(
-                document, request, dependencies, rankings: job.rankings, changedHabits: job.changedHabits,
+                document, request, dependencies, rankings: job.rankings, relined: job.relined,
+                changedHabits: job.changedHabits,
                 in: shared, now: now, patches: metrics.screenPatches)
             if let recheck { return recheck }
             metrics.screenRebuilds.increment()

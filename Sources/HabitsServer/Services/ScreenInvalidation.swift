@@ -20,9 +20,10 @@ struct ScreenInvalidation {
     enum Action {
         /// Build it again.
         case rebuild
-        /// Ask its ranks again and build the items showing the rankings of `rankings` again; these reads vouch
-        /// for the rest of the document while the ranks stay.
-        case recheck(vouchedBy: ScreenDependencies, rankings: Set<Int64>)
+        /// Ask its ranks again and build the items showing the rankings of `rankings` again, and every line of
+        /// a followed user when `lines` is not empty; these reads vouch for the rest of the document while the
+        /// ranks stay.
+        case recheck(vouchedBy: ScreenDependencies, rankings: Set<Int64>, lines: Set<Int64>)
     }
 
     /// A filed document: its request and what it read.
@@ -117,11 +118,14 @@ struct ScreenInvalidation {
         switch impact {
         case .unaffected: return nil
         case .affected: return .rebuild
-        case .recheck: return .recheck(vouchedBy: reads, rankings: [])
+        case .recheck: return .recheck(vouchedBy: reads, rankings: [], lines: [])
         case .rerank(let rankings):
             // Only a screen whose items showing rankings a patch can build again is rechecked for them.
             guard ScreenPatch.rebuildsRankings(of: screen) else { return .rebuild }
-            return .recheck(vouchedBy: reads, rankings: rankings)
+            return .recheck(vouchedBy: reads, rankings: rankings, lines: [])
+        case .reline(let users, let rankings):
+            guard ScreenPatch.rebuildsRankings(of: screen) else { return .rebuild }
+            return .recheck(vouchedBy: reads, rankings: rankings, lines: users)
         }
     }
 }
