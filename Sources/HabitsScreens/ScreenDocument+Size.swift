@@ -23,13 +23,39 @@ extension ScreenDocument {
             bytes += Self.sectionOverhead + heapBytes(section.id)
             if section.wideLayout != nil { bytes += Self.sectionOverhead }
             bytes += heapBytes(section.header?.title) + heapBytes(section.footer?.title)
-            bytes += section.items.count * (MemoryLayout<ScreenItem>.stride + Self.itemOverhead)
-            for item in section.items {
-                bytes += heapBytes(item.id) + heapBytes(item.fallback.title) + heapBytes(item.fallback.subtitle)
-                bytes += item.content.heapBytes
-                for action in item.actions { bytes += action.heapBytes }
-            }
+            for item in section.items { bytes += item.estimatedByteCount }
         }
+        return bytes
+    }
+
+    /// `estimatedByteCount` of this document, made from `base` (of `baseBytes`) by replacing the items of
+    /// `updates` and renaming it, as a patch makes it (`ScreenBuilder.patched`): only those items and the
+    /// revision are counted again.
+    ///
+    /// - Complexity: O(u) for the u updates, O(n) for the document's n strings, items and actions when an
+    ///   update is not at a position of `base`.
+    public func estimatedByteCount(
+        patchedFrom base: ScreenDocument, baseBytes: Int, updates: some Sequence<ItemValue>
+    ) -> Int {
+        var bytes = baseBytes - heapBytes(base.revision) + heapBytes(revision)
+        for update in updates {
+            guard base.sections.indices.contains(update.section),
+                base.sections[update.section].items.indices.contains(update.item)
+            else { return estimatedByteCount }
+            bytes += update.value.estimatedByteCount - base.sections[update.section].items[update.item].estimatedByteCount
+        }
+        return bytes
+    }
+}
+
+extension ScreenItem {
+    /// About how many bytes the item holds in memory, its place in its section's array included.
+    ///
+    /// - Complexity: O(a) for its a actions.
+    var estimatedByteCount: Int {
+        var bytes = MemoryLayout<ScreenItem>.stride + ScreenDocument.itemOverhead
+        bytes += heapBytes(id) + heapBytes(fallback.title) + heapBytes(fallback.subtitle) + content.heapBytes
+        for action in actions { bytes += action.heapBytes }
         return bytes
     }
 }

@@ -11,6 +11,14 @@ public struct ScreenPatch: Hashable, Sendable {
     /// Whether a patch can build a screen's items that show rankings again (`ScreenImpact.rerank`): Home's
     /// cards can; any other screen is rebuilt.
     public static func rebuildsRankings(of screen: ScreenName) -> Bool { screen == .home }
+
+    /// `document.estimatedByteCount`, from that of `base`, the document it was patched from.
+    ///
+    /// - Complexity: O(u) for the u items it wrote again.
+    public func estimatedByteCount(patching base: ScreenDocument, baseBytes: Int) -> Int {
+        document.estimatedByteCount(
+            patchedFrom: base, baseBytes: baseBytes, updates: changeset.stages.lazy.flatMap(\.itemUpdates))
+    }
 }
 
 extension ScreenBuilder {

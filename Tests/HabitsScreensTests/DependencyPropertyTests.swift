@@ -96,6 +96,9 @@ extension WorldSource {
                             #expect(patch.document == new, "seed \(seed) step \(step) \(request): \(change)")
                             #expect(patch.reads == rebuilt.dependencies, "seed \(seed) step \(step) \(request)")
                             #expect(patch.changeset == (try new.changeset(from: old)), "seed \(seed) step \(step)")
+                            #expect(
+                                patch.estimatedByteCount(patching: old, baseBytes: old.estimatedByteCount)
+                                    == patch.document.estimatedByteCount, "seed \(seed) step \(step)")
                             continue
                         }
                         kept += 1

@@ -27,16 +27,19 @@ extension ScreenHub {
         /// What the read index files the document under.
         var names: ScreenReadNames
 
+        /// `documentBytes` is `document.estimatedByteCount` when the caller knows it already (a patch counts
+        /// only what it wrote again).
+        ///
         /// - Complexity: O(n + r) for the n strings, items and actions of the document and its r reads.
         init(
             _ document: ScreenDocument, _ dependencies: ScreenDependencies, storeRevision: Int64,
-            fromBase: ScreenChangeset? = nil
+            fromBase: ScreenChangeset? = nil, documentBytes: Int? = nil
         ) {
             self.document = document
             self.dependencies = dependencies
             self.storeRevision = storeRevision
             self.fromBase = fromBase
-            documentBytes = document.estimatedByteCount
+            self.documentBytes = documentBytes ?? document.estimatedByteCount
             readsBytes = dependencies.estimatedByteCount
             names = ScreenReadNames(dependencies)
         }
@@ -48,6 +51,8 @@ extension ScreenHub {
         /// The live document it replaces: the rebuild diffs against it in parallel, so that the hub and its
         /// subscribers need not.
         var base: ScreenDocument?
+        /// `base.estimatedByteCount`, as the hub counted it when it was recorded.
+        var baseBytes: Int?
         /// For a recheck: the reads that vouch for `base` while their users' ranks stay.
         var vouchedReads: ScreenDependencies?
         /// For a recheck: the habits whose rankings the change may have altered, whose items are built again.
@@ -64,12 +69,14 @@ extension ScreenHub {
         var vouchedAt: Int64
 
         init(
-            request: ScreenRequest, base: ScreenDocument? = nil, vouchedReads: ScreenDependencies? = nil,
+            request: ScreenRequest, base: ScreenDocument? = nil, baseBytes: Int? = nil,
+            vouchedReads: ScreenDependencies? = nil,
             rankings: Set<Int64> = [], relined: Set<Int64> = [], changedHabits: Set<Int64>? = nil,
             vouchedAt: Int64 = 0
         ) {
             self.request = request
             self.base = base
+            self.baseBytes = baseBytes
             self.vouchedReads = vouchedReads
             self.rankings = rankings
             self.relined = relined

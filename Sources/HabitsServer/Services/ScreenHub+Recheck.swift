@@ -11,7 +11,7 @@ extension ScreenHub {
     /// batch.
     static func recheck(
         _ document: ScreenDocument, _ request: ScreenRequest, _ dependencies: ScreenDependencies,
-        rankings: Set<Int64>, relined: Set<Int64> = [], changedHabits: Set<Int64>?, in source: MemoizingSource,
+        documentBytes: Int? = nil, rankings: Set<Int64>, relined: Set<Int64> = [], changedHabits: Set<Int64>?, in source: MemoizingSource,
         now: Date, patches: Counter
     ) async -> BuildResult? {
         // Only the ranks of the habits whose counts changed can have moved: the others are not asked again.
@@ -23,7 +23,9 @@ extension ScreenHub {
             same.revision = revision
             let nothing = ScreenChangeset(
                 screen: document.screen, from: document.revision, revision: revision, title: nil, stages: [])
-            return .built(BuiltScreen(same, reads, storeRevision: source.revision, fromBase: nothing))
+            let bytes = documentBytes.map { same.estimatedByteCount(patchedFrom: document, baseBytes: $0, updates: []) }
+            return .built(
+                BuiltScreen(same, reads, storeRevision: source.revision, fromBase: nothing, documentBytes: bytes))
         }
         let builder = ScreenBuilder(source: source, now: now)
         let patch = try? await builder.patched(
@@ -31,7 +33,10 @@ extension ScreenHub {
             revision: revision)
         guard let patch else { return nil }
         patches.increment()
+        let bytes = documentBytes.map { patch.estimatedByteCount(patching: document, baseBytes: $0) }
         return .built(
-            BuiltScreen(patch.document, patch.reads, storeRevision: source.revision, fromBase: patch.changeset))
+            BuiltScreen(
+                patch.document, patch.reads, storeRevision: source.revision, fromBase: patch.changeset,
+                documentBytes: bytes))
     }
 }

@@ -183,7 +183,8 @@ actor ScreenHub {
         var jobs: [BuildJob] = []
         jobs.reserveCapacity(actions.count)
         for (request, action) in actions {
-            let current = cache[request]?.current
+            let entry = cache[request]
+            let current = entry?.current
             switch action {
             case .rebuild: jobs.append(BuildJob(request: request, base: current))
             case .recheck(let reads, let rankings, let lines):
@@ -193,7 +194,8 @@ actor ScreenHub {
                 }
                 jobs.append(
                     BuildJob(
-                        request: request, base: current, vouchedReads: reads, rankings: rankings, relined: lines,
+                        request: request, base: current, baseBytes: entry?.historyBytes.last, vouchedReads: reads,
+                        rankings: rankings, relined: lines,
                         changedHabits: changedHabits, vouchedAt: change.revision))
             }
         }
@@ -294,8 +296,8 @@ actor ScreenHub {
         let request = job.request
         if let (document, dependencies) = job.recheck(at: shared.revision) {
             let recheck = await Self.recheck(
-                document, request, dependencies, rankings: job.rankings, relined: job.relined,
-                changedHabits: job.changedHabits,
+                document, request, dependencies, documentBytes: job.baseBytes, rankings: job.rankings,
+                relined: job.relined, changedHabits: job.changedHabits,
                 in: shared, now: now, patches: metrics.screenPatches)
             if let recheck { return recheck }
             metrics.screenRebuilds.increment()
