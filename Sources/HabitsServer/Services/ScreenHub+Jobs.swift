@@ -54,7 +54,10 @@ extension ScreenHub {
         /// `base.estimatedByteCount`, as the hub counted it when it was recorded.
         var baseBytes: Int?
         /// For a recheck: the reads that vouch for `base` while their users' ranks stay.
-        var vouchedReads: ScreenDependencies?
+        var vouchedReads: ScreenDependencies? { vouched?.dependencies }
+        /// `vouchedReads`, shared: a job is copied into its batch, its half and its build, and the reads' many
+        /// sets would be retained and released at each copy.
+        var vouched: ScreenInvalidation.Reads?
         /// For a recheck: the habits whose rankings the change may have altered, whose items are built again.
         var rankings: Set<Int64>
         /// For a recheck: the followed users whose logged habits may have changed, for which every line of a
@@ -70,14 +73,14 @@ extension ScreenHub {
 
         init(
             request: ScreenRequest, base: ScreenDocument? = nil, baseBytes: Int? = nil,
-            vouchedReads: ScreenDependencies? = nil,
+            vouchedReads: ScreenDependencies? = nil, vouched: ScreenInvalidation.Reads? = nil,
             rankings: Set<Int64> = [], relined: Set<Int64> = [], changedHabits: Set<Int64>? = nil,
             vouchedAt: Int64 = 0
         ) {
             self.request = request
             self.base = base
             self.baseBytes = baseBytes
-            self.vouchedReads = vouchedReads
+            self.vouched = vouched ?? vouchedReads.map(ScreenInvalidation.Reads.init)
             self.rankings = rankings
             self.relined = relined
             self.changedHabits = changedHabits
@@ -92,7 +95,7 @@ extension ScreenHub {
         }
 
         /// Whether a snapshot at `revision` holds writes the recheck's change does not vouch for.
-        func isLate(at revision: Int64) -> Bool { base != nil && vouchedReads != nil && revision > vouchedAt }
+        func isLate(at revision: Int64) -> Bool { base != nil && vouched != nil && revision > vouchedAt }
 
         /// The job once `later`, the commits after the one that vouches for it, is taken into account, as if
         /// the hub had taken them before the build (`ScreenHub.joining`): still a recheck, vouched for at
@@ -101,11 +104,12 @@ extension ScreenHub {
         ///
         /// - Complexity: the cost of testing the reads against `later` (`ScreenDependencies.impact(of:)`).
         mutating func catchUp(with later: StoreChange) -> Bool {
-            guard let reads = vouchedReads else { return false }
-            switch ScreenInvalidation.action(for: reads.impact(of: later), of: request.screen, vouchedBy: reads) {
+            guard let reads = vouched else { return false }
+            let impact = reads.dependencies.impact(of: later)
+            switch ScreenInvalidation.action(for: impact, of: request.screen, vouchedBy: reads) {
             case nil: break
             case .rebuild?:
-                vouchedReads = nil
+                vouched = nil
                 rankings = []
                 relined = []
                 changedHabits = nil

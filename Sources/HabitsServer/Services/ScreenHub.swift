@@ -112,7 +112,7 @@ actor ScreenHub {
             revision = later.revision
         }
         lastChangeRevision = max(lastChangeRevision, revision)
-        let rechecks = jobs.count { $0.vouchedReads != nil }
+        let rechecks = jobs.count { $0.vouched != nil }
         metrics.screenRechecks.increment(by: Int64(rechecks))
         metrics.screenRebuilds.increment(by: Int64(jobs.count - rechecks))
         guard !jobs.isEmpty else { return }
@@ -194,7 +194,7 @@ actor ScreenHub {
                 }
                 jobs.append(
                     BuildJob(
-                        request: request, base: current, baseBytes: entry?.historyBytes.last, vouchedReads: reads,
+                        request: request, base: current, baseBytes: entry?.historyBytes.last, vouched: reads,
                         rankings: rankings, relined: lines,
                         changedHabits: changedHabits, vouchedAt: change.revision))
             }
@@ -211,7 +211,7 @@ actor ScreenHub {
         var positions: [ScreenRequest: Int] = [:]
         positions.reserveCapacity(joined.count)
         for index in joined.indices {
-            if joined[index].vouchedReads != nil { joined[index].vouchedAt = revision }
+            if joined[index].vouched != nil { joined[index].vouchedAt = revision }
             positions[joined[index].request] = index
         }
         for job in later {
@@ -222,9 +222,9 @@ actor ScreenHub {
             }
             // Two rechecks stay one, vouched for at the later revision, with the rankings and changed habits of
             // both; a later rebuild replaces a recheck.
-            if job.vouchedReads == nil && joined[index].vouchedReads != nil {
+            if job.vouched == nil && joined[index].vouched != nil {
                 joined[index] = job
-            } else if job.vouchedReads != nil && joined[index].vouchedReads != nil {
+            } else if job.vouched != nil && joined[index].vouched != nil {
                 joined[index].rankings.formUnion(job.rankings)
                 joined[index].relined.formUnion(job.relined)
                 joined[index].changedHabits = job.changedHabits.flatMap { joined[index].changedHabits?.union($0) }
@@ -301,7 +301,7 @@ actor ScreenHub {
                 in: shared, now: now, patches: metrics.screenPatches)
             if let recheck { return recheck }
             metrics.screenRebuilds.increment()
-        } else if job.vouchedReads != nil {
+        } else if job.vouched != nil {
             metrics.screenRebuilds.increment()
             metrics.screenLateRechecks.increment()
         }

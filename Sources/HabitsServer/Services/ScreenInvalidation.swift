@@ -23,7 +23,7 @@ struct ScreenInvalidation {
         /// Ask its ranks again and build the items showing the rankings of `rankings` again, and every line of
         /// a followed user when `lines` is not empty; these reads vouch for the rest of the document while the
         /// ranks stay.
-        case recheck(vouchedBy: ScreenDependencies, rankings: Set<Int64>, lines: Set<Int64>)
+        case recheck(vouchedBy: Reads, rankings: Set<Int64>, lines: Set<Int64>)
     }
 
     /// A filed document: its request and what it read.
@@ -97,7 +97,7 @@ struct ScreenInvalidation {
             // The reads first: a candidate they rule out is dropped without hashing its request.
             let impact = filed.dependencies.impact(of: change)
             guard impact != .unaffected, isWatched(request) else { return }
-            if let action = Self.action(for: impact, of: request.screen, vouchedBy: filed.dependencies) {
+            if let action = Self.action(for: impact, of: request.screen, vouchedBy: filed) {
                 actions.append((request, action))
             }
         }
@@ -112,8 +112,8 @@ struct ScreenInvalidation {
     }
 
     /// What a change of `impact` asks of a document of `screen` that read `reads`; nil for nothing.
-    static func action(for impact: ScreenImpact, of screen: ScreenName, vouchedBy reads: ScreenDependencies)
-        -> Action?
+    /// The reads are passed on shared: a change that rechecks thousands of Homes copies none of them.
+    static func action(for impact: ScreenImpact, of screen: ScreenName, vouchedBy reads: Reads) -> Action?
     {
         switch impact {
         case .unaffected: return nil
