@@ -15,7 +15,8 @@ public final class SQLiteHabitStore: HabitStore {
     let writer: any DatabaseWriter
     let revision: RevisionCounter
     let commits: GroupCommit
-    let changeFeed = StoreChangeFeed()
+    // Only the group commit publishes, one batch after the other.
+    let changeFeed = StoreChangeFeed(publishesInRevisionOrder: true)
     let snapshots: SnapshotReaders
     /// The file of a temporary store, removed with the store.
     private let temporaryFile: TemporaryFile?

@@ -30,7 +30,9 @@ public struct StoreChanges: AsyncSequence, Sendable {
     public func takePending() -> StoreChange? { subscription.feed.takePending(subscriber: subscription.id) }
 
     /// The changes committed since the previous element, left for the next one to take: nil when there are
-    /// none. A reader that opened a snapshot past what it has taken learns from it what the snapshot holds.
+    /// none, and always nil from a feed that may publish commits out of their revisions' order
+    /// (`StoreChangeFeed.publishesInRevisionOrder`). A reader that opened a snapshot at or before the answer's
+    /// revision learns from it every commit the snapshot holds that the reader has not taken.
     public func peekPending() -> StoreChange? { subscription.feed.peekPending(subscriber: subscription.id) }
 
     /// Takes the changes merged since the previous element, waiting for one when there are none.
@@ -76,9 +78,16 @@ public final class StoreChangeFeed: @unchecked Sendable {
     private var subscribers: [UInt64: Subscriber] = [:]
     private var nextID: UInt64 = 0
     private var isFinished = false
+    /// Whether every commit is published before any commit of a higher revision: a pending change then holds
+    /// every commit up to its revision that its subscriber has not taken, which `peekPending` relies on.
+    public let publishesInRevisionOrder: Bool
 
-    /// A feed with no subscribers.
-    public init() {}
+    /// A feed with no subscribers. `publishesInRevisionOrder` only when its store publishes one commit after
+    /// the other (SQLite's group commit); not when commits finish side by side (PostgreSQL's connections,
+    /// other instances' announcements).
+    public init(publishesInRevisionOrder: Bool = false) {
+        self.publishesInRevisionOrder = publishesInRevisionOrder
+    }
 
     /// Adds a subscriber that receives the changes published from now on.
     func subscribe() -> UInt64 {
@@ -152,7 +161,8 @@ public final class StoreChangeFeed: @unchecked Sendable {
     ///
     /// - Complexity: O(m) for the m pairs and users pending.
     func peekPending(subscriber id: UInt64) -> StoreChange? {
-        lock.withLock {
+        guard publishesInRevisionOrder else { return nil }
+        return lock.withLock {
             guard let subscriber = subscribers[id], subscriber.hasPending else { return nil }
             return subscriber.pending.change()
         }

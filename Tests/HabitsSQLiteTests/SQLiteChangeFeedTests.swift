@@ -69,6 +69,17 @@ import Testing
         #expect(changes.peekPending() == nil)
     }
 
+    /// A feed whose commits may be published out of order (PostgreSQL's) answers no peek: what is pending
+    /// there may lack a commit of a lower revision.
+    @Test func aFeedOutOfRevisionOrderAnswersNoPeek() {
+        let feed = StoreChangeFeed()
+        let changes = StoreChanges(feed: feed)
+        let change = StoreChange(revision: 7, counts: [CountChange(userID: 1, habitID: 2, before: 0, after: 1)])
+        feed.publish(change)
+        #expect(changes.peekPending() == nil)
+        #expect(changes.takePending() == change)
+    }
+
     @Test func theFeedEndsWhenTheStoreClosesAfterWhatWasCommitted() async throws {
         let database = try TemporaryDatabase()
         let store = try SQLiteHabitStore(path: database.path)
