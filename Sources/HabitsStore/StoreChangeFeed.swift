@@ -156,8 +156,8 @@ public final class StoreChangeFeed: @unchecked Sendable {
     }
 
     /// The changes published for `subscriber` since it last took, without taking them; nil when there are
-    /// none. Unlike `takePending`, a change that reports nothing is answered too: its revision says that
-    /// the commits up to it changed nothing a screen reads.
+    /// none, or when the feed may publish out of revision order. A commit that changed nothing a screen
+    /// reads is not published, so the answer's revision is that of the last commit that changed something.
     ///
     /// - Complexity: O(m) for the m pairs and users pending.
     func peekPending(subscriber id: UInt64) -> StoreChange? {

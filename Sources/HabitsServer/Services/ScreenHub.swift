@@ -99,7 +99,7 @@ actor ScreenHub {
     /// build's snapshot would be past the change, and every recheck would have to rebuild
     /// (`BuildJob.recheck(at:)`): a hub with many screens, slow to find its jobs, would fall further behind.
     /// Commits that land after that, before the build's snapshot opens, are read from `peekPending` without
-    /// taking them (`BuildJob.caughtUp(to:with:)`).
+    /// taking them (`ScreenHub.caughtUp`, `BuildJob.catchUp(with:)`).
     func follow(
         _ change: StoreChange, takingPending takePending: () -> StoreChange? = { nil },
         peekingPending peekPending: @escaping @Sendable () -> StoreChange? = { nil }
