@@ -70,17 +70,23 @@ import Darwin
         try #require(limit.rlim_cur > rlim_t(burst + 128), "the test needs \(burst + 128) descriptors")
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, maximumConnections: 1)
         try await StreamBoundsTests.withServer(configuration, metrics: ServerMetrics()) { port in
-            let held = try RawConnection(port: port)
-            held.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            #expect(await held.receivesResponse(within: 20))
+            var held: RawConnection? = try RawConnection(port: port)
+            held?.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(await held?.receivesResponse(within: 20) == true)
             var descriptors: [Int32] = []
-            defer { for descriptor in descriptors { close(descriptor) } }
             for _ in 0..<burst {
                 if let descriptor = try Self.startConnecting(port: port) { descriptors.append(descriptor) }
             }
             #expect(descriptors.count == burst)
             // Well under the second after which a dropped attempt is retried.
             #expect(Self.handshakesCompleted(descriptors, within: 0.8) == burst)
+            for descriptor in descriptors { close(descriptor) }
+            // The server takes the queued connections (each now ended) one by one once the held one closes, and
+            // serves a later one after them: none is left to be accepted while the server shuts down.
+            held = nil
+            let last = try RawConnection(port: port)
+            last.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(await last.receivesResponse(within: 30), "the connection after the queued ones was not served")
         }
     }
 }
