@@ -42,7 +42,8 @@ extension ScreenDocument {
             guard base.sections.indices.contains(update.section),
                 base.sections[update.section].items.indices.contains(update.item)
             else { return estimatedByteCount }
-            bytes += update.value.estimatedByteCount - base.sections[update.section].items[update.item].estimatedByteCount
+            let replaced = base.sections[update.section].items[update.item]
+            bytes += update.value.estimatedByteCount - replaced.estimatedByteCount
         }
         return bytes
     }

@@ -124,19 +124,9 @@ extension ScreenBuilder {
         else { return false }
         // Observed below the viewer's view, as a rebuild observes it.
         let observing = ObservingSource(source)
-        let source = VisibleSource(observing, viewerID: viewerID)
-        let comparison = FollowedUserComparison(
-            source: source, viewerCounts: try await source.counts(userID: viewerID),
-            favorites: try await source.favoriteHabitIDs(userID: viewerID), habits: try await source.habits())
-        for (itemIndex, item) in document.sections[sectionIndex].items.enumerated() {
-            guard let line = item.content.as(FollowedUser.self), let userID = HomeItemID.followedUserID(item.id)
-            else { continue }
-            let message = try await comparison.message(about: userID)
-            guard message != line.message else { continue }
-            let new = Self.followedUserItem(userID: userID, name: line.userName, message: message)
-            document.sections[sectionIndex].items[itemIndex] = new
-            stage.itemUpdates.append(ItemValue(section: sectionIndex, item: itemIndex, value: new))
-        }
+        _ = try await Self.rewriteLines(
+            &document, section: sectionIndex, of: nil, seenThrough: VisibleSource(observing, viewerID: viewerID),
+            viewerID: viewerID, stage: &stage)
         guard observing.dependencies.pairCounts.isEmpty else { return false }
         reads.loggedHabitsOf = []
         reads.loggedHabitPairs = []
@@ -156,25 +146,38 @@ extension ScreenBuilder {
         guard let sectionIndex = document.sections.firstIndex(where: { $0.id == "followedUsers" }) else {
             return false
         }
-        let source = VisibleSource(source, viewerID: viewerID)
+        let movedUsers = Set(moved.map(\.userID))
+        let found = try await Self.rewriteLines(
+            &document, section: sectionIndex, of: movedUsers, seenThrough: VisibleSource(source, viewerID: viewerID),
+            viewerID: viewerID, stage: &stage)
+        // A moved rank that no line shows: the document is not what this patch knows how to change.
+        return found == movedUsers.count
+    }
+
+    /// Writes again the lines in section `sectionIndex` of the followed users in `users` (every line when
+    /// nil), as the viewer sees them through `source`; the answer is how many of those lines it found.
+    ///
+    /// - Complexity: O(n + l × h) for the section's n items and the l lines written over h habits.
+    private static func rewriteLines<Base: ScreenSource>(
+        _ document: inout ScreenDocument, section sectionIndex: Int, of users: Set<Int64>?,
+        seenThrough source: VisibleSource<Base>, viewerID: Int64, stage: inout ScreenStage
+    ) async throws -> Int {
         let comparison = FollowedUserComparison(
             source: source, viewerCounts: try await source.counts(userID: viewerID),
             favorites: try await source.favoriteHabitIDs(userID: viewerID), habits: try await source.habits())
-        let movedUsers = Set(moved.map(\.userID))
         var found = 0
         for (itemIndex, item) in document.sections[sectionIndex].items.enumerated() {
-            guard let line = item.content.as(FollowedUser.self),
-                let userID = HomeItemID.followedUserID(item.id), movedUsers.contains(userID)
+            guard let line = item.content.as(FollowedUser.self), let userID = HomeItemID.followedUserID(item.id),
+                users?.contains(userID) ?? true
             else { continue }
             found += 1
             let message = try await comparison.message(about: userID)
             guard message != line.message else { continue }
-            let new = Self.followedUserItem(userID: userID, name: line.userName, message: message)
+            let new = followedUserItem(userID: userID, name: line.userName, message: message)
             document.sections[sectionIndex].items[itemIndex] = new
             stage.itemUpdates.append(ItemValue(section: sectionIndex, item: itemIndex, value: new))
         }
-        // A moved rank that no line shows: the document is not what this patch knows how to change.
-        return found == movedUsers.count
+        return found
     }
 }
 

@@ -11,8 +11,8 @@ extension ScreenHub {
     /// batch.
     static func recheck(
         _ document: ScreenDocument, _ request: ScreenRequest, _ dependencies: ScreenDependencies,
-        documentBytes: Int? = nil, rankings: Set<Int64>, relined: Set<Int64> = [], changedHabits: Set<Int64>?, in source: MemoizingSource,
-        now: Date, patches: Counter
+        documentBytes: Int? = nil, rankings: Set<Int64>, relined: Set<Int64> = [], changedHabits: Set<Int64>?,
+        in source: MemoizingSource, now: Date, patches: Counter
     ) async -> BuildResult? {
         // Only the ranks of the habits whose counts changed can have moved: the others are not asked again.
         guard let (reads, moved) = try? await dependencies.reranked(in: source, changedHabits: changedHabits)

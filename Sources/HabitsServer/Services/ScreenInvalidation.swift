@@ -113,8 +113,7 @@ struct ScreenInvalidation {
 
     /// What a change of `impact` asks of a document of `screen` that read `reads`; nil for nothing.
     /// The reads are passed on shared: a change that rechecks thousands of Homes copies none of them.
-    static func action(for impact: ScreenImpact, of screen: ScreenName, vouchedBy reads: Reads) -> Action?
-    {
+    static func action(for impact: ScreenImpact, of screen: ScreenName, vouchedBy reads: Reads) -> Action? {
         switch impact {
         case .unaffected: return nil
         case .affected: return .rebuild
