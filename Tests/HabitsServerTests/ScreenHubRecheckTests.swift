@@ -165,6 +165,42 @@ import Testing
         await passing.hub.unsubscribe(passing.subscription)
     }
 
+    /// PostgreSQL's connections publish their commits as each returns, not in the order of their revisions: a
+    /// commit can be taken after a later one. The hub must still count the later one as taken, or a screen
+    /// opened next, built before it and changed by it, would pass for current and never show it.
+    @Test func aCommitPublishedAfterALaterOneLeavesTheHubAtTheLaterRevision() async throws {
+        let (store, users, habits) = try await screenStore()
+        let hub = ScreenHub(store: store, metrics: ServerMetrics(), logger: Logger(label: "test"))
+        let request = ScreenRequest(screen: .home, viewerID: try #require(users["user0"]))
+        let user3 = try #require(users["user3"])
+        let read = try #require(habits["Read"])
+        try await Self.log(store, "user1", "Read")
+        try await Self.log(store, "user3", "Read")
+        // Kept without a subscriber: no change taken rebuilds it, and it is as new as the store.
+        _ = try await hub.document(for: request)
+        let built = try await store.readScreens { source in source.revision }
+        // user3 passes user1, whom user0 follows: user0's Home shows user1's new place.
+        try await Self.log(store, "user3", "Read")
+        let passed = try await store.readScreens { source in source.revision }
+        let passing = StoreChange(
+            revision: passed, counts: [CountChange(userID: user3, habitID: read, before: 1, after: 2)])
+        // The commit the Home was built at, published only after the passing one.
+        let first = CountChange(userID: user3, habitID: read, before: 0, after: 1)
+        var late = [StoreChange(revision: built, counts: [first])]
+        await hub.follow(passing) { late.popLast() }
+
+        let subscription = try await hub.subscribe(request)
+        let event = try #require(await hub.nextEvent(for: subscription.id, after: nil)).resolved()
+        guard case .document(let shown) = event else {
+            Issue.record("the first event is the document, not \(event)")
+            return
+        }
+        let rebuilt = try #require(try await rebuiltNow([request], in: store)[request])
+        #expect(shown.revision == String(passed))
+        #expect(shown.showsTheSame(as: rebuilt), "the Home shows user3 passing user1")
+        await hub.unsubscribe(subscription.id)
+    }
+
     /// Joined jobs: a later rebuild replaces a recheck, two rechecks stay one, and every recheck is vouched
     /// for at the later revision.
     @Test func joiningJobsKeepsOnePerScreenAndTheStrongerAction() {

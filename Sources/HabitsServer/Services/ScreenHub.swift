@@ -109,7 +109,8 @@ actor ScreenHub {
         for _ in 0..<Self.catchUpRounds {
             guard let later = takePending() else { break }
             jobs = Self.joining(jobs, buildJobs(for: later), at: later.revision)
-            revision = later.revision
+            // A feed may publish a commit after a later one (`StoreChangeFeed.publishesInRevisionOrder`).
+            revision = max(revision, later.revision)
         }
         lastChangeRevision = max(lastChangeRevision, revision)
         let rechecks = jobs.count { $0.vouched != nil }
@@ -204,6 +205,7 @@ actor ScreenHub {
 
     /// The jobs of a change and of a later one, `revision`'s, as one list: a rebuild wins over a recheck, and
     /// the rechecks the later change does not touch are vouched for at its revision, which did not affect them.
+    /// A change published late, below the jobs' revision, leaves them vouched for at its own: late, they rebuild.
     ///
     /// - Complexity: O(j + l) for the j and l jobs.
     static func joining(_ jobs: [BuildJob], _ later: [BuildJob], at revision: Int64) -> [BuildJob] {
