@@ -368,4 +368,5 @@ def summary(values):
             f"max {delays[-1] * 1000:.1f} ms")
 
 
-asyncio.run(main())
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -10,35 +10,23 @@ Against the server of scripts/stream-floor (event streams that do no work), one 
   start COUNT          COUNT streams opened 64 at a time to their first event, as live_load.py opens them
   fanout COUNT WAKES   COUNT streams, each wake of all of them timed from the request to the last
                        stream's event, one wake every 200 ms
-Connections come from 127.0.0.2 and up, 50 each. No third-party packages.
+Connections come from 127.0.0.2 and up, as memory.py spreads them. No third-party packages.
 Usage: stream_floor.py BASE_URL PID MEASURE ARGS...; run it through stream-floor.sh.
 """
 import asyncio
-import os
 import statistics
 import sys
 import time
 from urllib.parse import urlparse
 
-PER_ADDRESS = 50
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
+from live_load import CONNECTING_AT_ONCE, cpu_times
+from memory import rss_mb, source
 
 
 def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
-
-
-def source(index):
-    return f"127.0.0.{2 + index // PER_ADDRESS}"
+    """CPU seconds so far of the server `pid` and of this client."""
+    server, client, _, _ = cpu_times([pid])
+    return server, client
 
 
 async def read_until(reader, marker):
@@ -53,19 +41,19 @@ async def read_until(reader, marker):
 async def connect(base, index, mode, path="/events"):
     """A connection from `index`'s address: raw, after one keep-alive request, or a stream after its document."""
     parsed = urlparse(base)
+    host = f"{parsed.hostname}:{parsed.port}"
     reader, writer = await asyncio.open_connection(parsed.hostname, parsed.port, local_addr=(source(index), 0))
     if mode == "keepalive":
-        writer.write(f"GET /healthz HTTP/1.1\r\nHost: {parsed.hostname}:{parsed.port}\r\n\r\n".encode())
+        writer.write(f"GET /healthz HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
         await read_until(reader, b"\r\n\r\n")
     elif mode == "stream":
-        host = f"{parsed.hostname}:{parsed.port}"
         writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
         await read_until(reader, b"event: document")
     return reader, writer
 
 
 async def open_all(base, count, mode, path="/events"):
-    limit = asyncio.Semaphore(64)
+    limit = asyncio.Semaphore(CONNECTING_AT_ONCE)
 
     async def one(index):
         async with limit:
@@ -85,10 +73,11 @@ async def memory(base, pid, mode, count, path):
 
 
 async def start(base, pid, count):
-    server, client, began = cpu_seconds(pid), time.process_time(), time.monotonic()
+    (server, client), began = cpu_seconds(pid), time.monotonic()
     connections = await open_all(base, count, "stream")
     took = time.monotonic() - began
-    server, client = cpu_seconds(pid) - server, time.process_time() - client
+    server_after, client_after = cpu_seconds(pid)
+    server, client = server_after - server, client_after - client
     print(f"| {count:,} | {took:.2f} s | {server:.2f} s ({server * 1000 / count:.2f} ms a stream) | {client:.2f} s |")
     for _, writer in connections:
         writer.close()
@@ -108,7 +97,7 @@ async def fanout(base, pid, count, wakes):
     followers = [asyncio.create_task(follow(reader)) for reader, _ in connections]
     reader, writer = await connect(base, count, "raw")
     latencies = []
-    server, client = cpu_seconds(pid), time.process_time()
+    server, client = cpu_seconds(pid)
     for event in range(1, wakes + 1):
         waiting["left"], waiting["done"] = count, asyncio.get_running_loop().create_future()
         began = time.monotonic()
@@ -117,7 +106,8 @@ async def fanout(base, pid, count, wakes):
         latencies.append((waiting["at"] - began) * 1000)
         await read_until(reader, b"\r\n\r\n")
         await asyncio.sleep(0.2)
-    server, client = cpu_seconds(pid) - server, time.process_time() - client
+    server_after, client_after = cpu_seconds(pid)
+    server, client = server_after - server, client_after - client
     events = count * wakes
     latencies.sort()
     print(f"| {count:,} | {statistics.median(latencies):.1f} ms | {latencies[-1]:.1f} ms "
