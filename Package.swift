@@ -164,6 +164,8 @@ let package = Package(
         ),
         .testTarget(name: "HabitsClientTests", dependencies: ["HabitsClient", "HabitsDomain"]),
         .testTarget(name: "HabitsDomainTests", dependencies: ["HabitsDomain", "HabitsTestSupport"]),
+        // The rules above the stores, alone: what each decides from its facts, with no database.
+        .testTarget(name: "HabitsStoreTests", dependencies: ["HabitsStore", "HabitsDomain"]),
         .testTarget(
             name: "HabitsDemoTests",
             dependencies: ["HabitsDemo", "HabitsDomain", "HabitsStore", "HabitsSQLite", "HabitsTestSupport"]

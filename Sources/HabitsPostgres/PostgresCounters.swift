@@ -3,24 +3,7 @@ import HabitsDomain
 import HabitsStore
 import PostgresNIO
 
-/// One log to insert, by row ids.
-struct LogRow: Sendable {
-    var userID: Int64
-    var habitID: Int64
-    var timestamp: Date
-    /// The day the log is done on; nil: the day of `timestamp` in the user's zone.
-    var day: LocalDay? = nil
-}
-
-/// A (user, habit) pair by row ids: the key of a counter, of its day runs and of its lock.
-struct CounterPair: Hashable, Comparable, Sendable {
-    var userID: Int64
-    var habitID: Int64
-
-    static func < (lhs: CounterPair, rhs: CounterPair) -> Bool {
-        (lhs.userID, lhs.habitID) < (rhs.userID, rhs.habitID)
-    }
-
+extension CounterPair {
     /// The key of the pair's transaction advisory lock. Two pairs may share one: they then wait for each
     /// other, which costs time, never exactness.
     var lockKey: Int64 { userID &* 1_000_003 &+ habitID }

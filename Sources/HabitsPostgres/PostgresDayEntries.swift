@@ -95,11 +95,8 @@ enum PostgresDayEntries {
             try await dropEmpty(session, pair, day: day)
             return
         }
-        let schedule = try await schedule(session, habitID: pair.habitID)
-        let target = schedule.timesPerDay
-        if try await PostgresDayRuns.logCount(session, pair, day: day, upTo: target) >= target {
-            throw HabitsError.conflict(reason: "\(day) is done; unmark it before skipping it.")
-        }
+        let target = try await schedule(session, habitID: pair.habitID).timesPerDay
+        let logsOnDay = try await PostgresDayRuns.logCount(session, pair, day: day, upTo: target)
         let month = day.month
         let skippedInMonth = try await session.int(
             """
@@ -108,12 +105,9 @@ enum PostgresDayEntries {
                 AND day BETWEEN \(month.firstDay.number) AND \(month.lastDay.number) AND day <> \(day.number)
                 AND skipped
             """)
-        guard skippedInMonth < HabitDay.maximumSkipsPerMonth else {
-            throw HabitsError.invalid(
-                field: "status",
-                reason: "a habit may skip at most \(HabitDay.maximumSkipsPerMonth) days in a calendar month, "
-                    + "and \(month) has \(skippedInMonth) already.")
-        }
+        try DayEntryRule.checkSkip(
+            DayEntryRule.SkipFacts(
+                day: day, target: target, logsOnDay: logsOnDay, skippedElsewhereInMonth: skippedInMonth))
         let changed = try await session.changes(
             """
             INSERT INTO habit_day_entries (user_id, habit_id, day, skipped)
@@ -129,7 +123,7 @@ enum PostgresDayEntries {
         _ session: PostgresSession, _ pair: CounterPair, day: LocalDay, _ note: String?, changes: ChangeRecorder
     ) async throws {
         let changed: Int
-        if let note, !note.isEmpty {
+        if let note = DayEntryRule.note(note) {
             changed = try await session.changes(
                 """
                 INSERT INTO habit_day_entries (user_id, habit_id, day, note)

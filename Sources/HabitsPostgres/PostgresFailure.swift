@@ -1,4 +1,5 @@
 import HabitsDomain
+import HabitsStore
 import PostgresNIO
 
 /// How the driver's failures become the store's: what a retry may cure, and what callers are told.
@@ -19,13 +20,12 @@ enum PostgresFailure {
         guard let error = error as? PSQLError else { return error }
         switch error.sqlState {
         case "23505", "23503", "23514":
-            return HabitsError.conflict(reason: "The change breaks a uniqueness or reference rule.")
+            return StoreRefusal.constraintBroken
         case "53100":
             return HabitsError.storageFull
         default:
             let state = error.sqlState.isEmpty ? "\(error.code)" : error.sqlState
-            return HabitsError.unavailable(
-                reason: "The database failed (\(state)); nothing was written. Try again later.")
+            return StoreRefusal.databaseFailed(state)
         }
     }
 }

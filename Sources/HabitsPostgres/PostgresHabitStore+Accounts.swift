@@ -6,9 +6,6 @@ import PostgresNIO
 /// Accounts, sessions and API tokens on PostgreSQL (`PostgresSchema`'s accounts migration), with the
 /// same rules as `SQLiteHabitStore`'s: secrets by their SHA-256 only, the first account administers.
 extension PostgresHabitStore {
-    /// How long a session's "last seen" may lag behind its use: one write per session per period.
-    static let lastSeenResolution: TimeInterval = 5 * 60
-
     public func createAccount(
         _ user: User, passwordHash: String, visibility: Visibility, session: NewSession?
     ) async throws -> (Account, SessionInfo?) {
@@ -17,8 +14,7 @@ extension PostgresHabitStore {
             // Accounts are created one at a time, so that two first accounts cannot both administer.
             try await db.execute("LOCK TABLE accounts IN SHARE ROW EXCLUSIVE MODE")
             if try await db.value("SELECT id FROM users WHERE lower(key) = lower(\(user.key))", as: Int64.self) != nil {
-                throw HabitsError.conflict(
-                    reason: "A user with key \"\(user.key)\" already exists (keys are compared without case).")
+                throw StoreRefusal.keyTaken(user.key)
             }
             let id = try await db.value(
                 """
@@ -27,13 +23,13 @@ extension PostgresHabitStore {
                     \(user.color?.brightness), \(user.bio), \(user.timeZone), \(user.locale), \(visibility.rawValue))
                 RETURNING id
                 """, as: Int64.self) ?? 0
-            let isFirst = try await db.int("SELECT COUNT(*)::bigint FROM accounts") == 0
-            let role = (isFirst ? Role.administrator : Role.member).rawValue
+            let role = CredentialRule.role(
+                ofNewAccountAmong: try await db.int("SELECT COUNT(*)::bigint FROM accounts")).rawValue
             let now = (session?.createdAt ?? Date()).timeIntervalSince1970
             try await db.execute(
                 """
                 INSERT INTO accounts (user_id, username_folded, password_hash, role, created_at)
-                VALUES (\(id), \(user.key.lowercased()), \(passwordHash), \(role), \(now))
+                VALUES (\(id), \(CredentialRule.folded(user.key)), \(passwordHash), \(role), \(now))
                 """)
             let info = try await session.asyncMap { try await Self.insertSession(db, $0, userID: id) }
             return (try await Self.fetchAccount(db, userID: id), info)
@@ -47,7 +43,7 @@ extension PostgresHabitStore {
     public func credentials(username: String) async throws -> StoredCredentials? {
         try await readStatements { db in
             try await db.rows(
-                "SELECT user_id, password_hash FROM accounts WHERE username_folded = \(username.lowercased())"
+                "SELECT user_id, password_hash FROM accounts WHERE username_folded = \(CredentialRule.folded(username))"
             ).first.map { row in
                 let (id, hash) = try row.decode((Int64, String).self)
                 return StoredCredentials(userID: id, passwordHash: hash)
@@ -78,7 +74,7 @@ extension PostgresHabitStore {
         try await writeBumping(bumpsRevision: false) { db, _ in
             guard let id = try await db.value(
                 """
-                UPDATE accounts SET role = \(role.rawValue) WHERE username_folded = \(username.lowercased())
+                UPDATE accounts SET role = \(role.rawValue) WHERE username_folded = \(CredentialRule.folded(username))
                 RETURNING user_id
                 """, as: Int64.self)
             else { throw HabitsError.notFound(kind: .account, id: username) }
@@ -140,16 +136,16 @@ extension PostgresHabitStore {
             }
         }
         guard let (identity, lastSeen) = found, case .session(let sessionID) = identity.proof else { return nil }
-        let age = now.timeIntervalSince1970 - lastSeen
-        if age > idleLimit {
+        switch CredentialRule.sessionUse(lastSeen: lastSeen, now: now, idleLimit: idleLimit) {
+        case .expired:
             try await endSession(secretHash: sessionHash)
             return nil
-        }
-        if age > Self.lastSeenResolution {
+        case .touch:
             try await writeBumping(bumpsRevision: false) { db, _ in
                 try await db.execute(
                     "UPDATE sessions SET last_seen_at = \(now.timeIntervalSince1970) WHERE id = \(sessionID)")
             }
+        case .current: break
         }
         return identity
     }
@@ -196,11 +192,8 @@ extension PostgresHabitStore {
             guard try await db.changes("SELECT 1 FROM accounts WHERE user_id = \(userID) FOR UPDATE") == 1 else {
                 throw HabitsError.notFound(kind: .account, id: String(userID))
             }
-            let held = try await db.int("SELECT COUNT(*)::bigint FROM api_tokens WHERE user_id = \(userID)")
-            guard held < AccountRules.maximumTokens else {
-                throw HabitsError.conflict(
-                    reason: "An account holds at most \(AccountRules.maximumTokens) tokens; revoke one first.")
-            }
+            try CredentialRule.checkNewToken(
+                held: try await db.int("SELECT COUNT(*)::bigint FROM api_tokens WHERE user_id = \(userID)"))
             let time = now.timeIntervalSince1970
             let id = try await db.value(
                 """
@@ -229,7 +222,7 @@ extension PostgresHabitStore {
     }
 
     public func identity(tokenHash: Data, now: Date) async throws -> Identity? {
-        let found: (Identity, Double)? = try await readStatements { db in
+        let found: (Identity, Double?)? = try await readStatements { db in
             try await db.rows(
                 """
                 SELECT t.id, t.user_id, t.scope, t.last_used_at, u.key, a.role
@@ -242,12 +235,12 @@ extension PostgresHabitStore {
                 return (
                     Identity(
                         userID: userID, username: key, role: Role(rawValue: role) ?? .member,
-                        proof: .token(tokenID: id, scope: TokenScope(rawValue: scope) ?? .read)), used ?? 0
+                        proof: .token(tokenID: id, scope: TokenScope(rawValue: scope) ?? .read)), used
                 )
             }
         }
         guard let (identity, lastUsed) = found, case .token(let tokenID, _) = identity.proof else { return nil }
-        if now.timeIntervalSince1970 - lastUsed > Self.lastSeenResolution {
+        if CredentialRule.tokenUse(lastUsed: lastUsed, now: now) == .touch {
             try await writeBumping(bumpsRevision: false) { db, _ in
                 try await db.execute(
                     "UPDATE api_tokens SET last_used_at = \(now.timeIntervalSince1970) WHERE id = \(tokenID)")

@@ -81,7 +81,7 @@ extension PostgresHabitStore {
                 SELECT id FROM logs WHERE user_id = \(userID) AND habit_id = \(habitID) AND day = \(today.number)
                 ORDER BY logged_at DESC, id DESC LIMIT 1
                 """)
-            guard let row = rows.first else { throw HabitsError.conflict(reason: HabitsError.nothingToUndo) }
+            guard let row = rows.first else { throw StoreRefusal.nothingToUndo }
             let id = try row.decode(Int64.self)
             // Under the pair's lock, the log just read is still there.
             _ = try await Self.removeLog(session, id: id, of: pair, on: today, changes: changes)

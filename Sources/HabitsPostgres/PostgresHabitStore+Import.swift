@@ -13,17 +13,16 @@ extension PostgresHabitStore {
     ///   programs, ratings and questions: see `importFollows` and the others).
     public func importAccountData(_ data: AccountImport, userID: Int64, now: Date) async throws -> ImportSummary {
         // What needs no database is refused before the write takes a connection.
-        try PostgresImport.checkIndexes(data)
-        for log in data.logs { try LogRules.validate(timestamp: log.timestamp, now: now) }
+        try ImportRule.checkBeforeWriting(data, now: now)
         return try await writeBumping { session, changes in
             // The user's row first, as `createHabit` takes it: it orders the positions of new habits, and
             // every lock after it follows the order of `PostgresLocks`.
             let user = try await session.fetchUser(id: userID, lock: .noKeyUpdate)
             let today = LocalDay(now, in: TimeZoneCache.shared.zone(user.timeZone))
-            if let future = data.days.first(where: { $0.day > today }) { throw HabitsError.futureDay(future.day) }
+            try ImportRule.checkDays(data, today: today)
             try await Self.keepImportedRows(session, data)
             var summary = ImportSummary()
-            var targets: [PostgresImport.Target] = []
+            var targets: [ImportRule.Target] = []
             targets.reserveCapacity(data.habits.count)
             for habit in data.habits {
                 targets.append(try await Self.importHabit(session, habit, userID: userID, summary: &summary))
@@ -66,23 +65,18 @@ extension PostgresHabitStore {
     /// of the account's own, last among its habits.
     private static func importHabit(
         _ session: PostgresSession, _ habit: ImportedHabit, userID: Int64, summary: inout ImportSummary
-    ) async throws -> PostgresImport.Target {
+    ) async throws -> ImportRule.Target {
         switch habit {
         case .existing(let id):
-            let found = try await session.fetchHabit(id: id)
-            guard found.visibility == .shared || found.ownerID == userID else {
-                throw HabitsError.notFound(kind: .habit, id: String(id))
-            }
+            let target = try ImportRule.target(existing: try await session.fetchHabit(id: id), userID: userID)
             summary.habitsMatched += 1
-            return PostgresImport.Target(id: id, timesPerDay: found.schedule.timesPerDay)
+            return target
         case .new(let draft):
-            var habit = draft
-            habit.ownerID = userID
-            habit.visibility = .personal
+            let position = try await session.int(
+                "SELECT COALESCE(MAX(position) + 1, 0)::bigint FROM habits WHERE owner_id = \(userID)")
+            let habit = ImportRule.newHabit(draft, userID: userID, position: position)
             _ = try await session.fetchCategory(id: habit.categoryID)
             try await requireFreeHabitName(session, habit, except: 0)
-            habit.position = try await session.int(
-                "SELECT COALESCE(MAX(position) + 1, 0)::bigint FROM habits WHERE owner_id = \(userID)")
             let id = try await session.value(
                 """
                 INSERT INTO habits (name, name_folded, category_id, info, emoji, schedule,
@@ -93,7 +87,7 @@ extension PostgresHabitStore {
                 RETURNING id
                 """, as: Int64.self) ?? 0
             summary.habitsCreated += 1
-            return PostgresImport.Target(id: id, timesPerDay: habit.schedule.timesPerDay)
+            return ImportRule.Target(id: id, timesPerDay: habit.schedule.timesPerDay)
         }
     }
 
@@ -103,10 +97,7 @@ extension PostgresHabitStore {
         changes: ChangeRecorder
     ) async throws {
         for id in habitIDs {
-            // Only the catalogue's habits are anyone's favourites; a personal one is not there to find.
-            guard try await session.fetchHabit(id: id).visibility == .shared else {
-                throw HabitsError.notFound(kind: .habit, id: String(id))
-            }
+            try ImportRule.checkFavorite(try await session.fetchHabit(id: id))
             summary.favoritesAdded += try await session.changes(
                 """
                 INSERT INTO favorites (user_id, habit_id) VALUES (\(userID), \(id))
@@ -119,37 +110,30 @@ extension PostgresHabitStore {
     /// Adds the logs whose habit holds none at the same millisecond, as one batch through `insertLogs`, which
     /// keeps counters, day runs and ranks. The caller holds the pairs' locks.
     private static func importLogs(
-        _ session: PostgresSession, _ logs: [ImportedLog], targets: [PostgresImport.Target], userID: Int64,
+        _ session: PostgresSession, _ logs: [ImportedLog], targets: [ImportRule.Target], userID: Int64,
         summary: inout ImportSummary, changes: ChangeRecorder
     ) async throws {
         guard !logs.isEmpty else { return }
-        // The instants of each habit, stored and imported, read once per habit.
-        var instants: [Int64: Set<Int64>] = [:]
-        var rows: [LogRow] = []
-        rows.reserveCapacity(logs.count)
+        var newLogs = ImportRule.NewLogs(capacity: logs.count)
         for log in logs {
             let habitID = targets[log.habit].id
-            if instants[habitID] == nil {
+            if newLogs.needsStored(habitID: habitID) {
                 let stored = try await session.values(
                     "SELECT logged_at FROM logs WHERE user_id = \(userID) AND habit_id = \(habitID)",
                     as: Double.self)
-                instants[habitID] = Set(stored.map(PostgresImport.millisecond))
+                newLogs.stored(stored, habitID: habitID)
             }
-            let instant = PostgresImport.millisecond(log.timestamp.timeIntervalSince1970)
-            if instants[habitID, default: []].insert(instant).inserted {
-                rows.append(LogRow(userID: userID, habitID: habitID, timestamp: log.timestamp))
-            } else {
-                summary.logsAlreadyThere += 1
-            }
+            newLogs.offer(userID: userID, habitID: habitID, timestamp: log.timestamp)
         }
-        summary.logsAdded = try await PostgresCounters.insertLogs(session, rows, changes: changes).count
+        summary.logsAlreadyThere += newLogs.alreadyThere
+        summary.logsAdded = try await PostgresCounters.insertLogs(session, newLogs.rows, changes: changes).count
     }
 
     /// Sets imported skips and notes. Skips are history: the three-a-month rule is for new ones, so they are
     /// written here rather than through `PostgresDayEntries.setSkipped`; but a done day keeps none. The
     /// caller holds the pairs' locks.
     private static func importDays(
-        _ session: PostgresSession, _ days: [ImportedDay], targets: [PostgresImport.Target], userID: Int64,
+        _ session: PostgresSession, _ days: [ImportedDay], targets: [ImportRule.Target], userID: Int64,
         summary: inout ImportSummary, changes: ChangeRecorder
     ) async throws {
         var changed = false
@@ -158,7 +142,7 @@ extension PostgresHabitStore {
             if entry.skipped {
                 let pair = CounterPair(userID: userID, habitID: target.id)
                 let logs = try await PostgresDayRuns.logCount(session, pair, day: entry.day, upTo: target.timesPerDay)
-                if logs >= target.timesPerDay {
+                if !DayEntryRule.keepsImportedSkip(logsOnDay: logs, target: target.timesPerDay) {
                     summary.skipsIgnored += 1
                 } else if try await session.changes(
                     """
@@ -174,7 +158,7 @@ extension PostgresHabitStore {
                 }
             }
             // An empty note imports nothing: it would take back a note the account wrote.
-            guard let note = entry.note, !note.isEmpty else { continue }
+            guard let note = DayEntryRule.note(entry.note) else { continue }
             if try await session.changes(
                 """
                 INSERT INTO habit_day_entries (user_id, habit_id, day, note)
@@ -189,31 +173,5 @@ extension PostgresHabitStore {
             }
         }
         if changed { changes.days(of: userID) }
-    }
-}
-
-/// What the PostgreSQL import shares between its steps.
-enum PostgresImport {
-    /// A resolved habit of the import: its row id and how many logs make one of its days done.
-    struct Target: Sendable {
-        var id: Int64
-        var timesPerDay: Int
-    }
-
-    /// Refuses a log or day that names a habit the import does not hold.
-    static func checkIndexes(_ data: AccountImport) throws {
-        func check(_ index: Int) throws {
-            guard !data.habits.indices.contains(index) else { return }
-            throw HabitsError.invalid(
-                field: "habit", reason: "names habit \(index) of the import, which holds \(data.habits.count).")
-        }
-        for log in data.logs { try check(log.habit) }
-        for day in data.days { try check(day.habit) }
-    }
-
-    /// An instant to the millisecond, as logs are compared: two within half a millisecond are one.
-    static func millisecond(_ seconds: Double) -> Int64 {
-        // Stored and imported instants are checked instants; no other one can be told apart anyway.
-        Int64(exactly: (seconds * 1000).rounded()) ?? .max
     }
 }

@@ -95,7 +95,7 @@ extension PostgresHabitStore {
         try await writeBumping { session, changes in
             _ = try await session.fetchUser(id: userID)
             let followed = try await session.fetchUser(id: followedID)
-            if userID == followedID { throw PostgresRefusal.followSelf }
+            if userID == followedID { throw StoreRefusal.followSelf }
             let follows = try await session.value(
                 "SELECT 1 FROM follows WHERE follower_id = \(userID) AND followed_id = \(followedID)", as: Int.self
             ) != nil

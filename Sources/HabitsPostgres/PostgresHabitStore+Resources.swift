@@ -13,7 +13,7 @@ extension PostgresHabitStore {
             if try await session.value("SELECT id FROM users WHERE lower(key) = lower(\(user.key))", as: Int64.self)
                 != nil
             {
-                throw PostgresRefusal.keyTaken(user.key)
+                throw StoreRefusal.keyTaken(user.key)
             }
             var created = user
             created.id = try await session.value(
@@ -77,7 +77,7 @@ extension PostgresHabitStore {
             try await PostgresCounters.lockPairs(session, userID: id)
             let logged = try await session.int(
                 "SELECT COALESCE(SUM(count), 0)::bigint FROM habit_counts WHERE user_id = \(id)")
-            if logged > 0 && !cascade { throw PostgresRefusal.userHasLogs(logged) }
+            if logged > 0 && !cascade { throw StoreRefusal.userHasLogs(logged) }
             try await session.execute("DELETE FROM logs WHERE user_id = \(id)")
             try await session.execute("DELETE FROM habit_day_runs WHERE user_id = \(id)")
             try await session.execute("DELETE FROM habit_day_entries WHERE user_id = \(id)")
@@ -165,9 +165,9 @@ extension PostgresHabitStore {
             changes.catalogueChanged()
             _ = try await session.fetchCategory(id: id)
             let used = try await session.int("SELECT count(*) FROM habits WHERE category_id = \(id)")
-            if used > 0 { throw PostgresRefusal.categoryInUse(used) }
+            if used > 0 { throw StoreRefusal.categoryInUse(used) }
             let programs = try await session.int("SELECT count(*) FROM programs WHERE category_id = \(id)")
-            if programs > 0 { throw PostgresRefusal.categoryHasPrograms(programs) }
+            if programs > 0 { throw StoreRefusal.categoryHasPrograms(programs) }
             try await session.execute("DELETE FROM categories WHERE id = \(id)")
         }
     }
@@ -243,7 +243,7 @@ extension PostgresHabitStore {
             try await PostgresCounters.lockPairs(session, habitID: id)
             let logged = try await session.int(
                 "SELECT COALESCE(SUM(count), 0)::bigint FROM habit_counts WHERE habit_id = \(id)")
-            if logged > 0 && !cascade { throw PostgresRefusal.habitHasLogs(logged) }
+            if logged > 0 && !cascade { throw StoreRefusal.habitHasLogs(logged) }
             try await Self.removeHabit(session, id: id, changes: changes)
         }
     }
@@ -336,7 +336,7 @@ extension PostgresHabitStore {
             WHERE (CASE visibility WHEN 'personal' THEN owner_id ELSE 0 END) = \(scope)
                 AND name_folded = \(ResourceRules.foldedName(habit.name)) AND id != \(id)
             """)
-        if !taken.isEmpty { throw PostgresRefusal.nameTaken("habit", habit.name) }
+        if !taken.isEmpty { throw StoreRefusal.nameTaken("habit", habit.name) }
     }
 
     static func requireFreeName(
@@ -347,6 +347,6 @@ extension PostgresHabitStore {
         binds.append(id)
         let taken = try await session.rows(PostgresQuery(
             unsafeSQL: "SELECT id FROM \(table) WHERE name_folded = $1 AND id != $2", binds: binds))
-        if !taken.isEmpty { throw PostgresRefusal.nameTaken(kind, name) }
+        if !taken.isEmpty { throw StoreRefusal.nameTaken(kind, name) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HabitsDomain
+import HabitsStore
 import Logging
 import PostgresNIO
 
@@ -30,7 +31,7 @@ enum PostgresSchema {
     private static func applyPending(_ session: PostgresSession, schema: String?) async throws {
         if let schema {
             guard PostgresStoreConfiguration.isPlainName(schema) else {
-                throw HabitsError.invalid(field: "schema", reason: "a schema name is letters, digits and _.")
+                throw StoreRefusal.schemaName
             }
             // The name is checked by `PostgresStoreConfiguration.isPlainName`, so it needs no quoting.
             try await session.execute(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"))

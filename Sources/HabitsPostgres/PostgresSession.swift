@@ -65,7 +65,7 @@ struct PostgresSession: Sendable {
     func committedRevision() async throws -> Int64 {
         let setting = "SELECT coalesce(current_setting('habits.committed_revision', true), '')"
         guard let revision = try await value(PostgresQuery(unsafeSQL: setting), as: String.self).flatMap(Int64.init)
-        else { throw HabitsError.unavailable(reason: "The database did not report the revision of a write.") }
+        else { throw StoreRefusal.revisionNotReported }
         return revision
     }
 
@@ -141,77 +141,4 @@ enum RowLock: String {
     case noKeyUpdate = " FOR NO KEY UPDATE"
     /// For a write whose effect depends on the row's visibility: a change of visibility waits for it.
     case keyShare = " FOR KEY SHARE"
-}
-
-/// Time zones by identifier, so that a write over many logs makes each zone once.
-final class TimeZoneCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var zones: [String: TimeZone] = [:]
-
-    /// The zone `identifier` names; UTC when it names none (identifiers are checked when stored).
-    func zone(_ identifier: String) -> TimeZone {
-        lock.lock()
-        defer { lock.unlock() }
-        if let zone = zones[identifier] { return zone }
-        let zone = TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC") ?? .current
-        zones[identifier] = zone
-        return zone
-    }
-
-    static let shared = TimeZoneCache()
-}
-
-/// The latest revision this instance committed or read, readable without touching the database.
-final class RevisionCounter: @unchecked Sendable {
-    // Guarded by `lock`; a lock rather than an atomic keeps macOS 14 supported.
-    private let lock = NSLock()
-    private var value: Int64
-
-    init(_ value: Int64) { self.value = value }
-
-    var current: Int64 {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
-
-    /// Raises the value, never lowers it, since commits may report out of order.
-    func raise(to newValue: Int64) {
-        lock.lock()
-        defer { lock.unlock() }
-        value = max(value, newValue)
-    }
-}
-
-/// What one write changes, recorded by the write as it goes and published once it commits.
-final class ChangeRecorder: @unchecked Sendable {
-    // One write's transaction uses it, one statement at a time; the lock makes that safe to say.
-    private let lock = NSLock()
-    private var recorded = ChangeAccumulator()
-
-    private func record(_ update: (inout ChangeAccumulator) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        update(&recorded)
-    }
-
-    /// Records that a pair's count went from `before` to `after`.
-    func count(userID: Int64, habitID: Int64, before: Int, after: Int) {
-        record { $0.count(userID: userID, habitID: habitID, before: before, after: after) }
-    }
-
-    func favorites(of userID: Int64) { record { $0.favorites(of: userID) } }
-    func follows(of userID: Int64) { record { $0.follows(of: userID) } }
-    func catalogueChanged() { record { $0.catalogueChanged() } }
-    func programsChanged() { record { $0.programsChanged() } }
-    func helpChanged() { record { $0.helpChanged() } }
-    func recentEmoji(of userID: Int64) { record { $0.recentEmoji(of: userID) } }
-    func days(of userID: Int64) { record { $0.days(of: userID) } }
-
-    /// Everything recorded, as one change at `revision`.
-    func change(revision: Int64) -> StoreChange {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded.change(revision: revision)
-    }
 }

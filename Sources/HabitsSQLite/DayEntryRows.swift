@@ -89,10 +89,7 @@ enum DayEntryRows {
             try dropEmpty(db, pair, day: day)
             return
         }
-        let schedule = try schedule(db, habitID: pair.habitID)
-        if try DayRuns.logCount(db, pair, day: day, upTo: schedule.timesPerDay) >= schedule.timesPerDay {
-            throw HabitsError.conflict(reason: "\(day) is done; unmark it before skipping it.")
-        }
+        let target = try schedule(db, habitID: pair.habitID).timesPerDay
         let month = day.month
         let skippedInMonth =
             try Int.fetchOne(
@@ -102,12 +99,10 @@ enum DayEntryRows {
                     WHERE user_id = ? AND habit_id = ? AND day BETWEEN ? AND ? AND day != ? AND skipped = 1
                     """,
                 arguments: [pair.userID, pair.habitID, month.firstDay.number, month.lastDay.number, day.number]) ?? 0
-        guard skippedInMonth < HabitDay.maximumSkipsPerMonth else {
-            throw HabitsError.invalid(
-                field: "status",
-                reason: "a habit may skip at most \(HabitDay.maximumSkipsPerMonth) days in a calendar month, "
-                    + "and \(month) has \(skippedInMonth) already.")
-        }
+        try DayEntryRule.checkSkip(
+            DayEntryRule.SkipFacts(
+                day: day, target: target, logsOnDay: try DayRuns.logCount(db, pair, day: day, upTo: target),
+                skippedElsewhereInMonth: skippedInMonth))
         try db.execute(
             sql: """
                 INSERT INTO habit_day_entries (user_id, habit_id, day, skipped) VALUES (?, ?, ?, 1)
@@ -121,7 +116,7 @@ enum DayEntryRows {
     static func setNote(_ db: Database, _ pair: CounterPair, day: LocalDay, _ note: String?, changes: ChangeRecorder)
         throws
     {
-        if let note, !note.isEmpty {
+        if let note = DayEntryRule.note(note) {
             try db.execute(
                 sql: """
                     INSERT INTO habit_day_entries (user_id, habit_id, day, note) VALUES (?, ?, ?, ?)

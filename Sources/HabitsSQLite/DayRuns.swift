@@ -150,21 +150,3 @@ enum DayRuns {
         try statement.execute(arguments: [pair.userID, pair.habitID, run.last.number])
     }
 }
-
-/// Time zones by identifier, so that a write or a migration over many logs makes each zone once.
-final class TimeZoneCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var zones: [String: TimeZone] = [:]
-
-    /// The zone `identifier` names; UTC when it names none (identifiers are checked when stored).
-    func zone(_ identifier: String) -> TimeZone {
-        lock.lock()
-        defer { lock.unlock() }
-        if let zone = zones[identifier] { return zone }
-        let zone = TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC") ?? .current
-        zones[identifier] = zone
-        return zone
-    }
-
-    static let shared = TimeZoneCache()
-}

@@ -59,13 +59,11 @@ actor GroupCommit {
                             return .commit
                         }
                         outcome.result = value.map { .success($0) }
-                        transactionChanges.fold(recorder.recorded.change())
+                        transactionChanges.fold(recorder.accumulated.change())
                         return bumpsRevision
                     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                         // A backstop: the explicit checks should have caught it first.
-                        outcome.result = .failure(HabitsError.conflict(
-                            reason: "The change breaks a uniqueness or reference rule."
-                        ))
+                        outcome.result = .failure(StoreRefusal.constraintBroken)
                     } catch let error as DatabaseError {
                         // Not this write's fault: the database failed, and the transaction with it.
                         throw error
@@ -80,7 +78,7 @@ actor GroupCommit {
                     } else if let result = outcome.result {
                         continuation.resume(with: result)
                     } else {
-                        continuation.resume(throwing: HabitsError.unavailable(reason: "The write did not run."))
+                        continuation.resume(throwing: StoreRefusal.writeDidNotRun)
                     }
                 }
             ))
@@ -129,8 +127,7 @@ extension GroupCommit {
     static func batchFailure(_ error: any Error) -> any Error {
         guard let error = error as? DatabaseError else { return error }
         if error.resultCode == .SQLITE_FULL { return HabitsError.storageFull }
-        return HabitsError.unavailable(
-            reason: "The database failed to write (\(error.resultCode)); nothing was written. Try again later.")
+        return StoreRefusal.databaseFailed("\(error.resultCode)")
     }
 }
 

@@ -1,4 +1,5 @@
 import GRDB
+import HabitsStore
 
 /// Reads and cascades of `recent_emoji`, each user's recent emoji (`EmojiQueries` holds the SQL).
 enum RecentEmojiRows {

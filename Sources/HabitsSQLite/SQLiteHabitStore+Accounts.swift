@@ -8,10 +8,6 @@ import HabitsStore
 /// Writes that only touch credentials (sessions, tokens, passwords, roles) do not bump the revision:
 /// no screen shows them. Creating or deleting an account changes the users every screen lists, so it does.
 extension SQLiteHabitStore {
-    /// How long a session's "last seen" may lag behind its use: one write per session per period, not one
-    /// per request.
-    static let lastSeenResolution: TimeInterval = 5 * 60
-
     public func createAccount(
         _ user: User, passwordHash: String, visibility: Visibility, session: NewSession?
     ) async throws -> (Account, SessionInfo?) {
@@ -29,16 +25,19 @@ extension SQLiteHabitStore {
                 ])
             var created = user
             created.id = db.lastInsertedRowID
-            // The first account of a store administers it; the count reads one table in the same transaction.
-            let isFirst = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM accounts") == 0
-            let role: Role = isFirst ? .administrator : .member
+            // The count reads one table in the same transaction; SQLite's writer runs one at a time.
+            let role = CredentialRule.role(
+                ofNewAccountAmong: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM accounts") ?? 0)
             let now = session?.createdAt ?? Date()
             try db.execute(
                 sql: """
                     INSERT INTO accounts (user_id, username_folded, password_hash, role, created_at)
                     VALUES (?, ?, ?, ?, ?)
                     """,
-                arguments: [created.id, Self.folded(user.key), passwordHash, role.rawValue, now.timeIntervalSince1970])
+                arguments: [
+                    created.id, CredentialRule.folded(user.key), passwordHash, role.rawValue,
+                    now.timeIntervalSince1970,
+                ])
             // Read back, so that the instant is the stored one (a database keeps fewer digits than `Date`).
             let account = try Self.fetchAccount(db, userID: created.id)
             let info = try session.map { try Self.insertSession(db, $0, userID: created.id) }
@@ -54,7 +53,7 @@ extension SQLiteHabitStore {
         try await writer.read { db in
             try Row.fetchOne(
                 db, sql: "SELECT user_id, password_hash FROM accounts WHERE username_folded = ?",
-                arguments: [Self.folded(username)]
+                arguments: [CredentialRule.folded(username)]
             ).map { StoredCredentials(userID: $0["user_id"], passwordHash: $0["password_hash"]) }
         }
     }
@@ -83,7 +82,7 @@ extension SQLiteHabitStore {
             guard
                 let userID = try Int64.fetchOne(
                     db, sql: "UPDATE accounts SET role = ? WHERE username_folded = ? RETURNING user_id",
-                    arguments: [role.rawValue, Self.folded(username)])
+                    arguments: [role.rawValue, CredentialRule.folded(username)])
             else { throw HabitsError.notFound(kind: .account, id: username) }
             return try Self.fetchAccount(db, userID: userID)
         }
@@ -143,17 +142,17 @@ extension SQLiteHabitStore {
             }
         }
         guard let found, case .session(let sessionID) = found.identity.proof else { return nil }
-        let age = now.timeIntervalSince1970 - found.lastSeen
-        if age > idleLimit {
+        switch CredentialRule.sessionUse(lastSeen: found.lastSeen, now: now, idleLimit: idleLimit) {
+        case .expired:
             try await endSession(secretHash: sessionHash)
             return nil
-        }
-        if age > Self.lastSeenResolution {
+        case .touch:
             try await commits.write(bumpsRevision: false) { db, _ in
                 try db.execute(
                     sql: "UPDATE sessions SET last_seen_at = ? WHERE id = ?",
                     arguments: [now.timeIntervalSince1970, sessionID])
             }
+        case .current: break
         }
         return found.identity
     }
@@ -197,12 +196,9 @@ extension SQLiteHabitStore {
     ) async throws -> APIToken {
         try await commits.write(bumpsRevision: false) { db, _ in
             _ = try Self.fetchAccount(db, userID: userID)
-            let held = try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM api_tokens WHERE user_id = ?", arguments: [userID])
-            guard (held ?? 0) < AccountRules.maximumTokens else {
-                throw HabitsError.conflict(
-                    reason: "An account holds at most \(AccountRules.maximumTokens) tokens; revoke one first.")
-            }
+            try CredentialRule.checkNewToken(
+                held: try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM api_tokens WHERE user_id = ?", arguments: [userID]) ?? 0)
             try db.execute(
                 sql: """
                     INSERT INTO api_tokens (secret_hash, user_id, name, scope, created_at) VALUES (?, ?, ?, ?, ?)
@@ -232,7 +228,7 @@ extension SQLiteHabitStore {
 
     public func identity(tokenHash: Data, now: Date) async throws -> Identity? {
         // A Sendable result: see `identity(sessionHash:now:idleLimit:)`.
-        let found: (identity: Identity, lastUsed: Double)? = try await writer.read { db in
+        let found: (identity: Identity, lastUsed: Double?)? = try await writer.read { db in
             try Row.fetchOne(
                 db,
                 sql: """
@@ -246,12 +242,12 @@ extension SQLiteHabitStore {
                     Identity(
                         userID: row["user_id"], username: row["key"], role: Role(rawValue: row["role"]) ?? .member,
                         proof: .token(tokenID: row["id"], scope: TokenScope(rawValue: row["scope"]) ?? .read)),
-                    (row["last_used_at"] as Double?) ?? 0
+                    row["last_used_at"] as Double?
                 )
             }
         }
         guard let found, case .token(let tokenID, _) = found.identity.proof else { return nil }
-        if now.timeIntervalSince1970 - found.lastUsed > Self.lastSeenResolution {
+        if CredentialRule.tokenUse(lastUsed: found.lastUsed, now: now) == .touch {
             try await commits.write(bumpsRevision: false) { db, _ in
                 try db.execute(
                     sql: "UPDATE api_tokens SET last_used_at = ? WHERE id = ?",
@@ -304,9 +300,6 @@ extension SQLiteHabitStore {
     }
 
     // MARK: Rows
-
-    /// Usernames are ASCII (`AccountRules.username`), so lower-casing folds them completely.
-    static func folded(_ username: String) -> String { username.lowercased() }
 
     static func fetchAccount(_ db: Database, userID: Int64) throws -> Account {
         guard

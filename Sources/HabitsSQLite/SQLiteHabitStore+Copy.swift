@@ -40,8 +40,7 @@ extension SQLiteHabitStore: CopySource {
             var arguments = StatementArguments()
             if let after {
                 guard after.count == keys.count else {
-                    throw HabitsError.invalid(
-                        field: "after", reason: "names \(after.count) key columns of \(keys.count).")
+                    throw StoreRefusal.copyKeyMismatch(given: after.count, keys: keys.count)
                 }
                 sql += " WHERE (\(keyList)) > (\(Array(repeating: "?", count: keys.count).joined(separator: ", ")))"
                 arguments = StatementArguments(after.map(Self.databaseValue))

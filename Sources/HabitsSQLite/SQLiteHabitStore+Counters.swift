@@ -10,15 +10,6 @@ import HabitsStore
 /// exactly that count (for ranks). Every change of a count goes through this file, which updates both
 /// and records the change for the feed; so does every change of a user's name.
 extension SQLiteHabitStore {
-    /// One log to insert, by row ids.
-    struct LogRow: Sendable {
-        var userID: Int64
-        var habitID: Int64
-        var timestamp: Date
-        /// The day the log is done on; nil: the day of `timestamp` in the user's zone.
-        var day: LocalDay? = nil
-    }
-
     /// Inserts logs and raises their counters inside the caller's transaction; returns the new ids in order.
     /// Both APIs write logs through here, so a log never lands without its count.
     ///
@@ -212,10 +203,4 @@ extension SQLiteHabitStore {
 struct PairDay: Hashable, Sendable {
     var pair: CounterPair
     var day: LocalDay
-}
-
-/// A (user, habit) pair by row ids: the key of a counter.
-struct CounterPair: Hashable, Sendable {
-    var userID: Int64
-    var habitID: Int64
 }

@@ -67,7 +67,7 @@ extension SQLiteHabitStore {
                 ORDER BY logged_at DESC, id DESC LIMIT 1
                 """
             guard let id = try Int64.fetchOne(db, sql: sql, arguments: [userID, habitID, today.number]) else {
-                throw HabitsError.conflict(reason: HabitsError.nothingToUndo)
+                throw StoreRefusal.nothingToUndo
             }
             try Self.removeLog(db, id: id, of: pair, on: today, changes: changes)
             return id

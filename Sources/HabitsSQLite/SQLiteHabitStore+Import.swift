@@ -13,14 +13,13 @@ extension SQLiteHabitStore {
     ///   ratings and questions: see `importFollows` and the others).
     public func importAccountData(_ data: AccountImport, userID: Int64, now: Date) async throws -> ImportSummary {
         // What needs no database is refused before the write waits for its turn.
-        try SQLiteImport.checkIndexes(data)
-        for log in data.logs { try LogRules.validate(timestamp: log.timestamp, now: now) }
+        try ImportRule.checkBeforeWriting(data, now: now)
         return try await writeBumping { db, changes in
             let user = try Self.fetchUser(db, id: userID)
             let today = LocalDay(now, in: TimeZoneCache.shared.zone(user.timeZone))
-            if let future = data.days.first(where: { $0.day > today }) { throw HabitsError.futureDay(future.day) }
+            try ImportRule.checkDays(data, today: today)
             var summary = ImportSummary()
-            var targets: [SQLiteImport.Target] = []
+            var targets: [ImportRule.Target] = []
             targets.reserveCapacity(data.habits.count)
             for habit in data.habits {
                 targets.append(try Self.importHabit(db, habit, userID: userID, summary: &summary))
@@ -42,25 +41,20 @@ extension SQLiteHabitStore {
     /// of the account's own, last among its habits.
     private static func importHabit(
         _ db: Database, _ habit: ImportedHabit, userID: Int64, summary: inout ImportSummary
-    ) throws -> SQLiteImport.Target {
+    ) throws -> ImportRule.Target {
         switch habit {
         case .existing(let id):
-            let found = try fetchHabit(db, id: id)
-            guard found.visibility == .shared || found.ownerID == userID else {
-                throw HabitsError.notFound(kind: .habit, id: String(id))
-            }
+            let target = try ImportRule.target(existing: try fetchHabit(db, id: id), userID: userID)
             summary.habitsMatched += 1
-            return SQLiteImport.Target(id: id, timesPerDay: found.schedule.timesPerDay)
+            return target
         case .new(let draft):
-            var habit = draft
-            habit.ownerID = userID
-            habit.visibility = .personal
-            _ = try fetchCategory(db, id: habit.categoryID)
-            try requireFreeHabitName(db, habit, except: 0)
-            habit.position =
+            let position =
                 try Int.fetchOne(
                     db, sql: "SELECT COALESCE(MAX(position), -1) + 1 FROM habits WHERE owner_id = ?",
                     arguments: [userID]) ?? 0
+            let habit = ImportRule.newHabit(draft, userID: userID, position: position)
+            _ = try fetchCategory(db, id: habit.categoryID)
+            try requireFreeHabitName(db, habit, except: 0)
             try db.execute(
                 sql: """
                     INSERT INTO habits (name, name_folded, category_id, info, emoji, schedule,
@@ -74,7 +68,7 @@ extension SQLiteHabitStore {
                 ]
             )
             summary.habitsCreated += 1
-            return SQLiteImport.Target(id: db.lastInsertedRowID, timesPerDay: habit.schedule.timesPerDay)
+            return ImportRule.Target(id: db.lastInsertedRowID, timesPerDay: habit.schedule.timesPerDay)
         }
     }
 
@@ -84,10 +78,7 @@ extension SQLiteHabitStore {
     ) throws {
         let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO favorites (user_id, habit_id) VALUES (?, ?)")
         for id in habitIDs {
-            // Only the catalogue's habits are anyone's favourites; a personal one is not there to find.
-            guard try fetchHabit(db, id: id).visibility == .shared else {
-                throw HabitsError.notFound(kind: .habit, id: String(id))
-            }
+            try ImportRule.checkFavorite(try fetchHabit(db, id: id))
             try insert.execute(arguments: [userID, id])
             if db.changesCount > 0 { summary.favoritesAdded += 1 }
         }
@@ -97,37 +88,27 @@ extension SQLiteHabitStore {
     /// Adds the logs whose habit holds none at the same millisecond, as one batch through `insertLogs`, which
     /// keeps counters, day runs and ranks.
     private static func importLogs(
-        _ db: Database, _ logs: [ImportedLog], targets: [SQLiteImport.Target], userID: Int64,
+        _ db: Database, _ logs: [ImportedLog], targets: [ImportRule.Target], userID: Int64,
         summary: inout ImportSummary, changes: ChangeRecorder
     ) throws {
         guard !logs.isEmpty else { return }
         let existing = try db.cachedStatement(sql: "SELECT logged_at FROM logs WHERE user_id = ? AND habit_id = ?")
-        // The instants of each habit, stored and imported, read once per habit.
-        var instants: [Int64: Set<Int64>] = [:]
-        var rows: [LogRow] = []
-        rows.reserveCapacity(logs.count)
+        var newLogs = ImportRule.NewLogs(capacity: logs.count)
         for log in logs {
             let habitID = targets[log.habit].id
-            if instants[habitID] == nil {
-                var stored = Set<Int64>()
-                let cursor = try Double.fetchCursor(existing, arguments: [userID, habitID])
-                while let seconds = try cursor.next() { stored.insert(SQLiteImport.millisecond(seconds)) }
-                instants[habitID] = stored
+            if newLogs.needsStored(habitID: habitID) {
+                newLogs.stored(try Double.fetchAll(existing, arguments: [userID, habitID]), habitID: habitID)
             }
-            let instant = SQLiteImport.millisecond(log.timestamp.timeIntervalSince1970)
-            if instants[habitID, default: []].insert(instant).inserted {
-                rows.append(LogRow(userID: userID, habitID: habitID, timestamp: log.timestamp))
-            } else {
-                summary.logsAlreadyThere += 1
-            }
+            newLogs.offer(userID: userID, habitID: habitID, timestamp: log.timestamp)
         }
-        summary.logsAdded = try insertLogs(db, rows, changes: changes).count
+        summary.logsAlreadyThere += newLogs.alreadyThere
+        summary.logsAdded = try insertLogs(db, newLogs.rows, changes: changes).count
     }
 
     /// Sets imported skips and notes. Skips are history: the three-a-month rule is for new ones, so they are
     /// written here rather than through `DayEntryRows.setSkipped`; but a done day keeps none.
     private static func importDays(
-        _ db: Database, _ days: [ImportedDay], targets: [SQLiteImport.Target], userID: Int64,
+        _ db: Database, _ days: [ImportedDay], targets: [ImportRule.Target], userID: Int64,
         summary: inout ImportSummary, changes: ChangeRecorder
     ) throws {
         let skip = try db.cachedStatement(
@@ -146,7 +127,8 @@ extension SQLiteHabitStore {
             let target = targets[entry.habit]
             if entry.skipped {
                 let pair = CounterPair(userID: userID, habitID: target.id)
-                if try DayRuns.logCount(db, pair, day: entry.day, upTo: target.timesPerDay) >= target.timesPerDay {
+                let logs = try DayRuns.logCount(db, pair, day: entry.day, upTo: target.timesPerDay)
+                if !DayEntryRule.keepsImportedSkip(logsOnDay: logs, target: target.timesPerDay) {
                     summary.skipsIgnored += 1
                 } else {
                     try skip.execute(arguments: [userID, target.id, entry.day.number])
@@ -157,7 +139,7 @@ extension SQLiteHabitStore {
                 }
             }
             // An empty note imports nothing: it would take back a note the account wrote.
-            if let note = entry.note, !note.isEmpty {
+            if let note = DayEntryRule.note(entry.note) {
                 try annotate.execute(arguments: [userID, target.id, entry.day.number, note])
                 if db.changesCount > 0 {
                     summary.notesSet += 1
@@ -166,31 +148,5 @@ extension SQLiteHabitStore {
             }
         }
         if changed { changes.days(of: userID) }
-    }
-}
-
-/// What the SQLite import shares between its steps.
-enum SQLiteImport {
-    /// A resolved habit of the import: its row id and how many logs make one of its days done.
-    struct Target: Sendable {
-        var id: Int64
-        var timesPerDay: Int
-    }
-
-    /// Refuses a log or day that names a habit the import does not hold.
-    static func checkIndexes(_ data: AccountImport) throws {
-        func check(_ index: Int) throws {
-            guard !data.habits.indices.contains(index) else { return }
-            throw HabitsError.invalid(
-                field: "habit", reason: "names habit \(index) of the import, which holds \(data.habits.count).")
-        }
-        for log in data.logs { try check(log.habit) }
-        for day in data.days { try check(day.habit) }
-    }
-
-    /// An instant to the millisecond, as logs are compared: two within half a millisecond are one.
-    static func millisecond(_ seconds: Double) -> Int64 {
-        // Stored and imported instants are checked instants; no other one can be told apart anyway.
-        Int64(exactly: (seconds * 1000).rounded()) ?? .max
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import HabitsDomain
+
+/// Who administers, how long a session lasts, when its use is written down and how many tokens an
+/// account holds: decided here from facts the store reads, applied by the store.
+public enum CredentialRule {
+    /// How long a session's or token's "last seen" may lag behind its use: one write per credential per
+    /// period, not one per request.
+    public static let lastSeenResolution: TimeInterval = 5 * 60
+
+    /// The role of a new account: the first account of a store administers it.
+    ///
+    /// The store counts the accounts in the creating transaction, under a lock that orders creations.
+    public static func role(ofNewAccountAmong existingAccounts: Int) -> Role {
+        existingAccounts == 0 ? .administrator : .member
+    }
+
+    /// What a request shown a credential last seen at `lastSeen` does with it.
+    public enum Use: Equatable, Sendable {
+        /// Idle beyond the limit: the session ends and the request is anonymous.
+        case expired
+        /// Valid, and the store writes `now` as its last use.
+        case touch
+        /// Valid, and its last use is recent enough to leave as it is.
+        case current
+    }
+
+    /// The use of a session seen last at `lastSeen` (seconds since 1970) by a request at `now`.
+    public static func sessionUse(lastSeen: Double, now: Date, idleLimit: TimeInterval) -> Use {
+        let age = now.timeIntervalSince1970 - lastSeen
+        if age > idleLimit { return .expired }
+        return age > lastSeenResolution ? .touch : .current
+    }
+
+    /// The use of a token last used at `lastUsed` (nil: never): tokens do not expire by idling.
+    public static func tokenUse(lastUsed: Double?, now: Date) -> Use {
+        now.timeIntervalSince1970 - (lastUsed ?? 0) > lastSeenResolution ? .touch : .current
+    }
+
+    /// Refuses a new token when the account holds `held` already (409).
+    public static func checkNewToken(held: Int) throws(HabitsError) {
+        guard held < AccountRules.maximumTokens else { throw StoreRefusal.tokenLimit }
+    }
+
+    /// The folded form of a username, unique among accounts: usernames are ASCII (`AccountRules.username`),
+    /// so lower-casing folds them completely.
+    public static func folded(_ username: String) -> String { username.lowercased() }
+}
