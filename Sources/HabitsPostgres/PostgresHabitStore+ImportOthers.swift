@@ -82,22 +82,20 @@ extension PostgresHabitStore {
         _ session: PostgresSession, _ ratings: [ImportedRating], userID: Int64, summary: inout ImportSummary,
         changes: ChangeRecorder
     ) async throws {
-        var starsByProgram: [Int64: Int] = [:]
-        for rating in ratings { starsByProgram[rating.programID] = try ProgramRules.stars(rating.stars) }
-        for (programID, stars) in starsByProgram.sorted(by: { $0.key < $1.key }) {
+        for rating in try ImportRule.ratings(ratings) {
+            let (programID, stars) = (rating.programID, rating.stars)
             try await session.execute("SELECT 1 FROM programs WHERE id = \(programID) FOR UPDATE")
             _ = try await PostgresProgramRows.requireProgram(session, id: programID)
             let earlier = try await session.value(
                 "SELECT stars FROM ratings WHERE user_id = \(userID) AND program_id = \(programID)", as: Int.self)
-            guard earlier != stars else { continue }
+            guard let move = ImportRule.ratingMove(earlier: earlier, stars: stars) else { continue }
             try await session.execute(
                 """
                 INSERT INTO ratings (user_id, program_id, stars) VALUES (\(userID), \(programID), \(stars))
                 ON CONFLICT (user_id, program_id) DO UPDATE SET stars = EXCLUDED.stars
                 """)
             try await PostgresProgramRows.moveRating(
-                session, programID: programID, raterID: userID, count: earlier == nil ? 1 : 0,
-                stars: stars - (earlier ?? 0))
+                session, programID: programID, raterID: userID, count: move.count, stars: move.stars)
             summary.ratingsSet += 1
         }
         if summary.ratingsSet > 0 { changes.programsChanged() }
@@ -112,11 +110,11 @@ extension PostgresHabitStore {
         changes: ChangeRecorder
     ) async throws {
         guard !questions.isEmpty else { return }
-        var asked = Set(
-            try await session.values("SELECT question FROM questions WHERE author_id = \(userID)", as: String.self))
+        let asked = try await session.values(
+            "SELECT question FROM questions WHERE author_id = \(userID)", as: String.self)
+        var newQuestions = ImportRule.NewQuestions(asked: asked)
         for question in questions {
-            let text = try HelpRules.question(question.question)
-            guard asked.insert(text).inserted else {
+            guard let text = try newQuestions.offer(question) else {
                 summary.questionsAlreadyThere += 1
                 continue
             }

@@ -78,13 +78,7 @@ enum DayRuns {
         {
             runs.append(straddling)
         }
-        var days: [LocalDay] = []
-        for run in runs {
-            for number in max(run.first, first).number...min(run.last, last).number {
-                days.append(LocalDay(number: number))
-            }
-        }
-        return days
+        return DayRun.days(of: runs, from: first, through: last)
     }
 
     /// The pair's streak on `today`.

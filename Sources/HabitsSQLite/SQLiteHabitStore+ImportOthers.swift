@@ -81,15 +81,13 @@ extension SQLiteHabitStore {
                 INSERT INTO ratings (user_id, program_id, stars) VALUES (?, ?, ?)
                 ON CONFLICT (user_id, program_id) DO UPDATE SET stars = excluded.stars
                 """)
-        for rating in ratings {
-            let stars = try ProgramRules.stars(rating.stars)
+        for rating in try ImportRule.ratings(ratings) {
             _ = try ProgramRows.requireProgram(db, id: rating.programID)
             let earlier = try Int.fetchOne(earlierStars, arguments: [userID, rating.programID])
-            guard earlier != stars else { continue }
-            try rate.execute(arguments: [userID, rating.programID, stars])
+            guard let move = ImportRule.ratingMove(earlier: earlier, stars: rating.stars) else { continue }
+            try rate.execute(arguments: [userID, rating.programID, rating.stars])
             try ProgramRows.moveRating(
-                db, programID: rating.programID, raterID: userID, count: earlier == nil ? 1 : 0,
-                stars: stars - (earlier ?? 0))
+                db, programID: rating.programID, raterID: userID, count: move.count, stars: move.stars)
             summary.ratingsSet += 1
         }
         if summary.ratingsSet > 0 { changes.programsChanged() }
@@ -104,13 +102,13 @@ extension SQLiteHabitStore {
         changes: ChangeRecorder
     ) throws {
         guard !questions.isEmpty else { return }
-        var asked = Set(
-            try String.fetchAll(db, sql: "SELECT question FROM questions WHERE author_id = ?", arguments: [userID]))
+        let asked = try String.fetchAll(
+            db, sql: "SELECT question FROM questions WHERE author_id = ?", arguments: [userID])
+        var newQuestions = ImportRule.NewQuestions(asked: asked)
         let insert = try db.cachedStatement(
             sql: "INSERT INTO questions (question, answer, author_id, created_at) VALUES (?, NULL, ?, ?)")
         for question in questions {
-            let text = try HelpRules.question(question.question)
-            guard asked.insert(text).inserted else {
+            guard let text = try newQuestions.offer(question) else {
                 summary.questionsAlreadyThere += 1
                 continue
             }

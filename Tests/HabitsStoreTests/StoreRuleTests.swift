@@ -158,3 +158,28 @@ import Testing
         #expect(logs.alreadyThere == 2)
     }
 }
+
+@Suite struct ImportOthersRuleTests {
+    @Test func theLastStarsGivenAProgramCountInProgramOrder() throws {
+        let rated = try ImportRule.ratings([
+            ImportedRating(programID: 9, stars: 2), ImportedRating(programID: 3, stars: 5),
+            ImportedRating(programID: 9, stars: 4),
+        ])
+        #expect(rated == [ImportedRating(programID: 3, stars: 5), ImportedRating(programID: 9, stars: 4)])
+        #expect(throws: HabitsError.self) { try ImportRule.ratings([ImportedRating(programID: 1, stars: 6)]) }
+    }
+
+    @Test func anEqualRatingMovesNothingAndAFirstOneCountsARater() {
+        #expect(ImportRule.ratingMove(earlier: 4, stars: 4) == nil)
+        #expect(ImportRule.ratingMove(earlier: nil, stars: 4).map { [$0.count, $0.stars] } == [1, 4])
+        #expect(ImportRule.ratingMove(earlier: 5, stars: 2).map { [$0.count, $0.stars] } == [0, -3])
+    }
+
+    @Test func aQuestionAskedInTheSameWordsIsNotAskedAgain() throws {
+        var questions = ImportRule.NewQuestions(asked: ["How do streaks work?"])
+        let at = Date(timeIntervalSince1970: 0)
+        #expect(try questions.offer(ImportedQuestion(question: "How do streaks work?", askedAt: at)) == nil)
+        #expect(try questions.offer(ImportedQuestion(question: "What is a skip?", askedAt: at)) == "What is a skip?")
+        #expect(try questions.offer(ImportedQuestion(question: "What is a skip?", askedAt: at)) == nil)
+    }
+}

@@ -22,6 +22,19 @@ public struct DayRun: Hashable, Sendable {
         DayRun(first: before?.first ?? day, last: after?.last ?? day)
     }
 
+    /// The days of `runs` (ascending, disjoint) from `first` through `last`, in order.
+    ///
+    /// - Complexity: O(r + d) for r runs and the d days listed.
+    public static func days(of runs: [DayRun], from first: LocalDay, through last: LocalDay) -> [LocalDay] {
+        var days: [LocalDay] = []
+        for run in runs where run.last >= first && run.first <= last {
+            for number in max(run.first, first).number...min(run.last, last).number {
+                days.append(LocalDay(number: number))
+            }
+        }
+        return days
+    }
+
     /// What is left of this run when `day`, which it holds, is no longer done: up to two runs.
     public func removing(_ day: LocalDay) -> [DayRun] {
         precondition(contains(day), "Only a day of the run can leave it.")

@@ -94,3 +94,34 @@ public enum ImportRule {
         }
     }
 }
+
+extension ImportRule {
+    /// The stars an import gives each program: the last it names for a program, each checked, in program-id
+    /// order (the order writers lock programs in).
+    public static func ratings(_ ratings: [ImportedRating]) throws(HabitsError) -> [ImportedRating] {
+        var starsByProgram: [Int64: Int] = [:]
+        for rating in ratings { starsByProgram[rating.programID] = try ProgramRules.stars(rating.stars) }
+        return starsByProgram.sorted { $0.key < $1.key }.map { ImportedRating(programID: $0.key, stars: $0.value) }
+    }
+
+    /// How a rating of `stars` moves its program's totals after the account's `earlier` stars (nil: none):
+    /// nil when it changes nothing, so that an equal rating is not rewritten.
+    public static func ratingMove(earlier: Int?, stars: Int) -> (count: Int, stars: Int)? {
+        guard earlier != stars else { return nil }
+        return (earlier == nil ? 1 : 0, stars - (earlier ?? 0))
+    }
+
+    /// The imported help questions that are new: each checked, and kept unless the account asked the same
+    /// words before (stored or earlier in the import).
+    package struct NewQuestions {
+        private var asked: Set<String>
+
+        package init(asked: some Sequence<String>) { self.asked = Set(asked) }
+
+        /// The question's checked text when it is new, else nil.
+        package mutating func offer(_ question: ImportedQuestion) throws(HabitsError) -> String? {
+            let text = try HelpRules.question(question.question)
+            return asked.insert(text).inserted ? text : nil
+        }
+    }
+}
