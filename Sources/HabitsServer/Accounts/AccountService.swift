@@ -42,7 +42,21 @@ struct AccountService: Sendable {
         let secret = Secrets.newSecret()
         let (account, _) = try await store.createAccount(
             user, passwordHash: hash, visibility: .public, session: newSession(secret, request: request, now: now))
+        await plantStarterCatalogue(for: account)
         return (account, secret)
+    }
+
+    /// Makes the starter categories for a new server's first account (`StarterCatalogue`), so that its first
+    /// habit can be added at once. The account stands whatever happens here: a category that cannot be
+    /// made (its name taken meanwhile, the store busy) is left for the administrator to add.
+    private func plantStarterCatalogue(for account: Account) async {
+        guard account.role == .administrator,
+            let existing = try? await store.categories(page: PageRequest(limit: 1)).items.count
+        else { return }
+        guard StarterCatalogue.isPlanted(forNewAccountWith: account.role, categoriesInStore: existing) else { return }
+        for (name, color) in StarterCatalogue.categories {
+            _ = try? await store.createCategory(Category(id: 0, name: name, color: color))
+        }
     }
 
     /// Checks a username and password and starts a new session (ending the one the request came with, so
