@@ -66,13 +66,27 @@ if [ -z "$accounts_port" ]; then echo "browser-tests.sh: the accounts server did
 SE_OFFLINE=true timeout 600 python3 scripts/browser_accounts.py "http://127.0.0.1:$accounts_port" \
     --screenshots .build/screenshots </dev/null
 
+# A new server's first run: no demo data, `--auth accounts`; the first account to sign up administers, finds
+# the starter categories and adds its first habit from the web; a second one follows it.
+first_run_work=$(mktemp -d)
+"$binary" serve --auth accounts --port 0 --database "$first_run_work/first.sqlite" --log-level error \
+    --fixed-time "$fixed_time" > "$first_run_work/out" 2> "$first_run_work/err" </dev/null &
+first_run_server=$!
+trap 'stop_tls_proxy; stop_demo_server; kill "$accounts_server" 2>/dev/null || true; rm -rf "$accounts_work"
+    kill "$first_run_server" 2>/dev/null || true; rm -rf "$first_run_work"' EXIT
+for _ in $(seq 1 200); do grep -q "listening on" "$first_run_work/out" 2>/dev/null && break; sleep 0.1; done
+first_run_port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$first_run_work/out" | head -1)
+if [ -z "$first_run_port" ]; then echo "browser-tests.sh: the first-run server did not start" >&2; cat "$first_run_work/err" >&2; exit 1; fi
+SE_OFFLINE=true timeout 600 python3 scripts/browser_first_run.py "http://127.0.0.1:$first_run_port" \
+    --screenshots .build/screenshots </dev/null
+
 # Two instances on PostgreSQL behind nginx (round robin): a page stays live across instances, and after
 # one of them is killed. test.sh provides the database; run alone, this part needs HABITS_TEST_POSTGRES_URL.
 if [ -n "${HABITS_TEST_POSTGRES_URL:-}" ]; then
     source scripts/two-instances.sh
     start_two_instances "$binary" "$fixed_time"
     trap 'stop_tls_proxy; stop_demo_server; kill "$accounts_server" 2>/dev/null || true; rm -rf "$accounts_work"
-        stop_two_instances' EXIT
+        kill "$first_run_server" 2>/dev/null || true; rm -rf "$first_run_work"; stop_two_instances' EXIT
     SE_OFFLINE=true timeout 300 python3 scripts/browser_instances.py "$pair_proxy" --a "$pair_a" --b "$pair_b" \
         --a-pid "$pair_a_pid" --b-pid "$pair_b_pid" --screenshots .build/screenshots </dev/null
 elif [ "${CI:-}" = "true" ]; then
