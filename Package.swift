@@ -101,7 +101,6 @@ let package = Package(
                 "HabitsDomain",
                 "HabitsStore",
                 "HabitsScreens",
-                "HabitsDemo",
                 "CompositionalLayout",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

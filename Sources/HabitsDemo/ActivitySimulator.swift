@@ -10,7 +10,7 @@ import HabitsStore
 /// What it did is told to `report`, so that the server logs and counts it without this module knowing how.
 public actor ActivitySimulator {
     /// Whether the simulator is producing events.
-    public enum State: String, Sendable { case running, stopped }
+    public typealias State = CourseSimulatorState
 
     /// What the simulator did, for the server's logs and metrics.
     public enum Event: Sendable {
@@ -213,4 +213,9 @@ public actor ActivitySimulator {
             return running
         }
     }
+}
+
+extension ActivitySimulator: CourseSimulator {
+    /// Resets to a data set made at the server's clock's now (see `reset(now:)`).
+    public func reset() async throws { try await reset(now: nil) }
 }

@@ -6,7 +6,7 @@ import HabitsDomain
 /// Generation is deterministic for a given seed and reference date.
 public struct DemoDataSet: Sendable {
     /// The id of the user the course app treats as "me" by default.
-    public static let defaultActiveUserID = "activeUser"
+    public static let defaultActiveUserID = CourseAPI.defaultActiveUserID
 
     /// The course key of the person using the app.
     public var activeUserID: String

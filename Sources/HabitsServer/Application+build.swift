@@ -1,11 +1,11 @@
 import Foundation
-import HabitsDemo
 import HabitsDomain
 import HabitsStore
 import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// How the server is set up: where it listens, which names it answers to, and its limits.
 public struct ServerConfiguration: Sendable {
@@ -49,7 +49,7 @@ public struct ServerConfiguration: Sendable {
         idleTimeout: Duration = .seconds(60),
         readTimeout: Duration = .seconds(30),
         maximumConcurrentUploads: Int = 4,
-        activeUser: String = DemoDataSet.defaultActiveUserID,
+        activeUser: String = CourseAPI.defaultActiveUserID,
         trustedProxies: [IPAddressRange] = [],
         screenCacheBytes: Int = 256 << 20,
         maximumStreams: Int = 10_000,
@@ -78,12 +78,13 @@ public struct ServerConfiguration: Sendable {
     var acceptedHosts: [String] { HostAllowlistMiddleware.loopbackNames + [host] + allowedHosts }
 }
 
-/// The whole server: HTTP on `configuration`'s address with every route and middleware, and the
-/// simulator as a service beside it. `onReady` runs once the socket listens, with the bound port.
+/// The whole server: HTTP on `configuration`'s address with every route and middleware, and with `--demo`
+/// the course simulator as a service beside it (nil: no simulator, and no `/control/simulator/…` routes).
+/// `onReady` runs once the socket listens, with the bound port.
 public func buildApplication(
     configuration: ServerConfiguration,
     store: any HabitStore,
-    simulator: ActivitySimulator,
+    simulator: (any CourseSimulator)?,
     logger: Logger,
     metrics: ServerMetrics = ServerMetrics(),
     clock: @escaping @Sendable () -> Date = { Date() },
@@ -101,6 +102,8 @@ public func buildApplication(
             EventStreamHangUpHandler(),
         ]
     )
+    var services: [any Service] = [ScreenHubService(hub: hub)]
+    if let simulator { services.insert(ActivitySimulatorService(simulator: simulator), at: 0) }
     return Application(
         responder: RequestTaskResponder(inner: router.buildResponder()),
         server: .http1(configuration: http),
@@ -109,7 +112,7 @@ public func buildApplication(
             backlog: ServerConfiguration.listenBacklog,
             availableConnectionsDelegate: ConnectionLimit(maximum: configuration.maximumConnections, metrics: metrics)
         ),
-        services: [ActivitySimulatorService(simulator: simulator), ScreenHubService(hub: hub)],
+        services: services,
         onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
@@ -119,7 +122,7 @@ public func buildApplication(
 func buildRouter(
     configuration: ServerConfiguration,
     store: any HabitStore,
-    simulator: ActivitySimulator,
+    simulator: (any CourseSimulator)?,
     hub: ScreenHub,
     metrics: ServerMetrics,
     clock: @escaping @Sendable () -> Date
@@ -141,7 +144,7 @@ func buildRouter(
         middleware: IdentityMiddleware(mode: configuration.authMode, store: store, clock: clock, cache: identities))
     let routeTable = RouteTable()
     router.add(middleware: AccessMiddleware(mode: configuration.authMode, served: routeTable, store: store))
-    if simulator.isDemo { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
+    if simulator != nil { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeTable))
     router.add(middleware: IdempotencyMiddleware(store: store, clock: clock))
 
@@ -169,7 +172,7 @@ func buildRouter(
     MeController(accounts: accounts).addRoutes(to: router)
     FollowRequestsController(store: store).addRoutes(to: router)
     // The simulator's controls exist only with --demo: elsewhere /control/simulator/* is 404.
-    if simulator.isDemo { SimulatorController(simulator: simulator).addRoutes(to: router) }
+    if let simulator { SimulatorController(simulator: simulator).addRoutes(to: router) }
     let streams = StreamLimit(
         maximum: configuration.maximumStreams, maximumPerClient: configuration.maximumStreamsPerClient,
         metrics: metrics)

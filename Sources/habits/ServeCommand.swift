@@ -249,9 +249,12 @@ struct ServeSettings {
             throw error
         }
         let metrics = ServerMetrics()
-        let simulator = ActivitySimulator(
-            store: store, demo: demoData, activeUserID: activeUserID, startRunning: demo, logger: logger,
-            metrics: metrics, clock: clock)
+        // The demo is wired here, not in the server library: without --demo there is no simulator at all.
+        let simulator = demoData.map {
+            ActivitySimulator(
+                store: store, demo: $0, activeUserID: activeUserID, startRunning: true, logger: logger,
+                metrics: metrics, clock: clock)
+        }
         let host = self.host
         let authMode = self.authMode
         let readyLogger = logger

@@ -17,7 +17,7 @@ func makeDemoRouter(
     logger.logLevel = .warning
     let simulator = ActivitySimulator(
         store: store, demo: DemoDataSet(activeUserID: "user0", now: Fixture.now), activeUserID: "user0",
-        startRunning: false, logger: logger)
+        startRunning: false)
     return buildRouter(
         configuration: configuration, store: store, simulator: simulator,
         hub: ScreenHub(store: store, metrics: ServerMetrics(), logger: logger), metrics: ServerMetrics(),

@@ -12,6 +12,8 @@ import HummingbirdTesting
 import Logging
 import Testing
 
+@testable import habits
+
 @Suite struct SimulatorControlTests {
     @Test func controlsRefuseCallersThatAreNotLocal() async throws {
         // Router tests have no socket, hence no loopback address: the guard must refuse them.

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import HabitsDemo
 import HabitsDomain
 import HabitsSQLite
 import HabitsStore
@@ -179,11 +178,9 @@ import Testing
         let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
         var logger = Logger(label: "habits.test")
         logger.logLevel = .warning
-        let simulator = ActivitySimulator(
-            store: store, demo: nil, activeUserID: "user0", startRunning: false, logger: logger)
         let (ports, port) = AsyncStream<Int>.makeStream()
         let app = buildApplication(
-            configuration: configuration, store: store, simulator: simulator, logger: logger, metrics: metrics,
+            configuration: configuration, store: store, simulator: nil, logger: logger, metrics: metrics,
             clock: { Fixture.now }, onReady: { port.yield($0) })
         let server = Task { try await app.run() }
         defer { server.cancel() }

@@ -11,8 +11,8 @@ import HummingbirdTesting
 import Logging
 import Testing
 
-/// The real application over `store`, with a simulator that is off and (unless `demo`) disabled,
-/// and the clock stopped at `Fixture.now`.
+/// The real application over `store`, with (for `demo`) a simulator that is off, and the clock stopped at
+/// `Fixture.now`.
 func makeApplication(
     store: any HabitStore,
     demo: DemoDataSet? = nil,
@@ -21,9 +21,8 @@ func makeApplication(
 ) -> some ApplicationProtocol {
     var logger = Logger(label: "habits.test")
     logger.logLevel = .warning
-    let simulator = ActivitySimulator(
-        store: store, demo: demo, activeUserID: "user0", startRunning: false, logger: logger
-    )
+    // With `demo`, as `habits serve --demo` wires it: the simulator stopped, its controls served.
+    let simulator = demo.map { ActivitySimulator(store: store, demo: $0, activeUserID: "user0", startRunning: false) }
     return buildApplication(
         configuration: configuration, store: store, simulator: simulator, logger: logger, metrics: metrics,
         clock: { Fixture.now }

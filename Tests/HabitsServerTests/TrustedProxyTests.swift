@@ -144,8 +144,7 @@ import Testing
         let app = buildApplication(
             configuration: ServerConfiguration(port: 0, trustedProxies: proxies.compactMap { IPAddressRange($0) }),
             store: store,
-            simulator: ActivitySimulator(
-                store: store, demo: nil, activeUserID: "user0", startRunning: false, logger: logger),
+            simulator: nil,
             logger: logger, clock: { Fixture.now })
         try await app.test(.live) { client in
             let port = try #require(client.port)

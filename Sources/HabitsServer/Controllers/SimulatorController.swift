@@ -1,12 +1,11 @@
 import Foundation
-import HabitsDemo
 import HabitsDomain
 import HTTPTypes
 import Hummingbird
 
 /// `/control/simulator/…`: the course server's controls for its activity simulation, loopback only.
 struct SimulatorController: Sendable {
-    let simulator: ActivitySimulator
+    let simulator: any CourseSimulator
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.group()

@@ -140,7 +140,7 @@ public struct ServerMetrics: Sendable {
     }
 
     /// Counts `count` logs written, whichever way they came in.
-    func countLogsWritten(_ count: Int = 1) {
+    public func countLogsWritten(_ count: Int = 1) {
         logsWritten.increment(by: Int64(count))
     }
 
