@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // Tests only: the OpenAPI document read as YAML, not scanned line by line.
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // Pure engines: no I/O, no networking.
@@ -173,7 +175,7 @@ let package = Package(
             name: "HabitsScreensTests",
             dependencies: [
                 "HabitsScreens", "HabitsDomain", "HabitsStore", "DiffableData", "CompositionalLayout",
-                "HabitsTestSupport",
+                "HabitsTestSupport", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(
@@ -211,6 +213,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
     ],

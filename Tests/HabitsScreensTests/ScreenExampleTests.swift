@@ -3,6 +3,7 @@ import HabitsDomain
 import HabitsStore
 import HabitsTestSupport
 import Testing
+import Yams
 
 @testable import HabitsScreens
 
@@ -139,15 +140,29 @@ import Testing
         }
         #expect(Set(examples.keys) == Set(ItemContent.types), "every type appears in the example world")
         var yaml = try String(contentsOf: Self.openAPI, encoding: .utf8)
+        var made: [String: String] = [:]
         for type in ItemContent.types.sorted() {
             guard let content = examples[type] else { continue }
             let json = String(decoding: try HabitsJSON.encoder().encode(ContentBox(content: content)), as: UTF8.self)
             try Self.check(json, file: "items/\(type).json")
-            let line = "      example: \(json)"
-            if Self.writing { yaml = Self.replacingExample(of: type, with: line, in: yaml) }
-            #expect(yaml.contains(line + "\n"), "openapi.yaml lacks the example of \(type): \(line)")
+            made[type] = json
+            if Self.writing { yaml = Self.replacingExample(of: type, with: "      example: \(json)", in: yaml) }
         }
         if Self.writing { try yaml.write(to: Self.openAPI, atomically: true, encoding: .utf8) }
+        // Read as YAML: each item schema's `example` is the JSON the code makes, whatever its layout.
+        let document = try #require(try Yams.load(yaml: yaml) as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        for (type, json) in made.sorted(by: { $0.key < $1.key }) {
+            let example = (schemas[Self.schemaName(of: type)] as? [String: Any])?["example"]
+            let documented = try example.map(Self.canonicalJSON(of:))
+            let expected = try Self.canonicalJSON(of: JSONSerialization.jsonObject(with: Data(json.utf8)))
+            #expect(documented == expected, "openapi.yaml lacks the example of \(type): \(json)")
+        }
+    }
+
+    /// A JSON value as text with sorted keys, so that two readings of one value compare equal.
+    static func canonicalJSON(of value: Any) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
     }
 
     /// The OpenAPI schema of each item type's content.
