@@ -57,7 +57,7 @@ let package = Package(
         // Zip archives (stored and deflated entries) read and written in memory: export and import.
         .target(name: "ZipArchive"),
         // Loop Habit Tracker's CSV export (its zip) read into plain values, for importing it.
-        .target(name: "LoopImport", dependencies: ["ZipArchive"]),
+        .target(name: "LoopImport", dependencies: ["ZipArchive", "HabitsDomain"]),
 
         // Domain, store, server, executable: the arrows point one way.
         .target(

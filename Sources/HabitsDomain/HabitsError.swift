@@ -39,7 +39,7 @@ public enum HabitsError: Error, Equatable, Sendable {
     /// A sentence for people.
     public var message: String {
         switch self {
-        case .notFound(let kind, let id): "No \(kind.rawValue) with id \"\(id)\"."
+        case .notFound(let kind, let id): "No \(kind.rawValue) with id \(Excerpt.quoted(id))."
         case .invalid(let field, let reason): "\(field): \(reason)"
         case .malformed(let reason): reason
         case .conflict(let reason): reason

@@ -24,8 +24,8 @@ public enum HabitsJSON {
             guard let date = parseInstant(text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container,
-                    debugDescription: "Expected an ISO 8601 instant such as 2026-11-22T17:20:15Z, got \"\(text)\"."
-                )
+                    debugDescription:
+                        "Expected an ISO 8601 instant such as 2026-11-22T17:20:15Z, got \(Excerpt.quoted(text)).")
             }
             return date
         }

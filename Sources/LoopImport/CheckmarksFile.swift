@@ -1,3 +1,4 @@
+import HabitsDomain
 /// Reads one habit's `Checkmarks.csv`: a "Date,Value,Notes" header then one record per day (newest first), or,
 /// in exports before Loop 2.3, headerless "date,value" records.
 enum CheckmarksFile {
@@ -76,8 +77,10 @@ enum CheckmarksFile {
         guard parts.count == 3, parts.map(\.count) == [4, 2, 2],
             parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { throw field.error("Date", "\"\(text)\" is not a date written as yyyy-MM-dd.") }
-        guard (1900...9999).contains(year) else { throw field.error("Date", "\(text) is not in years 1900 to 9999.") }
+        else { throw field.error("Date", "\(Excerpt.quoted(text)) is not a date written as yyyy-MM-dd.") }
+        guard (1900...9999).contains(year) else {
+            throw field.error("Date", "\(text) is not in years 1900 to 9999.")
+        }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else {
             throw field.error("Date", "\(text) is not a calendar date.")
         }
@@ -104,7 +107,7 @@ enum CheckmarksFile {
         case "UNKNOWN", "-1": return .unknown
         default:
             guard let number = Int(text), number >= 0, number <= Int(Int32.max) else {
-                throw field.error("Value", "\"\(text)\" is not a Loop checkmark value.")
+                throw field.error("Value", "\(Excerpt.quoted(text)) is not a Loop checkmark value.")
             }
             return .thousandths(number)
         }

@@ -1,3 +1,4 @@
+import HabitsDomain
 /// Reads Loop's `Habits.csv`: one record per habit, in either the current column set or the older one.
 enum HabitsFile {
     /// The file's name in the export.
@@ -63,12 +64,12 @@ enum HabitsFile {
             switch try field.required("Target Type") {
             case "AT_LEAST": targetType = .atLeast
             case "AT_MOST": targetType = .atMost
-            case let other: throw field.error("Target Type", "\"\(other)\" is not AT_LEAST or AT_MOST.")
+            case let other: throw field.error("Target Type", "\(Excerpt.quoted(other)) is not AT_LEAST or AT_MOST.")
             }
             let target = try field.number("Target Value")
             return .numerical(unit: try field.optional("Unit") ?? "", target: target, targetType: targetType)
         case let other?:
-            throw field.error("Type", "\"\(other)\" is not YES_NO or NUMERICAL.")
+            throw field.error("Type", "\(Excerpt.quoted(other)) is not YES_NO or NUMERICAL.")
         }
     }
 
@@ -77,7 +78,7 @@ enum HabitsFile {
         switch try field.optional("Archived?") {
         case nil, "false": false
         case "true": true
-        case let other?: throw field.error("Archived?", "\"\(other)\" is not true or false.")
+        case let other?: throw field.error("Archived?", "\(Excerpt.quoted(other)) is not true or false.")
         }
     }
 }
@@ -109,7 +110,8 @@ struct FieldReader {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(LoopImportError) -> Int {
         let text = try required(name).trimmingSpaces
         guard let value = Int(text), range.contains(value) else {
-            throw error(name, "\"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound).")
+            throw error(
+                name, "\(Excerpt.quoted(text)) is not a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
         return value
     }
@@ -118,7 +120,7 @@ struct FieldReader {
     func number(_ name: String) throws(LoopImportError) -> Double {
         let text = try required(name).trimmingSpaces
         guard let value = Double(text), value.isFinite, value >= 0 else {
-            throw error(name, "\"\(text)\" is not a number of at least 0.")
+            throw error(name, "\(Excerpt.quoted(text)) is not a number of at least 0.")
         }
         return value
     }

@@ -59,3 +59,21 @@ import Testing
         }
     }
 }
+
+@Suite struct ExcerptTests {
+    @Test func aLongValueIsQuotedCutAndAShortOneWhole() {
+        #expect(Excerpt.quoted("Drink water") == "\"Drink water\"")
+        let long = String(repeating: "x", count: 2 << 20)
+        let quoted = Excerpt.quoted(long)
+        #expect(quoted.count == Excerpt.maximumCharacters + 2)
+        #expect(quoted.hasSuffix("…\""))
+        // Characters, not bytes: a family emoji is never cut in half.
+        let family = String(repeating: "👨‍👩‍👧", count: 50)
+        #expect(Excerpt.quoted(family).dropFirst().dropLast().allSatisfy { $0 == "👨‍👩‍👧" || $0 == "…" })
+    }
+
+    @Test func anUnknownIdIsQuotedShort() {
+        let message = HabitsError.notFound(kind: .user, id: String(repeating: "a", count: 10_000)).message
+        #expect(message.count < 80)
+    }
+}

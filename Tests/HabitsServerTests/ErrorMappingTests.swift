@@ -3,6 +3,9 @@ import HabitsDomain
 import HabitsStore
 import Hummingbird
 import Testing
+import HabitsSQLite
+import HabitsTestSupport
+import HummingbirdTesting
 
 @testable import HabitsServer
 
@@ -34,5 +37,23 @@ import Testing
         #expect(status == .internalServerError)
         #expect(code == "internal")
         #expect(!message.contains("hunter2"))
+    }
+}
+
+/// What a client sent is quoted short in its refusal: a 1 MiB value answers a small error body.
+@Suite struct ErrorExcerptRouteTests {
+    @Test func aHugeRefusedValueIsQuotedAsAShortExcerpt() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store).test(.router) { client in
+            let huge = String(repeating: "9", count: 1 << 20)
+            let response = try await client.execute(
+                uri: "/v1/logs", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"userID":1,"habitID":1,"timestamp":"\#(huge)"}"#))
+            #expect(response.status == .badRequest || response.status == .contentTooLarge)
+            #expect(response.body.readableBytes < 1_024, "the error quotes \(response.body.readableBytes) bytes")
+            let unknown = try await client.execute(uri: "/v1/users/\(String(repeating: "z", count: 4_000))", method: .get)
+            #expect((400..<500).contains(unknown.status.code))
+            #expect(unknown.body.readableBytes < 1_024)
+        }
     }
 }

@@ -53,6 +53,17 @@ struct LoopImportErrorTests {
         #expect(error("003 Drink water/Checkmarks.csv", badAmount)?.field == "Value")
     }
 
+    @Test("A huge value is quoted as a short excerpt, not whole")
+    func hugeValue() throws {
+        let header = "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,"
+            + "Target Type,Target Value,Archived?\n"
+        let huge = String(repeating: "x", count: 2 << 20)
+        let found = try #require(error("Habits.csv", header + "001,Meditate,\(huge),,,1,1,#FF8F00,,,,false"))
+        #expect(found.field == "Type")
+        #expect(found.description.utf8.count < 200, "the reason quotes \(found.description.utf8.count) bytes")
+        #expect(found.reason.hasSuffix("…\" is not YES_NO or NUMERICAL."))
+    }
+
     @Test("A missing column names the column and the header line")
     func missingColumn() {
         let text = "Position,Name,Type,Question,Description,FrequencyNumerator,Color\n001,Meditate,YES_NO,,,1,#FF8F00"

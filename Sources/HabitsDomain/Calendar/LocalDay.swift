@@ -123,7 +123,7 @@ extension LocalDay: Codable {
         let text = try container.decode(String.self)
         guard let day = LocalDay(iso: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\"\(text)\" is not a YYYY-MM-DD date.")
+                in: container, debugDescription: "\(Excerpt.quoted(text)) is not a YYYY-MM-DD date.")
         }
         self = day
     }

@@ -34,8 +34,9 @@ struct APIErrorBody: Encodable {
 
     var error: Detail
 
+    /// A body whose message is at most `Excerpt.maximumMessageCharacters` long, whatever it quotes.
     init(code: String, message: String) {
-        error = Detail(code: code, message: message)
+        error = Detail(code: code, message: Excerpt.cut(message, to: Excerpt.maximumMessageCharacters))
     }
 
     init(_ error: HabitsError) {
