@@ -10,7 +10,8 @@ import Foundation
 ///   and so no bidi control either (they are all Cf), no private-use or unassigned code point and no
 ///   invisible (default-ignorable) filler, except line feeds where `multiline` allows them and what an
 ///   emoji needs: joiners between emoji, variation selectors after one, tags in a flag (`👨‍👩‍👧`, `🏴󠁧󠁢󠁳󠁣󠁴󠁿`);
-/// - it does not open with a combining mark.
+/// - it does not open with a combining mark;
+/// - on one line (names, titles), it holds no blank that prints nothing (the braille blank U+2800).
 ///
 /// The raw value's UTF-8 size is checked against `maximumBytes` first, so that no work is done on a
 /// megabyte that can only be refused.
@@ -107,6 +108,8 @@ public struct TextRule: Sendable, Hashable {
     func isRefused(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
         let scalar = scalars[index]
         if scalar == "\n" { return !multiline }
+        // A one-line value (a name, a title) is how people are told apart: no blank that prints nothing.
+        if !multiline, Self.printsAsBlank(scalar) { return true }
         let properties = scalar.properties
         if properties.isBidiControl { return true }
         switch properties.generalCategory {
@@ -129,6 +132,13 @@ public struct TextRule: Sendable, Hashable {
         default:
             return true
         }
+    }
+
+    /// Whether `scalar` is a visible character that draws nothing, beyond the default-ignorable fillers
+    /// already refused (U+3164, U+FFA0, U+115F, U+1160): the braille blank, which makes "alice⠀" look like
+    /// "alice".
+    static func printsAsBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x2800
     }
 
     static func isMark(_ scalar: Unicode.Scalar) -> Bool {

@@ -32,6 +32,7 @@ import Testing
                     if !rule.multiline { return "a line feed in one line" }
                     continue
                 }
+                if !rule.multiline, scalar.value == 0x2800 { return "a blank that prints nothing, in one line" }
                 if [.control, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned].contains(category) {
                     return "\(category)"
                 }
@@ -124,6 +125,12 @@ import Testing
             #expect(try ResourceRules.name(name) == name.precomposedStringWithCanonicalMapping, "\(name)")
         }
         #expect(throws: HabitsError.self) { try ResourceRules.name("Two\nlines") }
+        // Blanks that make one name look like another: the braille blank and the Hangul fillers.
+        for name in ["alice\u{2800}", "\u{2800}alice", "al\u{2800}ice", "alice\u{FFA0}", "alice\u{3164}"] {
+            #expect(throws: HabitsError.self, "\(name.debugDescription)") { try ResourceRules.name(name) }
+        }
+        // Braille art stays welcome where text runs over lines.
+        #expect(try ResourceRules.text("\u{2800}\u{28FF}\u{2800}", field: "bio") == "\u{2800}\u{28FF}\u{2800}")
     }
 
     @Test func resourceAndHelpRulesAgree() throws {

@@ -21,6 +21,8 @@ public enum HostileText {
         "\u{2069}", "\u{61C}", "\u{FEFF}", "\u{E0067}", "\u{E007F}",
         // Line and paragraph separators.
         "\u{2028}", "\u{2029}",
+        // Blanks that print nothing: the braille blank, the Hangul fillers.
+        "\u{2800}", "\u{3164}", "\u{FFA0}",
         // Emoji, their modifiers and sequences.
         "👨", "👩", "👧", "🏳", "🌈", "👍🏽", "🇫🇷", "👨‍👩‍👧", "🏳️‍🌈", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "1️⃣",
         // HTML's specials.
@@ -30,7 +32,9 @@ public enum HostileText {
     /// The pieces no text rule refuses by themselves (a line feed only in one line): tricky, yet valid.
     public static let quietPieces: [String] = pieces.filter { piece in
         piece.unicodeScalars.allSatisfy { scalar in
-            switch scalar.properties.generalCategory {
+            // Fillers are letters or symbols by category, yet print nothing: names refuse them.
+            if [0x2800, 0x3164, 0xFFA0, 0x115F, 0x1160].contains(scalar.value) { return false }
+            return switch scalar.properties.generalCategory {
             case .control, .format, .lineSeparator, .paragraphSeparator: scalar == "\n"
             default: true
             }
