@@ -45,9 +45,9 @@ public struct ScheduledStreak: Codable, Hashable, Sendable {
 ///
 /// `{"status": "done"}`, `{"status": "skipped"}`, `{"note": "…"}` (at most 280 scalars; `null` or `""`
 /// removes it); a note leaves the day's status as it is.
-public struct DayUpdate: Decodable, Hashable, Sendable {
+public struct DayUpdate: Codable, Hashable, Sendable {
     /// What a day is marked as.
-    public enum Status: String, Decodable, Hashable, Sendable {
+    public enum Status: String, Codable, Hashable, Sendable {
         /// `unskipped` takes a skip back and leaves the day's logs.
         case done, skipped, unskipped
     }
@@ -68,6 +68,17 @@ public struct DayUpdate: Decodable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         status = try container.decodeUnlessNull(Status.self, forKey: .status)
         note = try container.decodeNullable(String.self, forKey: .note)
+    }
+
+    /// Writes what the server reads: absent fields left out, a cleared note as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(status, forKey: .status)
+        switch note {
+        case nil: break
+        case .null?: try container.encodeNil(forKey: .note)
+        case .value(let text)?: try container.encode(text, forKey: .note)
+        }
     }
 
     /// The update with its note checked by `HabitDay.noteRule`; `invalid` when it asks for nothing.

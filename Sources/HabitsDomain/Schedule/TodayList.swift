@@ -17,6 +17,26 @@ public struct TodayList: Codable, Hashable, Sendable {
         public var note: String?
         public var streak: ScheduledStreak
 
+        /// An entry from its fields, as a client or a test has them.
+        public init(
+            id: Int64, name: String, emoji: String? = nil, own: Bool = true, scheduled: Bool = true,
+            logCount: Int = 0, target: Int = 1, done: Bool = false, skipped: Bool = false, note: String? = nil,
+            streak: ScheduledStreak = ScheduledStreak(current: 0, longest: 0, unit: .days)
+        ) {
+            self.id = id
+            self.name = name
+            self.emoji = emoji
+            self.own = own
+            self.scheduled = scheduled
+            self.logCount = logCount
+            self.target = target
+            self.done = done
+            self.skipped = skipped
+            self.note = note
+            self.streak = streak
+        }
+
+        /// The entry of `habit` on `day`, as the server answers it.
         public init(habit: Habit, own: Bool, day: HabitDay, streak: ScheduledStreak) {
             id = habit.id
             name = habit.name

@@ -17,12 +17,6 @@ struct AuthController: Sendable {
         var locale: String?
     }
 
-    /// The body of `POST /v1/auth/signin`.
-    struct SignIn: Decodable, Sendable {
-        var username: String
-        var password: String
-    }
-
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.post(Routes.signUp.routerPath, use: signUp)
         router.post(Routes.signIn.routerPath, use: signIn)
@@ -41,7 +35,7 @@ struct AuthController: Sendable {
     }
 
     @Sendable func signIn(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let body = try await RequestBody.decode(SignIn.self, from: request)
+        let body = try await RequestBody.decode(SignInRequest.self, from: request)
         let (account, secret) = try await accounts.signIn(
             username: body.username, password: body.password, request: request, context: context)
         var response = try JSON(account, headers: [.cacheControl: "no-store"]).response(from: request, context: context)

@@ -109,17 +109,3 @@ struct LogsController: Sendable {
         return NoContent()
     }
 }
-
-/// The body of `POST /v1/logs`: a log whose timestamp defaults to the server's "now", so that a screen's
-/// "log it now" action needs no clock of its own.
-struct LogInput: Decodable, Sendable {
-    var userID: Int64
-    var habitID: Int64
-    var timestamp: Date?
-}
-
-/// The body of `POST /v1/logs/undo`: whose latest log of which habit today to take back.
-struct UndoInput: Decodable, Sendable {
-    var userID: Int64
-    var habitID: Int64
-}

@@ -24,21 +24,6 @@ struct MeController: Sendable {
         var password: String
     }
 
-    /// The body of `POST /v1/me/tokens`.
-    struct TokenRequest: Decodable, Sendable {
-        var name: String
-        var scope: TokenScope
-    }
-
-    /// A new token with its secret, which is shown this once.
-    struct IssuedToken: Encodable, Sendable {
-        var id: Int64
-        var name: String
-        var scope: TokenScope
-        var createdAt: Date
-        var token: String
-    }
-
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.get(Routes.me.routerPath, use: get)
         router.patch(Routes.me.routerPath, use: update)
