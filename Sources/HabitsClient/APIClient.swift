@@ -7,7 +7,7 @@ import FoundationNetworking
 /// One call to the server's `/v1` API.
 public struct APIRequest: Sendable {
     public var method: String
-    /// The path below the server's base, starting with `/v1`.
+    /// The path below the server's base: a `Routes` pattern filled in, such as `Routes.meToday.path()`.
     public var path: String
     public var query: [URLQueryItem]
     public var body: Data?

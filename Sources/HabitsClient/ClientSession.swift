@@ -1,4 +1,5 @@
 import Foundation
+import HabitsDomain
 
 /// A command's connection to its server: the credentials resolved, and the account's lookups.
 public struct ClientSession: Sendable {
@@ -20,13 +21,13 @@ public struct ClientSession: Sendable {
     }
 
     /// The habit of today's list (own active habits, then favourites) that `name` means.
-    public func todayHabit(named name: String) async throws(ClientError) -> (TodayDocument, TodayHabit) {
+    public func todayHabit(named name: String) async throws(ClientError) -> (TodayList, TodayList.Entry) {
         let today = try await api.today().document
         return (today, try HabitNameMatcher.match(name, among: today.habits, name: \.name))
     }
 
     /// The account's own habits, active or archived, in the server's order.
-    public func ownHabits(archived: Bool, account: AccountSummary) async throws(ClientError) -> [HabitResource] {
+    public func ownHabits(archived: Bool, account: Account) async throws(ClientError) -> [Habit] {
         try await api.habits(archived: archived).filter { $0.ownerID == account.id }
     }
 }

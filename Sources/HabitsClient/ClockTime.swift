@@ -40,19 +40,19 @@ public enum ClockTime {
         return instant
     }
 
-    /// `--reminder HH:MM` written as the server wants it, two digits each.
-    public static func reminder(_ text: String) throws(ClientError) -> String {
-        guard let (hour, minute) = hourAndMinute(text) else {
+    /// `--reminder HH:MM` as the time the server stores (written with two digits each).
+    public static func reminder(_ text: String) throws(ClientError) -> ReminderTime {
+        guard let (hour, minute) = hourAndMinute(text), let time = ReminderTime(hour: hour, minute: minute) else {
             throw .usage("--reminder takes HH:MM, such as 07:30, not \"\(text.prefix(40))\"")
         }
-        return String(format: "%02d:%02d", hour, minute)
+        return time
     }
 
     /// `--day YYYY-MM-DD`, checked to be a real date.
-    public static func day(_ text: String) throws(ClientError) -> String {
+    public static func day(_ text: String) throws(ClientError) -> LocalDay {
         guard text.count == 10, let day = LocalDay(iso: text) else {
             throw .usage("--day takes a date such as 2026-11-27, not \"\(text.prefix(40))\"")
         }
-        return day.description
+        return day
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import HabitsDomain
 
-/// The `/v1` calls the commands make, typed.
+/// The `/v1` calls the commands make, typed: each path is the server's own `Routes` declaration, and each
+/// body and answer the domain type the server encodes or decodes, so the two cannot drift apart.
 public struct HabitsAPI: Sendable {
     public let client: APIClient
 
@@ -10,26 +11,26 @@ public struct HabitsAPI: Sendable {
     }
 
     /// The account the token belongs to.
-    public func me() async throws(ClientError) -> AccountSummary {
-        try await client.decode(AccountSummary.self, APIRequest("GET", "/v1/me"))
+    public func me() async throws(ClientError) -> Account {
+        try await client.decode(Account.self, APIRequest("GET", Routes.me.path()))
     }
 
     /// Today's habits as the server wrote them, for `--json`, and decoded.
-    public func today() async throws(ClientError) -> (raw: Data, document: TodayDocument) {
-        let response = try await client.send(APIRequest("GET", "/v1/me/today"))
-        return (response.body, try HabitsClientJSON.decode(TodayDocument.self, from: response.body))
+    public func today() async throws(ClientError) -> (raw: Data, document: TodayList) {
+        let response = try await client.send(APIRequest("GET", Routes.meToday.path()))
+        return (response.body, try HabitsClientJSON.decode(TodayList.self, from: response.body))
     }
 
     /// Every habit `/v1/habits` lists (the catalogue's and the asker's), or only the archived ones.
-    public func habits(archived: Bool = false) async throws(ClientError) -> [HabitResource] {
-        var items: [HabitResource] = []
+    public func habits(archived: Bool = false) async throws(ClientError) -> [Habit] {
+        var items: [Habit] = []
         var cursor: String?
         repeat {
             var query = [URLQueryItem(name: "limit", value: "200")]
             if archived { query.append(URLQueryItem(name: "archived", value: "true")) }
             if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
             let page = try await client.decode(
-                ListPage<HabitResource>.self, APIRequest("GET", "/v1/habits", query: query))
+                Page<Habit>.self, APIRequest("GET", Routes.habits.path(), query: query))
             items += page.items
             cursor = page.nextCursor
         } while cursor != nil
@@ -37,61 +38,57 @@ public struct HabitsAPI: Sendable {
     }
 
     /// The catalogue's categories, in id order (the first page is enough to pick one).
-    public func categories() async throws(ClientError) -> [CategorySummary] {
+    public func categories() async throws(ClientError) -> [Category] {
         let query = [URLQueryItem(name: "limit", value: "200")]
         return try await client.decode(
-            ListPage<CategorySummary>.self, APIRequest("GET", "/v1/categories", query: query)
+            Page<Category>.self, APIRequest("GET", Routes.categories.path(), query: query)
         )
         .items
     }
 
-    /// Creates a personal habit.
-    public func createHabit(_ draft: OwnHabitDraft) async throws(ClientError) -> HabitResource {
-        try await client.decode(HabitResource.self, .json("POST", "/v1/habits", draft))
+    /// Creates a personal habit from `draft`, whatever visibility it names.
+    public func createHabit(_ draft: HabitDraft) async throws(ClientError) -> Habit {
+        var personal = draft
+        // An administrator's default would be the shared catalogue; the client only adds one's own habits.
+        personal.visibility = .personal
+        return try await client.decode(Habit.self, .json("POST", Routes.habits.path(), personal))
     }
 
     /// Archives (or restores) a habit.
-    public func setArchived(_ archived: Bool, habitID: Int64) async throws(ClientError) -> HabitResource {
-        let path = "/v1/habits/\(habitID)/" + (archived ? "archive" : "restore")
-        return try await client.decode(HabitResource.self, APIRequest("POST", path))
+    public func setArchived(_ archived: Bool, habitID: Int64) async throws(ClientError) -> Habit {
+        let route = archived ? Routes.habitArchive : Routes.habitRestore
+        return try await client.decode(Habit.self, APIRequest("POST", route.path(habitID)))
     }
 
     /// Logs the habit now, or at `date`.
     public func log(userID: Int64, habitID: Int64, at date: Date?) async throws(ClientError) {
-        struct LogInput: Encodable {
-            let userID: Int64
-            let habitID: Int64
-            let timestamp: String?
-        }
-        let input = LogInput(userID: userID, habitID: habitID, timestamp: date.map(HabitsJSON.formatInstant))
-        _ = try await client.send(.json("POST", "/v1/logs", input))
+        let input = LogInput(userID: userID, habitID: habitID, timestamp: date)
+        _ = try await client.send(.json("POST", Routes.logs.path(), input))
     }
 
     /// Takes back today's latest log of the habit.
     public func undo(userID: Int64, habitID: Int64) async throws(ClientError) {
-        struct UndoInput: Encodable {
-            let userID: Int64
-            let habitID: Int64
-        }
-        _ = try await client.send(.json("POST", "/v1/logs/undo", UndoInput(userID: userID, habitID: habitID)))
+        _ = try await client.send(.json("POST", Routes.logUndo.path(), UndoInput(userID: userID, habitID: habitID)))
     }
 
     /// Skips a day, or sets its note.
-    public func updateDay(userID: Int64, habitID: Int64, day: String, _ update: DayChange) async throws(ClientError) {
-        _ = try await client.send(.json("PUT", "/v1/users/\(userID)/habits/\(habitID)/days/\(day)", update))
+    public func updateDay(userID: Int64, habitID: Int64, day: LocalDay, _ update: DayUpdate)
+        async throws(ClientError)
+    {
+        _ = try await client.send(.json("PUT", Routes.day.path(userID, habitID, day), update))
     }
 
     /// A habit's streak, as the server wrote it and decoded.
-    public func streak(userID: Int64, habitID: Int64) async throws(ClientError) -> (raw: Data, document: StreakDocument)
+    public func streak(userID: Int64, habitID: Int64) async throws(ClientError) -> (raw: Data, document: StreakSummary)
     {
-        let response = try await client.send(APIRequest("GET", "/v1/users/\(userID)/habits/\(habitID)/streak"))
-        return (response.body, try HabitsClientJSON.decode(StreakDocument.self, from: response.body))
+        let response = try await client.send(APIRequest("GET", Routes.streak.path(userID, habitID)))
+        return (response.body, try HabitsClientJSON.decode(StreakSummary.self, from: response.body))
     }
 
     /// The account's data in `format` (`json`, or `csv` as a zip).
     public func export(format: String) async throws(ClientError) -> Data {
-        try await client.send(APIRequest("GET", "/v1/me/export", query: [URLQueryItem(name: "format", value: format)]))
-            .body
+        let query = [URLQueryItem(name: "format", value: format)]
+        return try await client.send(APIRequest("GET", Routes.meExport.path(), query: query)).body
     }
 
     /// Sends a file to import; answers the server's summary.
@@ -99,49 +96,12 @@ public struct HabitsAPI: Sendable {
         async throws(ClientError) -> Data
     {
         try await client.send(
-            APIRequest("POST", "/v1/me/import", body: data, contentType: contentType), progress: progress
+            APIRequest("POST", Routes.meImport.path(), body: data, contentType: contentType), progress: progress
         ).body
     }
 
     /// Revokes a token (the one this client sends may revoke itself).
     public func revokeToken(id: Int64) async throws(ClientError) {
-        _ = try await client.send(APIRequest("DELETE", "/v1/me/tokens/\(id)"))
-    }
-}
-
-/// The body of `POST /v1/habits` for a habit of one's own.
-public struct OwnHabitDraft: Encodable, Equatable, Sendable {
-    public var name: String
-    public var categoryID: Int64
-    public var emoji: String?
-    public var schedule: HabitSchedule
-    public var reminder: String?
-    /// Always `personal`: an administrator's default would be the shared catalogue.
-    public var visibility = "personal"
-
-    public init(name: String, categoryID: Int64, emoji: String?, schedule: HabitSchedule, reminder: String?) {
-        self.name = name
-        self.categoryID = categoryID
-        self.emoji = emoji
-        self.schedule = schedule
-        self.reminder = reminder
-    }
-}
-
-/// The body of `PUT …/days/{day}`: a skip, or a note, or both.
-public struct DayChange: Encodable, Equatable, Sendable {
-    public var status: String?
-    public var note: String?
-
-    public init(status: String? = nil, note: String? = nil) {
-        self.status = status
-        self.note = note
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        enum Keys: String, CodingKey { case status, note }
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encodeIfPresent(status, forKey: .status)
-        try container.encodeIfPresent(note, forKey: .note)
+        _ = try await client.send(APIRequest("DELETE", Routes.meToken.path(id)))
     }
 }

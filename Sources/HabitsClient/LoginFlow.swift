@@ -1,4 +1,5 @@
 import Foundation
+import HabitsDomain
 
 /// `habits login`: sign in with the password, make a write token for this computer, end the session.
 public struct LoginFlow: Sendable {
@@ -14,26 +15,18 @@ public struct LoginFlow: Sendable {
     public func login(
         server: URL, username: String, password: String, tokenName: String, previous: LoginRecord? = nil
     ) async throws(ClientError) -> LoginRecord {
-        struct SignIn: Encodable {
-            let username: String
-            let password: String
-        }
-        struct TokenRequest: Encodable {
-            let name: String
-            let scope: String
-        }
         let anonymous = APIClient(server: server, token: nil, transport: transport)
         let signedIn = try await anonymous.send(
-            .json("POST", "/v1/auth/signin", SignIn(username: username, password: password)))
+            .json("POST", Routes.signIn.path(), SignInRequest(username: username, password: password)))
         guard let cookie = Self.sessionCookie(signedIn.header("Set-Cookie")) else {
             throw .unexpectedAnswer("signing in set no session cookie")
         }
-        let account = try HabitsClientJSON.decode(AccountSummary.self, from: signedIn.body)
+        let account = try HabitsClientJSON.decode(Account.self, from: signedIn.body)
         let issued: IssuedToken
         do {
+            let request = TokenRequest(name: tokenName, scope: .write)
             issued = try await anonymous.decode(
-                IssuedToken.self,
-                .json("POST", "/v1/me/tokens", TokenRequest(name: tokenName, scope: "write"), cookie: cookie))
+                IssuedToken.self, .json("POST", Routes.meTokens.path(), request, cookie: cookie))
         } catch {
             try? await signOut(anonymous, cookie: cookie)
             throw error
@@ -41,7 +34,7 @@ public struct LoginFlow: Sendable {
         if let previous, previous.server == server.absoluteString,
             previous.username.lowercased() == account.username.lowercased(), previous.tokenID != issued.id
         {
-            _ = try? await anonymous.send(APIRequest("DELETE", "/v1/me/tokens/\(previous.tokenID)", cookie: cookie))
+            _ = try? await anonymous.send(APIRequest("DELETE", Routes.meToken.path(previous.tokenID), cookie: cookie))
         }
         // The token is what the client keeps; the session would only linger in the account's list.
         try? await signOut(anonymous, cookie: cookie)
@@ -50,7 +43,7 @@ public struct LoginFlow: Sendable {
     }
 
     func signOut(_ client: APIClient, cookie: String) async throws(ClientError) {
-        _ = try await client.send(APIRequest("POST", "/v1/auth/signout", cookie: cookie))
+        _ = try await client.send(APIRequest("POST", Routes.signOut.path(), cookie: cookie))
     }
 
     /// `habits_session=…` out of a `Set-Cookie` header (several may be joined with commas).

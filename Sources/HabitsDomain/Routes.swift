@@ -36,7 +36,8 @@ public struct RoutePattern: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Every route of the server, declared once: controllers register these, screens fill them for their
-/// actions, and a test checks that the router serves exactly these and the OpenAPI document lists them.
+/// actions, the command-line client (`HabitsClient`) fills them for its calls, and a test checks that the
+/// router serves exactly these and the OpenAPI document lists them.
 public enum Routes {
     // MARK: The course API (the course app's server, unchanged)
     /// `GET` every user.

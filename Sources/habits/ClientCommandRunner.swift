@@ -36,8 +36,3 @@ enum ClientCommandRunner {
 
 /// Completes a habit's name with the names `habits` would match today.
 let habitNameCompletion = CompletionKind.shellCommand("habits habits --names 2>/dev/null")
-
-/// The account's zone, for times typed as HH:MM; UTC when the server names one this system lacks.
-func zone(of account: AccountSummary) -> TimeZone {
-    TimeZone(identifier: account.timeZone) ?? TimeZone(identifier: "UTC") ?? .current
-}

@@ -26,7 +26,8 @@ struct LogCommand: AsyncParsableCommand {
             let account = try await session.api.me()
             let (_, habit) = try await session.todayHabit(named: name)
             var instant: Date?
-            if let at { instant = try ClockTime.logInstant(at, now: Date(), zone: zone(of: account)) }
+            // HH:MM is in the account's zone (UTC when the server names one this system lacks).
+            if let at { instant = try ClockTime.logInstant(at, now: Date(), zone: account.user.zone) }
             try await session.api.log(userID: account.id, habitID: habit.id, at: instant)
             ClientCommandRunner.output("Logged \(TodayFormat.title(habit.name, emoji: habit.emoji)).")
         }
@@ -74,7 +75,7 @@ struct SkipCommand: AsyncParsableCommand {
             let (today, habit) = try await session.todayHabit(named: name)
             let chosen = try day.map(ClockTime.day) ?? today.day
             try await session.api.updateDay(
-                userID: account.id, habitID: habit.id, day: chosen, DayChange(status: "skipped"))
+                userID: account.id, habitID: habit.id, day: chosen, DayUpdate(status: .skipped))
             ClientCommandRunner.output("Skipped \(habit.name) on \(chosen).")
         }
     }
@@ -104,7 +105,8 @@ struct NoteCommand: AsyncParsableCommand {
             let account = try await session.api.me()
             let (today, habit) = try await session.todayHabit(named: name)
             let chosen = try day.map(ClockTime.day) ?? today.day
-            try await session.api.updateDay(userID: account.id, habitID: habit.id, day: chosen, DayChange(note: text))
+            try await session.api.updateDay(
+                userID: account.id, habitID: habit.id, day: chosen, DayUpdate(note: .value(text)))
             let done = text.isEmpty ? "Removed the note of" : "Noted"
             ClientCommandRunner.output("\(done) \(habit.name) on \(chosen).")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HabitsClient
+import HabitsDomain
 
 /// `habits habits`: your own habits; `add`, `archive` and `restore` change them.
 struct HabitsListCommand: AsyncParsableCommand {
@@ -31,7 +32,7 @@ struct HabitsListCommand: AsyncParsableCommand {
             if names {
                 ClientCommandRunner.output(habits.map { $0.name + "\n" }.joined())
             } else if json {
-                ClientCommandRunner.output(HabitsClientJSON.text(HabitList(items: habits)))
+                ClientCommandRunner.output(HabitsClientJSON.text(HabitList(items: habits.map(ListedHabit.init))))
             } else {
                 ClientCommandRunner.output(TodayFormat.habits(habits))
             }
@@ -41,7 +42,31 @@ struct HabitsListCommand: AsyncParsableCommand {
 
 /// What `habits habits --json` prints.
 struct HabitList: Encodable {
-    let items: [HabitResource]
+    let items: [ListedHabit]
+}
+
+/// One habit as `habits habits --json` prints it: what the table shows and scripts match on, a stable
+/// subset of the `Habit` the server answers.
+struct ListedHabit: Encodable {
+    let id: Int64
+    let name: String
+    let emoji: String?
+    let schedule: HabitSchedule
+    let ownerID: Int64?
+    let visibility: HabitVisibility
+    let reminder: ReminderTime?
+    let archived: Bool
+
+    init(_ habit: Habit) {
+        id = habit.id
+        name = habit.name
+        emoji = habit.emoji
+        schedule = habit.schedule
+        ownerID = habit.ownerID
+        visibility = habit.visibility
+        reminder = habit.reminder
+        archived = habit.isArchived
+    }
 }
 
 /// `habits habits add NAME`: a new habit of your own.
@@ -80,7 +105,7 @@ struct AddHabitCommand: AsyncParsableCommand {
             let session = try ClientSession.current()
             let parsed = try ScheduleOption.parse(schedule, timesPerDay: timesPerDay)
             let categories = try await session.api.categories()
-            let chosen: CategorySummary
+            let chosen: Category
             if let category {
                 chosen = try HabitNameMatcher.match(category, among: categories, name: \.name, kind: "category")
             } else if let first = categories.first {
@@ -88,7 +113,7 @@ struct AddHabitCommand: AsyncParsableCommand {
             } else {
                 throw .refused(status: 409, code: "no_category", message: "the server has no category yet for a habit")
             }
-            let draft = OwnHabitDraft(
+            let draft = HabitDraft(
                 name: name, categoryID: chosen.id, emoji: emoji, schedule: parsed,
                 reminder: try reminder.map(ClockTime.reminder))
             let habit = try await session.api.createHabit(draft)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HabitsClient
+import HabitsDomain
 
 /// `habits today`: the day's habits and where each stands.
 struct TodayCommand: AsyncParsableCommand {
@@ -69,11 +70,11 @@ struct StreakRow: Encodable {
     let longest: Int
     let unit: String
 
-    init(_ habit: TodayHabit) {
+    init(_ habit: TodayList.Entry) {
         id = habit.id
         name = habit.name
         current = habit.streak.current
         longest = habit.streak.longest
-        unit = habit.streak.unit
+        unit = habit.streak.unit.rawValue
     }
 }

@@ -125,10 +125,27 @@ struct APIClientTests {
         #expect(LoginFlow.tokenName(host: String(repeating: "h", count: 200)).count == 100)
     }
 
+    /// An account as `POST /v1/auth/signin` answers it (the domain's `Account`).
+    static func account(timeZone: String) -> Data {
+        Data(
+            """
+            {"id":4,"username":"ada","name":"Ada","timeZone":"\(timeZone)","locale":"en_US","role":"member",
+            "visibility":"public","createdAt":"2026-11-27T08:00:00Z"}
+            """.utf8)
+    }
+
+    /// A token as `POST /v1/me/tokens` answers it (the domain's `IssuedToken`).
+    static func issuedToken(id: Int64, name: String, secret: String) -> Data {
+        Data(
+            """
+            {"id":\(id),"name":"\(name)","scope":"write","createdAt":"2026-11-27T08:00:00Z","token":"\(secret)"}
+            """.utf8)
+    }
+
     @Test("Login: sign in, a write token with the cookie, sign out; the record holds the token")
     func loginFlow() async throws {
-        let account = Data(#"{"id":4,"username":"ada","timeZone":"Europe/Paris","role":"member"}"#.utf8)
-        let token = Data(#"{"id":12,"name":"habits on laptop","scope":"write","token":"habits_abc"}"#.utf8)
+        let account = Self.account(timeZone: "Europe/Paris")
+        let token = Self.issuedToken(id: 12, name: "habits on laptop", secret: "habits_abc")
         let transport = ScriptedTransport([
             .success(
                 TransportResponse(status: 200, headers: ["Set-Cookie": "habits_session=s1; Path=/"], body: account)),
@@ -148,8 +165,8 @@ struct APIClientTests {
 
     @Test("Logging in again as the same account revokes the earlier token with the session")
     func loginReplacesTheEarlierToken() async throws {
-        let account = Data(#"{"id":4,"username":"ada","timeZone":"UTC"}"#.utf8)
-        let token = Data(#"{"id":13,"token":"habits_new"}"#.utf8)
+        let account = Self.account(timeZone: "UTC")
+        let token = Self.issuedToken(id: 13, name: "n", secret: "habits_new")
         func script() -> ScriptedTransport {
             ScriptedTransport([
                 .success(TransportResponse(status: 200, headers: ["set-cookie": "habits_session=s2"], body: account)),

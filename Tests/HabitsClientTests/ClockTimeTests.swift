@@ -50,9 +50,9 @@ struct ClockTimeTests {
 
     @Test("Reminders are written HH:MM, days must be real dates")
     func reminderAndDay() throws {
-        #expect(try ClockTime.reminder("7:05") == "07:05")
+        #expect(try ClockTime.reminder("7:05").description == "07:05")
         #expect(throws: ClientError.self) { try ClockTime.reminder("7h05") }
-        #expect(try ClockTime.day("2026-02-28") == "2026-02-28")
+        #expect(try ClockTime.day("2026-02-28").description == "2026-02-28")
         #expect(throws: ClientError.self) { try ClockTime.day("2026-02-30") }
         #expect(throws: ClientError.self) { try ClockTime.day("yesterday") }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HabitsDomain
 import Testing
 
 @testable import HabitsClient
@@ -41,17 +42,18 @@ struct TextTableTests {
     }
 
     @Test("Today's table: done, counts against the target, streak units, skips and notes")
-    func todayTable() {
-        let today = TodayDocument(
-            day: "2026-11-27", timeZone: "Europe/Paris",
+    func todayTable() throws {
+        let day = try #require(LocalDay(iso: "2026-11-27"))
+        let today = TodayList(
+            day: day, timeZone: "Europe/Paris",
             habits: [
-                TodayHabit(
+                TodayList.Entry(
                     id: 1, name: "Read", emoji: "📚", logCount: 1, done: true,
-                    streak: StreakCount(current: 3, longest: 9, unit: "days")),
-                TodayHabit(
+                    streak: ScheduledStreak(current: 3, longest: 9, unit: .days)),
+                TodayList.Entry(
                     id: 2, name: "Water", logCount: 2, target: 8, note: "hot day",
-                    streak: StreakCount(current: 1, longest: 2, unit: "weeks")),
-                TodayHabit(id: 3, name: "Gym", scheduled: false, skipped: true),
+                    streak: ScheduledStreak(current: 1, longest: 2, unit: .weeks)),
+                TodayList.Entry(id: 3, name: "Gym", scheduled: false, skipped: true),
             ])
         let text = TodayFormat.table(today)
         #expect(
@@ -63,6 +65,6 @@ struct TextTableTests {
                 Gym      -     0 days  skipped
 
                 """)
-        #expect(TodayFormat.table(TodayDocument(day: "2026-11-27", timeZone: "UTC", habits: [])).contains("no habits"))
+        #expect(TodayFormat.table(TodayList(day: day, timeZone: "UTC", habits: [])).contains("no habits"))
     }
 }
