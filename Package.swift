@@ -54,14 +54,18 @@ let package = Package(
         .target(name: "CompositionalLayoutCompat", dependencies: ["CompositionalLayout"]),
         // QR codes (ISO/IEC 18004) as module matrices and SVG: the calendar link's code on the account page.
         .target(name: "QRCode"),
+        // CRC-32, the one implementation: zip entries, gzip trailers and PNG chunks. No dependencies, so the pure
+        // domain can use it without NIO.
+        .target(name: "Checksum"),
         // Zip archives (stored and deflated entries) read and written in memory: export and import.
-        .target(name: "ZipArchive"),
+        .target(name: "ZipArchive", dependencies: ["Checksum"]),
         // Loop Habit Tracker's CSV export (its zip) read into plain values, for importing it.
         .target(name: "LoopImport", dependencies: ["ZipArchive", "HabitsDomain"]),
 
         // Domain, store, server, executable: the arrows point one way.
         .target(
             name: "HabitsDomain",
+            dependencies: ["Checksum"],
             resources: [.copy("Resources/emoji.txt"), .copy("Resources/common-passwords.txt")]
         ),
         // The storage interface: protocols, changes and their feed; pure, so any database can implement it.
@@ -98,6 +102,7 @@ let package = Package(
             name: "HabitsServer",
             dependencies: [
                 "QRCode",
+                "Checksum",
                 "ZipArchive",
                 "LoopImport",
                 "HabitsDomain",
@@ -149,7 +154,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
+        .testTarget(name: "ChecksumTests", dependencies: ["Checksum"]),
+        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "Checksum"]),
         .testTarget(name: "LoopImportTests", dependencies: ["LoopImport", "ZipArchive"]),
         .testTarget(
             name: "CompositionalLayoutTests",

@@ -1,5 +1,7 @@
+import Checksum
+
 /// Writes 8-bit RGB and indexed-colour images as PNG, uncompressed (stored deflate blocks), with no
-/// dependencies.
+/// dependencies but the package's own `Checksum` for the chunks' CRC-32.
 public enum PNGEncoder {
     /// Encodes an image of at most 256 colours: `palette` holds RGB triples, `indices` one palette
     /// index per pixel, row-major. Rows are packed at the smallest bit depth the palette allows, so a
@@ -63,7 +65,7 @@ public enum PNGEncoder {
         let typeBytes = Array(type.utf8)
         png.append(contentsOf: typeBytes)
         png.append(contentsOf: data)
-        png.appendBigEndian(crc32(typeBytes + data))
+        png.appendBigEndian(CRC32.checksum(typeBytes + data))
     }
 
     private static func zlibStored(_ data: [UInt8]) -> [UInt8] {
@@ -88,18 +90,6 @@ public enum PNGEncoder {
         }
         out.appendBigEndian(b << 16 | a)
         return out
-    }
-
-    private static let crcTable: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
     }
 }
 

@@ -1,3 +1,5 @@
+import Checksum
+
 /// Reads a zip archive held in memory: its central directory at once, each entry's contents on demand.
 ///
 /// Entries may be stored (method 0) or deflated (method 8); each is checked against its CRC-32 and its declared

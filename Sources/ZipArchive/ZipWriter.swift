@@ -1,3 +1,4 @@
+import Checksum
 import Foundation
 
 /// Writes a zip archive of stored (uncompressed) entries one entry at a time, so it can be streamed.

@@ -1,3 +1,4 @@
+import Checksum
 import Foundation
 
 @testable import ZipArchive

@@ -1,3 +1,4 @@
+import Checksum
 import Foundation
 
 /// The picture of a program that has none uploaded: a pattern in its category's colour, picked by its id,
@@ -78,7 +79,7 @@ public enum PNGCheck {
                 throw .invalid(field: "image", reason: "has a chunk longer than the file.")
             }
             let typeAndData = Array(bytes[(offset + 4)..<(offset + 8 + length)])
-            guard UInt32(u32(offset + 8 + length)) == PNGEncoder.crc32(typeAndData) else {
+            guard UInt32(u32(offset + 8 + length)) == CRC32.checksum(typeAndData) else {
                 throw .invalid(field: "image", reason: "has a chunk whose checksum is wrong.")
             }
             let type = String(decoding: typeAndData.prefix(4), as: UTF8.self)

@@ -1,3 +1,4 @@
+import Checksum
 import CompressNIO
 import NIOCore
 
@@ -52,26 +53,4 @@ struct GzipStream {
 
     /// zlib's defaults: the compressor lives only while one chunk is compressed.
     static let configuration = ZlibConfiguration()
-}
-
-/// CRC-32 as gzip's trailer takes it (IEEE 802.3, reflected).
-struct CRC32 {
-    private(set) var value: UInt32 = 0
-
-    private static let table: [UInt32] = (0..<256).map { index in
-        var entry = UInt32(index)
-        for _ in 0..<8 { entry = entry & 1 == 1 ? 0xEDB8_8320 ^ (entry >> 1) : entry >> 1 }
-        return entry
-    }
-
-    /// Adds `bytes` to the checksum.
-    ///
-    /// - Complexity: O(*n*) in the number of bytes.
-    mutating func update(_ bytes: some Sequence<UInt8>) {
-        var crc = ~value
-        Self.table.withUnsafeBufferPointer { table in
-            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        }
-        value = ~crc
-    }
 }
