@@ -58,7 +58,15 @@ let package = Package(
         // domain can use it without NIO.
         .target(name: "Checksum"),
         // Zip archives (stored and deflated entries) read and written in memory: export and import.
-        .target(name: "ZipArchive", dependencies: ["Checksum"]),
+        // Deflated entries are inflated by zlib, through compress-nio, rather than by code of our own.
+        .target(
+            name: "ZipArchive",
+            dependencies: [
+                "Checksum",
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // Loop Habit Tracker's CSV export (its zip) read into plain values, for importing it.
         .target(name: "LoopImport", dependencies: ["ZipArchive", "HabitsDomain"]),
 

@@ -2,9 +2,10 @@ import Checksum
 
 /// Reads a zip archive held in memory: its central directory at once, each entry's contents on demand.
 ///
-/// Entries may be stored (method 0) or deflated (method 8); each is checked against its CRC-32 and its declared
-/// size. Zip64 archives, encrypted entries and other methods are refused with a `ZipError` saying so. Every
-/// count and size comes from the archive and is checked before use, against the bytes and against `ZipLimits`.
+/// Entries may be stored (method 0) or deflated (method 8, inflated by zlib and never past the declared size);
+/// each is checked against its CRC-32 and its declared size. Zip64 archives, encrypted entries and other methods
+/// are refused with a `ZipError` saying so. Every count and size comes from the archive and is checked before
+/// use, against the bytes and against `ZipLimits`.
 public struct ZipReader: Sendable {
     /// The whole archive.
     private let bytes: [UInt8]
@@ -57,7 +58,7 @@ public struct ZipReader: Sendable {
             contents = Array(data)
         } else {
             do throws(InflateError) {
-                contents = try Inflater.inflate(data, outputLimit: entry.uncompressedSize)
+                contents = try ZlibInflater.inflate(data, outputLimit: entry.uncompressedSize)
             } catch {
                 switch error {
                 case .outputLimitExceeded: throw .sizeMismatch(path: entry.path, declared: entry.uncompressedSize)
