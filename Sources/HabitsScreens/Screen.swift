@@ -76,10 +76,16 @@ public enum Screens {
 
     /// The screen named `name`.
     ///
+    /// A name is made from the list (`ScreenName.init?(rawValue:)`) or declared beside its screen; a screen
+    /// declared but left out of `all` is a programming error that stops at its first use, rather than
+    /// showing another screen in its place.
+    ///
     /// - Complexity: O(1).
     public static func named(_ name: ScreenName) -> any Screen.Type {
-        // Every `ScreenName` is made from a registered screen's name (see `ScreenName.init?(rawValue:)`).
-        byName[name.rawValue] ?? HomeScreen.self
+        guard let screen = byName[name.rawValue] else {
+            preconditionFailure("The screen \(name) is declared but not listed in Screens.all: add it there.")
+        }
+        return screen
     }
 
     /// The tabs, from the left.
