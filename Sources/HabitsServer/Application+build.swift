@@ -41,6 +41,9 @@ public struct ServerConfiguration: Sendable {
     public var authMode: AuthMode
     /// bcrypt's cost for new password hashes: at least 12 in production.
     public var passwordCost: UInt8
+    /// The addresses a metrics scraper may read `/metrics` from without an administrator's credentials, in
+    /// accounts mode (`--metrics-host`).
+    public var metricsScrapers: [IPAddressRange]
 
     public init(
         host: String = "127.0.0.1",
@@ -56,7 +59,8 @@ public struct ServerConfiguration: Sendable {
         maximumStreamsPerClient: Int = 64,
         maximumConnections: Int = 11_000,
         authMode: AuthMode = .open,
-        passwordCost: UInt8 = 12
+        passwordCost: UInt8 = 12,
+        metricsScrapers: [IPAddressRange] = []
     ) {
         self.host = host
         self.port = port
@@ -72,6 +76,7 @@ public struct ServerConfiguration: Sendable {
         self.maximumConnections = maximumConnections
         self.authMode = authMode
         self.passwordCost = passwordCost
+        self.metricsScrapers = metricsScrapers
     }
 
     /// Every host name a request's `Host` may carry.
@@ -143,7 +148,10 @@ func buildRouter(
     router.add(
         middleware: IdentityMiddleware(mode: configuration.authMode, store: store, clock: clock, cache: identities))
     let routeTable = RouteTable()
-    router.add(middleware: AccessMiddleware(mode: configuration.authMode, served: routeTable, store: store))
+    router.add(
+        middleware: AccessMiddleware(
+            mode: configuration.authMode, served: routeTable, store: store,
+            metricsScrapers: configuration.metricsScrapers))
     if simulator != nil { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeTable))
     router.add(middleware: IdempotencyMiddleware(store: store, clock: clock))

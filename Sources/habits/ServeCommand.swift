@@ -69,6 +69,16 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var trustedProxies: [String] = []
 
+    @Option(
+        name: .customLong("metrics-host"),
+        help: ArgumentHelp(
+            "An address (or range) a metrics scraper reads /metrics from without an administrator's token, in "
+                + "accounts mode; repeatable (env HABITS_METRICS_HOSTS, comma-separated; default none).",
+            valueName: "address[/prefix]"
+        )
+    )
+    var metricsHosts: [String] = []
+
     @Option(help: "Seconds a request may take to arrive, head to end of body (env HABITS_READ_TIMEOUT, default 30).")
     var readTimeout: Double?
 
@@ -108,6 +118,11 @@ struct ServeCommand: AsyncParsableCommand {
                     $0.trimmingCharacters(in: .whitespaces)
                 }
                 : trustedProxies,
+            metricsHosts: metricsHosts.isEmpty
+                ? (environment["HABITS_METRICS_HOSTS"] ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                : metricsHosts,
             readTimeout: try readTimeout
                 ?? environment["HABITS_READ_TIMEOUT"].map { try Self.number($0, variable: "HABITS_READ_TIMEOUT") }
                 ?? 30,
@@ -160,6 +175,8 @@ struct ServeSettings {
     var allowedHosts: [String]
     /// The peers whose forwarding headers are believed (`--trusted-proxy`).
     var trustedProxies: [IPAddressRange]
+    /// The addresses a metrics scraper reads `/metrics` from without an administrator (`--metrics-host`).
+    var metricsScrapers: [IPAddressRange]
     var readTimeout: Double
     /// The instant the server's clock is stopped at; nil: the system clock.
     var fixedTime: Date?
@@ -172,7 +189,8 @@ struct ServeSettings {
     init(
         host: String, port: Int, database: String, demo: Bool, auth: String? = nil, activeUserID: String,
         logLevel: String,
-        allowedHosts: [String] = [], trustedProxies: [String] = [], readTimeout: Double = 30,
+        allowedHosts: [String] = [], trustedProxies: [String] = [], metricsHosts: [String] = [],
+        readTimeout: Double = 30,
         fixedTime: Date? = nil, limits: ServeLimits? = nil
     ) throws {
         // Every option is checked before anything starts (ServeOptionRules): one line, exit status 64.
@@ -195,6 +213,14 @@ struct ServeSettings {
                 throw ValidationError(
                     "\"\(text)\" is not an address or ADDRESS/PREFIX for --trusted-proxy "
                         + "(such as 127.0.0.1 or 10.0.0.0/8).")
+            }
+            return range
+        }
+        self.metricsScrapers = try metricsHosts.map { text in
+            guard let range = IPAddressRange(text) else {
+                throw ValidationError(
+                    "\"\(text)\" is not an address or ADDRESS/PREFIX for --metrics-host "
+                        + "(such as 10.0.0.5 or 10.0.0.0/8).")
             }
             return range
         }
@@ -263,7 +289,7 @@ struct ServeSettings {
             activeUser: activeUserID, trustedProxies: trustedProxies,
             screenCacheBytes: limits.screenCacheMegabytes << 20,
             maximumStreams: limits.maximumStreams, maximumStreamsPerClient: limits.maximumStreamsPerClient,
-            maximumConnections: limits.maximumConnections, authMode: authMode
+            maximumConnections: limits.maximumConnections, authMode: authMode, metricsScrapers: metricsScrapers
         )
         let displayHost = host.contains(":") ? "[\(host)]" : host
         let app = buildApplication(

@@ -5,8 +5,11 @@ import HabitsDomain
 /// that a new route cannot be added without deciding who may call it (a test checks the table covers
 /// every route the router serves).
 enum AccessRule: Sendable, Equatable {
-    /// Anyone, in both modes: health, metrics, the API document, the web client's files.
+    /// Anyone, in both modes: health, the API document, the web client's files.
     case anyone
+    /// What operators read about everyone's activity (`/metrics`): in accounts mode an administrator, or a
+    /// scraper from an address `--metrics-host` names; in open mode (this machine only) anyone.
+    case operations
     /// Open mode only; accounts mode answers 404 saying so (the course API, the viewer picker).
     case openModeOnly
     /// Accounts mode only, signed in or not (signing up and in).
@@ -47,9 +50,11 @@ enum AccessRule: Sendable, Equatable {
         ] { set(route, ["GET": .openModeOnly]) }
         set(Routes.loggedHabit, ["POST": .openModeOnly])
         set(Routes.userImage, ["GET": .openModeOnly, "PUT": .openModeOnly])
-        for route in [Routes.health, Routes.readiness, Routes.metrics, Routes.openAPI, Routes.webFile] {
+        for route in [Routes.health, Routes.readiness, Routes.openAPI, Routes.webFile] {
             set(route, ["GET": .anyone])
         }
+        // Per-route counts move with other people's activity: not for everyone to watch.
+        set(Routes.metrics, ["GET": .operations])
 
         set(
             Routes.users,

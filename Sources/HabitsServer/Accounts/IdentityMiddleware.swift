@@ -80,6 +80,8 @@ struct AccessMiddleware: RouterMiddleware {
     let served: RouteTable
     /// Who may see whom, for `.visibleUser` routes.
     let store: any ResourceStore
+    /// The addresses `.operations` routes answer without an administrator (`--metrics-host`).
+    var metricsScrapers: [IPAddressRange] = []
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -117,7 +119,14 @@ struct AccessMiddleware: RouterMiddleware {
             return nil
         case (.openModeOnly, .open), (.signedIn, .open), (.signedInPage, .open), (.pathUser, .open),
             (.visibleUser, .open),
-            (.administrator, .open), (.refusedWithAccounts, .open):
+            (.administrator, .open), (.refusedWithAccounts, .open), (.operations, .open):
+            return nil
+        case (.operations, .accounts):
+            if let address = context.client.address, metricsScrapers.contains(where: { $0.contains(address) }) {
+                return nil
+            }
+            let identity = try context.requireWriter(for: request)
+            guard identity.role == .administrator else { throw AccessRefusal.administratorsOnly }
             return nil
         case (.accountPage, .open):
             throw APIError(
