@@ -172,6 +172,18 @@ extension PostgresHabitStore {
         }
     }
 
+    public func habitCountsByCategory() async throws -> [Int64: Int] {
+        try await readStatements { session in
+            let rows = try await session.rows("SELECT category_id, count(*) FROM habits GROUP BY category_id")
+            var counts: [Int64: Int] = [:]
+            for row in rows {
+                let (id, count) = try row.decode((Int64, Int64).self)
+                counts[id] = Int(count)
+            }
+            return counts
+        }
+    }
+
     // MARK: Habits
 
     public func createHabit(_ habit: Habit) async throws -> Habit {

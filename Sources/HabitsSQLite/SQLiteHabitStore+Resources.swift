@@ -176,6 +176,16 @@ extension SQLiteHabitStore {
         }
     }
 
+    public func habitCountsByCategory() async throws -> [Int64: Int] {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT category_id, COUNT(*) AS count FROM habits GROUP BY category_id")
+            return Dictionary(uniqueKeysWithValues: rows.map { (row: Row) -> (Int64, Int) in
+                (row["category_id"], row["count"])
+            })
+        }
+    }
+
     // MARK: Habits
 
     public func createHabit(_ habit: Habit) async throws -> Habit {

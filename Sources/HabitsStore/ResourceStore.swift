@@ -34,6 +34,9 @@ public protocol ResourceStore: Sendable {
     ) async throws -> Category
     /// Deletes a category that no habit uses.
     func deleteCategory(id: Int64) async throws
+    /// How many habits belong to each category that has any, shared, personal and archived ones alike: what
+    /// `deleteCategory` counts before it refuses.
+    func habitCountsByCategory() async throws -> [Int64: Int]
 
     /// Creates a habit and returns it with its new id.
     func createHabit(_ habit: Habit) async throws -> Habit

@@ -228,6 +228,9 @@ import Testing
             await #expect(throws: HabitsError.self) { try await store.deleteCategory(id: health.id) }
             let spare = try await store.createCategory(
                 Category(id: 0, name: "Spare", color: Color(hue: 0.5, saturation: 0.5, brightness: 0.5)))
+            // What the refusal counts, per category; one no habit belongs to is absent.
+            let habits = try await store.habits(page: PageRequest(limit: PageRequest.maximumLimit)).items.count
+            #expect(try await store.habitCountsByCategory() == [health.id: habits])
             let renamed = try await store.updateCategory(id: health.id) { category in
                 var category = category; category.name = "Wellbeing"; return category
             }
