@@ -5,8 +5,12 @@ import Logging
 import NIOHTTP1
 
 /// The one place where errors become HTTP responses: every failure leaves as
-/// `{"error": {"code": …, "message": …}}` with a fitting status.
+/// `{"error": {"code": …, "message": …}}` with a fitting status, but an error a web page met (`PageError`),
+/// which leaves as an HTML page saying the same.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The error page's templates.
+    var pages: WebAssets = .bundled
+
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
@@ -17,8 +21,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if status.code >= 500 {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             }
-            var response = APIError.response(status: status, code: code, message: message)
-            if let extra = (error as? APIError)?.headers {
+            let page = error is PageError ? ErrorPage.response(status: status, message: message, assets: pages) : nil
+            var response = page ?? APIError.response(status: status, code: code, message: message)
+            if let extra = (Self.unwrapped(error) as? APIError)?.headers {
                 for field in extra { response.headers.append(field) }
             }
             return response
@@ -27,6 +32,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     static func describe(_ error: any Error) -> (HTTPResponse.Status, String, String) {
         switch error {
+        case let error as PageError:
+            return describe(error.underlying)
         case let error as HabitsError:
             return (status(for: error), error.code, error.message)
         case let error as APIError:
@@ -52,6 +59,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return (.internalServerError, "internal", "The server failed to handle the request.")
         }
     }
+
+    /// The error a page's error wraps, else `error` itself.
+    static func unwrapped(_ error: any Error) -> any Error { (error as? PageError)?.underlying ?? error }
 
     static func status(for error: HabitsError) -> HTTPResponse.Status {
         switch error {
