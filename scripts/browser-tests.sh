@@ -41,6 +41,14 @@ if ! python3 -c "import selenium, axe_selenium_python, sys; sys.exit(selenium.__
         "selenium==$selenium_version" "axe-selenium-python==$axe_version" </dev/null
 fi
 
+# Adds a command to what the EXIT trap runs, keeping what it already runs.
+extend_exit_trap() {
+    local added=$1
+    eval "set -- $(trap -p EXIT)"
+    trap "${3:+${3}
+}$added" EXIT
+}
+
 swift build --product habits >/dev/null
 binary="$(swift build --show-bin-path)/habits"
 source scripts/demo-server.sh
@@ -80,13 +88,27 @@ if [ -z "$first_run_port" ]; then echo "browser-tests.sh: the first-run server d
 SE_OFFLINE=true timeout 600 python3 scripts/browser_first_run.py "http://127.0.0.1:$first_run_port" \
     --screenshots .build/screenshots </dev/null
 
+# The administrators' pages on a fresh server of their own (no demo data, `--auth accounts`): the first account
+# administers the catalogue from /admin; a member gets the 403 page.
+admin_work=$(mktemp -d)
+"$binary" serve --auth accounts --port 0 --database "$admin_work/admin.sqlite" --log-level error \
+    --fixed-time "$fixed_time" > "$admin_work/out" 2> "$admin_work/err" </dev/null &
+admin_server=$!
+extend_exit_trap 'kill "$admin_server" 2>/dev/null || true; rm -rf "$admin_work"'
+for _ in $(seq 1 200); do grep -q "listening on" "$admin_work/out" 2>/dev/null && break; sleep 0.1; done
+admin_port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$admin_work/out" | head -1)
+if [ -z "$admin_port" ]; then
+    echo "browser-tests.sh: the administrators' server did not start" >&2; cat "$admin_work/err" >&2; exit 1
+fi
+SE_OFFLINE=true timeout 600 python3 scripts/browser_admin.py "http://127.0.0.1:$admin_port" \
+    --screenshots .build/screenshots </dev/null
+
 # Two instances on PostgreSQL behind nginx (round robin): a page stays live across instances, and after
 # one of them is killed. test.sh provides the database; run alone, this part needs HABITS_TEST_POSTGRES_URL.
 if [ -n "${HABITS_TEST_POSTGRES_URL:-}" ]; then
     source scripts/two-instances.sh
     start_two_instances "$binary" "$fixed_time"
-    trap 'stop_tls_proxy; stop_demo_server; kill "$accounts_server" 2>/dev/null || true; rm -rf "$accounts_work"
-        kill "$first_run_server" 2>/dev/null || true; rm -rf "$first_run_work"; stop_two_instances' EXIT
+    extend_exit_trap 'stop_two_instances'
     SE_OFFLINE=true timeout 300 python3 scripts/browser_instances.py "$pair_proxy" --a "$pair_a" --b "$pair_b" \
         --a-pid "$pair_a_pid" --b-pid "$pair_b_pid" --screenshots .build/screenshots </dev/null
 elif [ "${CI:-}" = "true" ]; then

@@ -235,6 +235,12 @@ public enum Routes {
     /// `POST` to make a calendar address or end the feed.
     public static let accountCalendar = RoutePattern("/account/calendar")
 
+    // MARK: The administrators' pages
+    /// `GET` the administrators' index.
+    public static let adminPage = RoutePattern("/admin")
+    /// `GET` the categories, `POST` its forms (create, update, delete).
+    public static let adminCategories = RoutePattern("/admin/categories")
+
     // MARK: The demo's simulator (with --demo, from loopback)
     /// `POST` to start the simulator.
     public static let simulatorStart = RoutePattern("/control/simulator/start")
@@ -263,6 +269,7 @@ public enum Routes {
         webHome, page, pageLive, pageTransition, webFile, viewer,
         signInPage, signUpPage, signOutPage, accountPage, accountPassword, accountSessions, accountTokens,
         accountDelete, accountFollowers, accountFollowRequests, accountFollow, accountHabits, accountCalendar,
+        adminPage, adminCategories,
         simulatorStart, simulatorStop, simulatorReset, simulatorSpeed, simulatorStatus,
     ]
 }

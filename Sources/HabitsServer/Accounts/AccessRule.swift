@@ -29,6 +29,10 @@ enum AccessRule: Sendable, Equatable {
     case visibleUser
     /// Administrators only: the shared catalogue and the demo's simulator.
     case administrator
+    /// The administrators' web pages of the shared catalogue. Open mode serves them, as it lets anyone write
+    /// the catalogue through `/v1` (`.administrator`); with accounts, anonymous browsers go to the sign-in
+    /// page and a member is answered the 403 page.
+    case administratorPage
     /// Never in accounts mode, for the reason given (another route does it as the signed-in account).
     case refusedWithAccounts(String)
 
@@ -136,6 +140,8 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.accountPage, ["GET": .accountPage, "POST": .accountPage])
         set(Routes.accountHabits, ["GET": .accountPage, "POST": .accountPage])
         set(Routes.accountCalendar, ["POST": .accountPage])
+        set(Routes.adminPage, ["GET": .administratorPage])
+        set(Routes.adminCategories, ["GET": .administratorPage, "POST": .administratorPage])
         for form in [
             Routes.accountPassword, Routes.accountSessions, Routes.accountTokens, Routes.accountDelete,
             Routes.accountFollowers, Routes.accountFollowRequests, Routes.accountFollow,

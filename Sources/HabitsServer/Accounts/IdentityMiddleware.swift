@@ -119,7 +119,8 @@ struct AccessMiddleware: RouterMiddleware {
             return nil
         case (.openModeOnly, .open), (.signedIn, .open), (.signedInPage, .open), (.pathUser, .open),
             (.visibleUser, .open),
-            (.administrator, .open), (.refusedWithAccounts, .open), (.operations, .open):
+            (.administrator, .open), (.administratorPage, .open), (.refusedWithAccounts, .open),
+            (.operations, .open):
             return nil
         case (.operations, .accounts):
             if let address = context.client.address, metricsScrapers.contains(where: { $0.contains(address) }) {
@@ -166,15 +167,28 @@ struct AccessMiddleware: RouterMiddleware {
             let identity = try context.requireWriter(for: request)
             guard identity.role == .administrator else { throw AccessRefusal.administratorsOnly }
             return nil
+        case (.administratorPage, .accounts):
+            // A page's form posts to the page's own address: back there once signed in.
+            guard case .signedIn = context.access else {
+                return Self.signInRedirect(for: request, formsReturnTo: request.uri.path)
+            }
+            do {
+                let identity = try context.requireWriter(for: request)
+                guard identity.role == .administrator else { throw AccessRefusal.administratorPagesOnly }
+            } catch {
+                // A person at a browser reads the refusal on a page, not in JSON.
+                throw PageError(error)
+            }
+            return nil
         case (.refusedWithAccounts(let reason), .accounts):
             throw HabitsError.forbidden(reason: reason)
         }
     }
 
     /// `303` to the sign-in page, which comes back here once signed in.
-    static func signInRedirect(for request: Request) -> Response {
+    static func signInRedirect(for request: Request, formsReturnTo formPage: String = "/account") -> Response {
         // After a form's POST, come back to the page rather than to the form's address.
-        let target = request.method == .get ? request.uri.path + (request.uri.query.map { "?" + $0 } ?? "") : "/account"
+        let target = request.method == .get ? request.uri.path + (request.uri.query.map { "?" + $0 } ?? "") : formPage
         let back = PathSegment.encode(target)
         return Response(status: .seeOther, headers: [.location: "/signin?next=\(back)", .cacheControl: "no-store"])
     }
@@ -189,6 +203,8 @@ enum AccessRefusal {
 
     static let administratorsOnly = HabitsError.forbidden(
         reason: "Only administrators write the shared catalogue (habit categories, habits, programs, help).")
+    static let administratorPagesOnly = HabitsError.forbidden(
+        reason: "These pages are for administrators: another administrator can grant you the role.")
     static let readToken = HabitsError.forbidden(
         reason: "This API token has the read scope; writing needs a write token.")
     static let notSignedIn = HabitsError.unauthenticated(

@@ -26,10 +26,15 @@ struct CatalogController: Sendable {
     @Sendable func createCategory(
         _ request: Request, context: HabitsRequestContext
     ) async throws -> JSON<Category> {
-        let draft = try await RequestBody.decode(CategoryDraft.self, from: request)
-        let category = try ResourceRules.checked(Category(id: 0, name: draft.name, color: draft.color))
-        let created = try await store.createCategory(category)
+        let created = try await create(try await RequestBody.decode(CategoryDraft.self, from: request))
         return .created(created, location: "/v1/categories/\(created.id)")
+    }
+
+    /// Creates the category `draft` describes, once `ResourceRules` accept it: `/v1` and the administrators'
+    /// page alike.
+    func create(_ draft: CategoryDraft) async throws -> Category {
+        let category = try ResourceRules.checked(Category(id: 0, name: draft.name, color: draft.color))
+        return try await store.createCategory(category)
     }
 
     @Sendable func getCategory(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Category>
@@ -41,8 +46,12 @@ struct CatalogController: Sendable {
         _ request: Request, context: HabitsRequestContext
     ) async throws -> JSON<Category> {
         let id = try RequestInput.id("categoryID", context)
-        let patch = try await RequestBody.decode(CategoryPatch.self, from: request)
-        return JSON(try await store.updateCategory(id: id) { try patch.applied(to: $0) })
+        return JSON(try await update(id: id, try await RequestBody.decode(CategoryPatch.self, from: request)))
+    }
+
+    /// Applies `patch` to category `id`, the result checked by `ResourceRules`.
+    func update(id: Int64, _ patch: CategoryPatch) async throws -> Category {
+        try await store.updateCategory(id: id) { try patch.applied(to: $0) }
     }
 
     @Sendable func deleteCategory(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {

@@ -322,11 +322,19 @@ struct WebAccountController: Sendable {
     private func refused<View: Sendable>(
         _ error: any Error, template: String, view: View, setting: (inout View, String) -> Void
     ) throws -> Response {
+        try Self.refused(assets, error, template: template, view: view, setting: setting)
+    }
+
+    /// `template` again with the refusal's sentence (`setting` puts it in `view`), answered with the status the
+    /// JSON API gives it; the server's own failures (5xx) are thrown on, for the error page.
+    static func refused<View: Sendable>(
+        _ assets: WebAssets, _ error: any Error, template: String, view: View, setting: (inout View, String) -> Void
+    ) throws -> Response {
         let (status, _, message) = ErrorMiddleware<HabitsRequestContext>.describe(error)
         guard status.code < 500 else { throw error }
         var view = view
         setting(&view, message)
-        var response = try page(template, view, status: status)
+        var response = try page(assets, template, view, status: status)
         if let headers = (error as? APIError)?.headers {
             for field in headers { response.headers.append(field) }
         }

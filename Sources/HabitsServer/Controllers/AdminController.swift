@@ -1,0 +1,55 @@
+import Foundation
+import HTTPTypes
+import HabitsDomain
+import HabitsStore
+import Hummingbird
+
+/// The administrators' pages: what only the JSON API offered, as plain forms that work without JavaScript,
+/// behind the same host and origin checks as every write, calling the same controllers and store rules as
+/// `/v1`. `AccessMiddleware` lets only administrators in (`.administratorPage`); every error their routes
+/// meet is answered as an HTML page (`PageErrorMiddleware`).
+struct AdminController: Sendable {
+    let store: any HabitStore
+    let assets: WebAssets
+
+    func addRoutes(to router: Router<HabitsRequestContext>) {
+        let pages = router.group().add(middleware: PageErrorMiddleware())
+        pages.get(Routes.adminPage.routerPath, use: indexPage)
+        AdminCategoriesController(store: store, assets: assets).addRoutes(to: pages)
+    }
+
+    @Sendable func indexPage(_ request: Request, context: HabitsRequestContext) async throws -> Response {
+        try Self.page(assets, "admin", AdminIndexView(hasAccounts: context.access != .open))
+    }
+
+    // MARK: Shared by the pages
+
+    static func page<View>(_ assets: WebAssets, _ template: String, _ view: View, status: HTTPResponse.Status = .ok)
+        throws -> Response
+    {
+        try WebAccountController.page(assets, template, view, status: status)
+    }
+
+    /// Back to `route`'s page, saying what was done.
+    static func redirect(_ route: RoutePattern, notice: AdminNotice) -> Response {
+        WebAccountController.redirect(to: route.pattern + "?notice=\(notice.rawValue)")
+    }
+
+    /// Every item of a paged listing, read a page of the largest size at a time.
+    static func everything<Item>(_ read: (PageRequest) async throws -> Page<Item>) async throws -> [Item] {
+        var items: [Item] = []
+        var request = PageRequest(limit: PageRequest.maximumLimit)
+        while true {
+            let page = try await read(request)
+            items += page.items
+            guard let next = page.nextCursor else { return items }
+            request.after = try PageCursor(encoded: next)
+        }
+    }
+
+    /// The id a form names; `invalid` when it names none.
+    static func id(_ id: Int64?, of kind: String) throws -> Int64 {
+        guard let id else { throw HabitsError.invalid(field: "id", reason: "names no \(kind).") }
+        return id
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HabitsDomain
+import Hummingbird
+
+/// The fixed sentences a `?notice=` on an administrators' page may show: never text from the request itself.
+enum AdminNotice: String {
+    case categoryAdded = "category-added", categorySaved = "category-saved", categoryDeleted = "category-deleted"
+
+    var sentence: String {
+        switch self {
+        case .categoryAdded: "The category is added."
+        case .categorySaved: "The category is saved."
+        case .categoryDeleted: "The category is deleted."
+        }
+    }
+
+    /// The sentence `request`'s `?notice=` names, if any.
+    static func sentence(of request: Request) -> String? {
+        request.uri.queryParameters.get("notice").flatMap { AdminNotice(rawValue: String($0)) }?.sentence
+    }
+}
+
+/// What `/admin` shows: a link to each administrators' page this mode serves.
+struct AdminIndexView: Sendable {
+    var title = "Administration"
+    /// Accounts mode: the page of people (open mode has no accounts to list).
+    var hasAccounts: Bool
+}
+
+/// What `/admin/categories` shows.
+struct AdminCategoriesView: Sendable {
+    struct Row: Sendable {
+        var id: Int64
+        var name: String
+        /// `#rrggbb`, for the swatch and the colour input.
+        var hex: String
+        /// "1 habit", "3 habits".
+        var habitCount: String
+
+        init(_ category: Category, habits: Int) {
+            id = category.id
+            name = category.name
+            hex = ColorInput.hex(category.color)
+            habitCount = habits == 1 ? "1 habit" : "\(habits) habits"
+        }
+    }
+
+    /// The colour the form to add a category proposes.
+    static let proposedColor = "#3a7bd5"
+
+    var title = "Categories"
+    var notice: String?
+    var error: String?
+    var categories: [Row]
+    /// The form to add one, filled again after a refusal.
+    var draftName = ""
+    var draftColor = proposedColor
+
+    init(categories: [Row]) {
+        self.categories = categories
+    }
+}

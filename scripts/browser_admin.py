@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""The administrators' pages in a real browser, on a new server: the first account to sign up administers,
+finds Administration on its account page, adds, renames and deletes a category on /admin/categories (its
+colour from the colour input), is told on the page why a category holding a habit cannot go, and sees a
+hostile name as text; a second account, a member, gets the 403 page. axe finds no serious or critical
+violation on any of them. Run by scripts/browser-tests.sh against a fresh server it started with
+`--auth accounts` and without `--demo`."""
+import argparse
+import sys
+import time
+import traceback
+
+from browser_accounts import AccountTests
+from browser_first_run import browser, resize
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+PASSWORD = "a long and unusual passphrase"
+STARTER_CATEGORIES = ["Health", "Fitness", "Mind", "Learning", "Home", "Other"]
+SIZES = [(390, 844), (1280, 800)]
+HOSTILE = "<img src=x onerror=alert(1)> \"quoted\" 'single'"
+
+
+class AdminTests:
+    def __init__(self, base, screenshots):
+        self.base = base
+        self.screenshots = screenshots
+        self.ada = browser()
+        self.bob = browser()
+        self.notes = []
+
+    def quit(self):
+        self.ada.quit()
+        self.bob.quit()
+
+    # ---- Helpers ----
+
+    fill = AccountTests.fill
+    fetch = AccountTests.fetch
+    accessible = AccountTests.accessible
+
+    def wait_for(self, driver, condition, what, timeout=10):
+        try:
+            return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException,
+                                                                      NoSuchElementException]).until(
+                lambda _: condition())
+        except Exception as error:
+            raise AssertionError(f"timed out waiting for {what} (at {driver.current_url})") from error
+
+    def page(self, driver, path):
+        driver.get(self.base + path)
+        self.wait_for(driver, lambda: driver.execute_script("return document.readyState") == "complete", path)
+
+    def sign_up(self, driver, username, name):
+        self.page(driver, "/signup")
+        self.fill(driver, {"username": username, "name": name, "password": PASSWORD})
+        driver.find_element(By.CSS_SELECTOR, 'form[action="/signup"] button[type="submit"]').click()
+        self.wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, ".account-link"), "signed in")
+
+    def notice(self, driver):
+        return " ".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, ".form-notice"))
+
+    def error(self, driver):
+        return " ".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, ".form-error"))
+
+    def rows(self, driver):
+        """The categories listed: name → (category id, its habit count, the swatch's red, green and blue)."""
+        found = {}
+        for row in driver.find_elements(By.CSS_SELECTOR, "li.admin-row[data-category-id]"):
+            name = row.find_element(By.CSS_SELECTOR, ".admin-heading strong").text
+            count = row.find_element(By.CSS_SELECTOR, ".admin-count").text
+            swatch = row.find_element(By.CSS_SELECTOR, ".admin-swatch").value_of_css_property("background-color")
+            # `rgba(128, 192, 255, 1)` as Chromium reads it back: its red, green and blue.
+            channels = tuple(int(part) for part in swatch[swatch.index("(") + 1:-1].split(",")[:3])
+            found[name] = (row.get_attribute("data-category-id"), count, channels)
+        return found
+
+    def row(self, driver, category_id):
+        return driver.find_element(By.CSS_SELECTOR, f'li.admin-row[data-category-id="{category_id}"]')
+
+    def set_color(self, driver, element, value):
+        # A colour input opens the system's picker on a click; its value is set as a picker would set it.
+        driver.execute_script("arguments[0].value = arguments[1];"
+                              "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", element, value)
+
+    def submit_and_wait(self, driver, button, what):
+        button.click()
+        self.wait_for(driver, lambda: self.notice(driver) or self.error(driver), what)
+
+    def add_category(self, driver, name, color):
+        self.page(driver, "/admin/categories")
+        name_input = driver.find_element(By.ID, "new-category-name")
+        name_input.clear()
+        name_input.send_keys(name)
+        self.set_color(driver, driver.find_element(By.ID, "new-category-color"), color)
+        self.submit_and_wait(driver, driver.find_element(
+            By.XPATH, '//form[@action="/admin/categories"][.//input[@value="create"]]//button[@type="submit"]'),
+            f"adding {name!r}")
+
+    # ---- The walk ----
+
+    def test_1_the_first_account_finds_administration(self):
+        driver = self.ada
+        self.sign_up(driver, "ada", "Ada Lovelace")
+        status, me = self.fetch(driver, "GET", "/v1/me")
+        assert status == 200 and me["role"] == "administrator", f"the first account administers: {me}"
+        self.page(driver, "/account")
+        driver.find_element(By.LINK_TEXT, "Administration").click()
+        self.wait_for(driver, lambda: driver.current_url.endswith("/admin"), "the administrators' index")
+        driver.find_element(By.LINK_TEXT, "Categories").click()
+        self.wait_for(driver, lambda: driver.current_url.endswith("/admin/categories"), "the categories page")
+        rows = self.rows(driver)
+        assert list(rows) == STARTER_CATEGORIES, f"the starter categories, in order: {list(rows)}"
+        assert all(count == "0 habits" for _, count, _ in rows.values()), rows
+
+    def test_2_adds_renames_recolours_and_deletes_a_category(self):
+        driver = self.ada
+        self.add_category(driver, "Mind & body", "#80c0ff")
+        assert self.notice(driver) == "The category is added.", self.notice(driver) or self.error(driver)
+        rows = self.rows(driver)
+        assert "Mind & body" in rows, rows
+        category_id, count, swatch = rows["Mind & body"]
+        assert count == "0 habits" and swatch == (128, 192, 255), rows["Mind & body"]
+        status, category = self.fetch(driver, "GET", f"/v1/categories/{category_id}")
+        assert status == 200 and category["name"] == "Mind & body", (status, category)
+        assert category["color"]["b"] == 1, f"#80c0ff is at full brightness: {category}"
+
+        # Renamed and recoloured on its row.
+        row = self.row(driver, category_id)
+        name = row.find_element(By.CSS_SELECTOR, 'input[name="name"]')
+        name.clear()
+        name.send_keys("Calm")
+        self.set_color(driver, row.find_element(By.CSS_SELECTOR, 'input[type="color"]'), "#ff0000")
+        self.submit_and_wait(driver, row.find_element(By.CSS_SELECTOR, 'input[value="update"] ~ button'), "saving")
+        assert self.notice(driver) == "The category is saved.", self.error(driver)
+        assert self.rows(driver)["Calm"] == (category_id, "0 habits", (255, 0, 0)), self.rows(driver)
+
+        # A habit of Ada's own in Fitness: Fitness now holds one, and cannot be deleted.
+        self.page(driver, "/account/habits")
+        driver.find_element(By.ID, "habit-name").send_keys("Morning stretch")
+        Select(driver.find_element(By.ID, "habit-category")).select_by_visible_text("Fitness")
+        driver.find_element(
+            By.XPATH, '//form[@action="/account/habits"][.//input[@value="create"]]//button[@type="submit"]').click()
+        self.wait_for(driver, lambda: "Your habit is added." in self.notice(driver), "the habit added")
+        self.page(driver, "/admin/categories")
+        fitness_id, count, _ = self.rows(driver)["Fitness"]
+        assert count == "1 habit", f"Fitness holds the new habit: {count!r}"
+        self.submit_and_wait(driver, self.row(driver, fitness_id).find_element(By.CSS_SELECTOR, "button.danger"),
+                             "deleting Fitness")
+        refusal = self.error(driver)
+        assert refusal == "1 habit(s) belong to this category; move or delete them first.", refusal
+        assert "Fitness" in self.rows(driver), "a refused deletion keeps the category"
+        driver.save_screenshot(f"{self.screenshots}/admin-categories-refusal-1280x800.png")
+
+        self.submit_and_wait(driver, self.row(driver, category_id).find_element(By.CSS_SELECTOR, "button.danger"),
+                             "deleting Calm")
+        assert self.notice(driver) == "The category is deleted.", self.error(driver)
+        assert "Calm" not in self.rows(driver), self.rows(driver)
+
+    def test_3_a_hostile_name_is_text(self):
+        driver = self.ada
+        self.add_category(driver, HOSTILE, "#336699")
+        assert self.notice(driver) == "The category is added.", self.error(driver)
+        assert HOSTILE in self.rows(driver), f"the name reads as typed: {list(self.rows(driver))}"
+        assert not driver.find_elements(By.CSS_SELECTOR, "main img"), "the name made an element"
+        category_id = self.rows(driver)[HOSTILE][0]
+        value = self.row(driver, category_id).find_element(By.CSS_SELECTOR, 'input[name="name"]').get_attribute("value")
+        assert value == HOSTILE, f"the rename field holds the name as typed: {value!r}"
+        # The same name again is refused on the page, quoting it as text.
+        self.add_category(driver, HOSTILE, "#336699")
+        assert "already exists" in self.error(driver), self.error(driver)
+        assert not driver.find_elements(By.CSS_SELECTOR, "main img"), "the refusal made an element"
+
+    def test_4_a_member_gets_the_forbidden_page(self):
+        driver = self.bob
+        self.sign_up(driver, "bob", "Bob Hope")
+        self.page(driver, "/account")
+        assert not driver.find_elements(By.LINK_TEXT, "Administration"), "a member's account page links to /admin"
+        for path in ["/admin", "/admin/categories"]:
+            self.page(driver, path)
+            title = driver.find_element(By.ID, "page-title").text
+            assert title == "Not allowed", f"{path} for a member: {title!r}"
+            assert "These pages are for administrators" in self.error(driver), self.error(driver)
+            status, _ = self.fetch(driver, "GET", path)
+            assert status == 403, f"{path} answers a member {status}"
+        before = self.fetch(driver, "GET", "/v1/categories?limit=100")[1]["items"]
+        # The page's own form, posted by a member from a page of this server: refused, nothing written.
+        driver.execute_script("""
+            const form = document.createElement('form');
+            form.method = 'post'; form.action = '/admin/categories';
+            for (const [name, value] of [['action', 'create'], ['name', 'Bob was here'], ['color', '#000000']]) {
+              const input = document.createElement('input');
+              input.type = 'hidden'; input.name = name; input.value = value; form.append(input);
+            }
+            document.body.append(form); form.submit();""")
+        self.wait_for(driver, lambda: driver.current_url.endswith("/admin/categories")
+                      and driver.find_elements(By.ID, "page-title"), "the answer to a member's form")
+        assert driver.find_element(By.ID, "page-title").text == "Not allowed"
+        after = self.fetch(driver, "GET", "/v1/categories?limit=100")[1]["items"]
+        assert after == before, "a member's form wrote a category"
+        driver.save_screenshot(f"{self.screenshots}/admin-forbidden-1280x800.png")
+
+    def test_5_accessible_and_photographed(self):
+        pages = [(self.ada, "admin", "/admin"), (self.ada, "admin-categories", "/admin/categories"),
+                 (self.bob, "admin-forbidden", "/admin/categories")]
+        for driver, name, path in pages:
+            self.page(driver, path)
+            self.accessible(driver, name)
+        for size in SIZES:
+            for driver, name, path in pages:
+                resize(driver, *size)
+                self.page(driver, path)
+                overflow = driver.execute_script(
+                    "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                if overflow > 1:
+                    self.notes.append(f"{name} {size[0]}x{size[1]}: the page scrolls sideways by {overflow} px")
+                driver.save_screenshot(f"{self.screenshots}/{name}-{size[0]}x{size[1]}.png")
+        for driver in (self.ada, self.bob):
+            resize(driver, *SIZES[1])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("base")
+    parser.add_argument("--screenshots", default=".build/screenshots")
+    arguments = parser.parse_args()
+    suite = AdminTests(arguments.base.rstrip("/"), arguments.screenshots)
+    failures = 0
+    started_all = time.monotonic()
+    names = sorted(n for n in dir(suite) if n.startswith("test_"))
+    try:
+        for index, name in enumerate(names):
+            started = time.monotonic()
+            try:
+                getattr(suite, name)()
+                for driver in (suite.ada, suite.bob):
+                    refused = [e["message"] for e in driver.get_log("browser")
+                               if "Content Security Policy" in e["message"]]
+                    assert not refused, "the Content-Security-Policy refused:\n      " + "\n      ".join(refused[:5])
+                print(f"  ok   {name} ({time.monotonic() - started:.1f} s)")
+            except Exception as error:  # noqa: BLE001 - the failure is reported; the steps after it depend on it
+                failures += 1
+                print(f"  FAIL {name}: {error}")
+                traceback.print_exc(limit=3)
+                for driver, who in ((suite.ada, "ada"), (suite.bob, "bob")):
+                    try:
+                        driver.save_screenshot(f"{suite.screenshots}/admin-failure-{who}.png")
+                    except Exception:  # noqa: BLE001 - a screenshot of a failure is a help, not a test
+                        pass
+                for skipped in names[index + 1:]:
+                    print(f"  skip {skipped} (it walks on from {name})")
+                break
+    finally:
+        suite.quit()
+    for note in suite.notes:
+        print(f"  FAIL layout: {note}")
+        failures += 1
+    elapsed = time.monotonic() - started_all
+    print(f"administrators' pages browser tests: {failures} failed ({elapsed:.1f} s)" if failures
+          else f"administrators' pages browser tests: all passed ({elapsed:.1f} s)")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
