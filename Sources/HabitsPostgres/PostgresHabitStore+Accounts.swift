@@ -104,6 +104,23 @@ extension PostgresHabitStore {
         try await readStatements { db in try await db.int("SELECT COUNT(*)::bigint FROM accounts") }
     }
 
+    public func accounts(page: PageRequest) async throws -> Page<Account> {
+        try await readStatements { db in
+            var binds = PostgresBindings()
+            binds.append(page.after?.id ?? 0)
+            binds.append(page.limit + 1)
+            let rows = try await db.rows(
+                PostgresQuery(
+                    unsafeSQL: """
+                        SELECT \(PostgresRows.userColumns("u.")), a.role, a.created_at
+                        FROM accounts a JOIN users u ON u.id = a.user_id
+                        WHERE a.user_id > $1 ORDER BY a.user_id LIMIT $2
+                        """,
+                    binds: binds))
+            return page.page(of: try rows.map(Self.account(from:))) { PageCursor(id: $0.id) }
+        }
+    }
+
     public func deleteAccount(userID: Int64) async throws {
         // The user's deletion cascades to the account, its sessions and tokens (foreign keys).
         try await deleteUser(id: userID, cascade: true)
@@ -302,6 +319,11 @@ extension PostgresHabitStore {
         guard let row = try await db.rows(query).first else {
             throw HabitsError.notFound(kind: .account, id: String(userID))
         }
+        return try account(from: row)
+    }
+
+    /// An account from a row of the user's columns (`PostgresRows.userColumns`), then role and created_at.
+    static func account(from row: PostgresRow) throws -> Account {
         let user = try PostgresRows.user(row)
         let columns = row.makeRandomAccess()
         // After the user's columns: role, then created_at.

@@ -106,6 +106,19 @@ extension SQLiteHabitStore {
         try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM accounts") ?? 0 }
     }
 
+    public func accounts(page: PageRequest) async throws -> Page<Account> {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT u.*, a.role AS account_role, a.created_at AS account_created_at
+                    FROM accounts a JOIN users u ON u.id = a.user_id WHERE a.user_id > ? ORDER BY a.user_id LIMIT ?
+                    """,
+                arguments: [page.after?.id ?? 0, page.limit + 1])
+            return page.page(of: rows.map(Self.account(from:))) { PageCursor(id: $0.id) }
+        }
+    }
+
     public func deleteAccount(userID: Int64) async throws {
         // The user's deletion cascades to the account, its sessions and tokens (foreign keys).
         try await deleteUser(id: userID, cascade: true)
@@ -311,6 +324,11 @@ extension SQLiteHabitStore {
                     """,
                 arguments: [userID])
         else { throw HabitsError.notFound(kind: .account, id: String(userID)) }
+        return account(from: row)
+    }
+
+    /// An account from a row of a user's columns with `account_role` and `account_created_at`.
+    static func account(from row: Row) -> Account {
         let user = StoredRow.userResource(from: row)
         return Account(
             user: user, username: user.key, role: Role(rawValue: row["account_role"]) ?? .member,

@@ -43,6 +43,8 @@ public protocol AccountStore: Sendable {
     func setVisibility(_ visibility: Visibility, userID: Int64) async throws -> Account
     /// How many accounts the store holds.
     func accountCount() async throws -> Int
+    /// Accounts in user id order, for the administrators' page of people.
+    func accounts(page: PageRequest) async throws -> Page<Account>
 
     /// Stores a new session of an account.
     func createSession(_ session: NewSession, userID: Int64) async throws -> SessionInfo

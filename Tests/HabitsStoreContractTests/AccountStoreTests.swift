@@ -153,6 +153,32 @@ import Testing
     }
 
     @Test(arguments: StoreImplementation.allCases)
+    func accountsAreListedInIDOrderWithTheirRolesAndWithoutPlainUsers(
+        implementation: StoreImplementation
+    ) async throws {
+        try await withStore(implementation) { store in
+            var made: [Account] = []
+            for name in ["ada", "bob", "carol", "dan", "eve"] {
+                made.append(
+                    try await store.createAccount(newUser(name), passwordHash: "h", visibility: .public, session: nil).0)
+            }
+            made[2] = try await store.setRole(.administrator, username: "carol")
+            // Two at a time: the pages neither repeat nor skip, and the fixture's users, who have no account, are
+            // not among them.
+            var listed: [Account] = []
+            var request = PageRequest(limit: 2)
+            while true {
+                let page = try await store.accounts(page: request)
+                listed += page.items
+                guard let next = page.nextCursor else { break }
+                request.after = try PageCursor(encoded: next)
+            }
+            #expect(listed == made)
+            #expect(listed.map(\.role) == [.administrator, .member, .administrator, .member, .member])
+        }
+    }
+
+    @Test(arguments: StoreImplementation.allCases)
     func deletingAnAccountDeletesItsLogsSessionsAndTokens(implementation: StoreImplementation) async throws {
         try await withStore(implementation) { store in
             let (account, _) = try await store.createAccount(
