@@ -89,7 +89,7 @@ SE_OFFLINE=true timeout 600 python3 scripts/browser_first_run.py "http://127.0.0
     --screenshots .build/screenshots </dev/null
 
 # The administrators' pages on a fresh server of their own (no demo data, `--auth accounts`): the first account
-# administers the catalogue from /admin; a member gets the 403 page.
+# administers the catalogue and the accounts from /admin; a member gets the 403 page.
 admin_work=$(mktemp -d)
 "$binary" serve --auth accounts --port 0 --database "$admin_work/admin.sqlite" --log-level error \
     --fixed-time "$fixed_time" > "$admin_work/out" 2> "$admin_work/err" </dev/null &

@@ -2,9 +2,10 @@
 """The administrators' pages in a real browser, on a new server: the first account to sign up administers,
 finds Administration on its account page, adds, renames and deletes a category on /admin/categories (its
 colour from the colour input), is told on the page why a category holding a habit cannot go, and sees a
-hostile name as text; a second account, a member, gets the 403 page. axe finds no serious or critical
-violation on any of them. Run by scripts/browser-tests.sh against a fresh server it started with
-`--auth accounts` and without `--demo`."""
+hostile name as text; a second account, a member, gets the 403 page. On /admin/people the first cannot give
+up its role while it is the only administrator, makes the second one an administrator (who then gives the
+role back), and removes it once the box is ticked. axe finds no serious or critical violation on any of them.
+Run by scripts/browser-tests.sh against a fresh server it started with `--auth accounts` and without `--demo`."""
 import argparse
 import sys
 import time
@@ -201,9 +202,61 @@ class AdminTests:
         assert after == before, "a member's form wrote a category"
         driver.save_screenshot(f"{self.screenshots}/admin-forbidden-1280x800.png")
 
-    def test_5_accessible_and_photographed(self):
+    def person(self, driver, user_id):
+        return driver.find_element(By.CSS_SELECTOR, f'li.admin-row[data-user-id="{user_id}"]')
+
+    def role(self, driver, user_id):
+        return self.person(driver, user_id).find_element(By.CSS_SELECTOR, ".admin-role").text.split(" ")[0]
+
+    def test_5_roles_are_granted_and_taken_back_and_an_account_removed(self):
+        ada, bob = self.ada, self.bob
+        ada_id = self.fetch(ada, "GET", "/v1/me")[1]["id"]
+        bob_id = self.fetch(bob, "GET", "/v1/me")[1]["id"]
+        self.page(ada, "/admin")
+        ada.find_element(By.LINK_TEXT, "People").click()
+        self.wait_for(ada, lambda: ada.current_url.endswith("/admin/people"), "the people page")
+        assert (self.role(ada, ada_id), self.role(ada, bob_id)) == ("administrator", "member")
+        # The only administrator cannot give the role up.
+        self.submit_and_wait(ada, self.person(ada, ada_id).find_element(By.CSS_SELECTOR, 'button[value="revoke"]'),
+                             "Ada giving up her role")
+        assert "You are the last administrator" in self.error(ada), self.error(ada)
+        assert self.role(ada, ada_id) == "administrator"
+        # Bob is made an administrator, and his open session sees the page at once.
+        self.submit_and_wait(ada, self.person(ada, bob_id).find_element(By.CSS_SELECTOR, 'button[value="grant"]'),
+                             "granting Bob")
+        assert self.notice(ada) == "They are an administrator now.", self.error(ada)
+        assert self.role(ada, bob_id) == "administrator"
+        self.page(bob, "/admin/people")
+        assert bob.find_element(By.ID, "page-title").text == "People", "Bob administers now"
+        # Two administrators: Bob may give his role back; his account page says so, without the link, and the
+        # administrators' pages refuse him at once.
+        self.submit_and_wait(bob, self.person(bob, bob_id).find_element(By.CSS_SELECTOR, 'button[value="revoke"]'),
+                             "Bob giving up his role")
+        assert bob.current_url.endswith("/account?notice=role-given-up"), bob.current_url
+        assert self.notice(bob).startswith("You are a member now"), self.notice(bob) or self.error(bob)
+        assert not bob.find_elements(By.LINK_TEXT, "Administration"), "a member's account page links to /admin"
+        self.page(bob, "/admin/people")
+        assert bob.find_element(By.ID, "page-title").text == "Not allowed", "Bob is a member again"
+        # Removing Bob asks for the box first: the browser will not send the form without it.
+        self.page(ada, "/admin/people")
+        row = self.person(ada, bob_id)
+        row.find_element(By.CSS_SELECTOR, "button.danger").click()
+        time.sleep(0.5)
+        assert ada.current_url.endswith("/admin/people") and not self.notice(ada), "removed without the box"
+        assert self.fetch(ada, "GET", f"/v1/users/{bob_id}")[0] == 200, "Bob is still there"
+        ada.save_screenshot(f"{self.screenshots}/admin-people-1280x800.png")
+        row.find_element(By.CSS_SELECTOR, 'input[name="confirm"]').click()
+        self.submit_and_wait(ada, row.find_element(By.CSS_SELECTOR, "button.danger"), "removing Bob")
+        assert self.notice(ada) == "The account and everything it held are deleted.", self.error(ada)
+        assert not ada.find_elements(By.CSS_SELECTOR, f'li.admin-row[data-user-id="{bob_id}"]'), "Bob is listed"
+        self.page(bob, "/account")
+        self.wait_for(bob, lambda: "/signin" in bob.current_url, "Bob's browser signed out with his account")
+
+    def test_6_accessible_and_photographed(self):
+        # Bob's browser is signed out with his account: a new member's shows the 403 page.
+        self.sign_up(self.bob, "carol", "Carol Member")
         pages = [(self.ada, "admin", "/admin"), (self.ada, "admin-categories", "/admin/categories"),
-                 (self.bob, "admin-forbidden", "/admin/categories")]
+                 (self.ada, "admin-people", "/admin/people"), (self.bob, "admin-forbidden", "/admin/people")]
         for driver, name, path in pages:
             self.page(driver, path)
             self.accessible(driver, name)

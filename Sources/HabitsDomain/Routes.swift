@@ -240,6 +240,8 @@ public enum Routes {
     public static let adminPage = RoutePattern("/admin")
     /// `GET` the categories, `POST` its forms (create, update, delete).
     public static let adminCategories = RoutePattern("/admin/categories")
+    /// `GET` the accounts, `POST` its forms (grant, revoke, remove).
+    public static let adminPeople = RoutePattern("/admin/people")
 
     // MARK: The demo's simulator (with --demo, from loopback)
     /// `POST` to start the simulator.
@@ -269,7 +271,7 @@ public enum Routes {
         webHome, page, pageLive, pageTransition, webFile, viewer,
         signInPage, signUpPage, signOutPage, accountPage, accountPassword, accountSessions, accountTokens,
         accountDelete, accountFollowers, accountFollowRequests, accountFollow, accountHabits, accountCalendar,
-        adminPage, adminCategories,
+        adminPage, adminCategories, adminPeople,
         simulatorStart, simulatorStop, simulatorReset, simulatorSpeed, simulatorStatus,
     ]
 }

@@ -194,7 +194,7 @@ func buildRouter(
         .addRoutes(to: router)
     WebAccountController(accounts: accounts, assets: .bundled).addRoutes(to: router)
     WebHabitsController(store: store, assets: .bundled, clock: clock).addRoutes(to: router)
-    AdminController(store: store, assets: .bundled).addRoutes(to: router)
+    AdminController(accounts: accounts, assets: .bundled).addRoutes(to: router)
     routeTable.load(router.routes.map { (path: $0.path.description, method: $0.method.rawValue) })
     return router
 }

@@ -16,11 +16,14 @@ import Testing
     static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
     /// Every administrators' page, and a form each of its actions sends.
-    static let pages = ["/admin", "/admin/categories"]
+    static let pages = ["/admin", "/admin/categories", "/admin/people"]
     static let posts: [(String, String)] = [
         ("/admin/categories", "action=create&name=Mind&color=%23336699"),
         ("/admin/categories", "action=update&id=1&name=Mind&color=%23336699"),
         ("/admin/categories", "action=delete&id=1"),
+        ("/admin/people", "action=grant&id=1"),
+        ("/admin/people", "action=revoke&id=1"),
+        ("/admin/people", "action=remove&id=1&confirm=yes"),
     ]
 
     func category(named name: String, in store: any HabitStore) async throws -> Category? {
@@ -183,6 +186,8 @@ import Testing
                 #expect(anonymous.headers[.location] == "/signin?next=\(PathSegment.encode(page))", "\(fields)")
             }
             #expect(try await store.categories(page: PageRequest(limit: 200)).items == before)
+            #expect(try await store.account(userID: ada.account.id).role == .administrator)
+            #expect(try await store.account(userID: bob.account.id).role == .member)
             // An administrator's read token reads the pages and changes nothing.
             let token = try await client.send(
                 "/v1/me/tokens", .post, body(#"{"name":"reader","scope":"read"}"#), as: ada)
@@ -232,6 +237,13 @@ import Testing
             let added = try await forms.post(client, "/admin/categories", "action=create&name=Mind&color=%23336699")
             #expect(added.status == .seeOther)
             #expect(try await category(named: "Mind", in: store) != nil)
+            // Open mode has no accounts: their page is not served, as the account pages are not.
+            #expect(!index.contains(#"href="/admin/people""#))
+            let people = try await forms.get(client, "/admin/people")
+            #expect(people.status == .notFound && people.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(String(buffer: people.body).contains("served in accounts mode only"))
+            let form = try await forms.post(client, "/admin/people", "action=grant&id=1")
+            #expect(form.status == .notFound)
         }
     }
 }

@@ -33,6 +33,9 @@ enum AccessRule: Sendable, Equatable {
     /// the catalogue through `/v1` (`.administrator`); with accounts, anonymous browsers go to the sign-in
     /// page and a member is answered the 403 page.
     case administratorPage
+    /// The administrators' web page of accounts: as `.administratorPage` with accounts; open mode has no
+    /// accounts, so it answers 404 there, as the account pages do.
+    case administratorAccountsPage
     /// Never in accounts mode, for the reason given (another route does it as the signed-in account).
     case refusedWithAccounts(String)
 
@@ -142,6 +145,7 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.accountCalendar, ["POST": .accountPage])
         set(Routes.adminPage, ["GET": .administratorPage])
         set(Routes.adminCategories, ["GET": .administratorPage, "POST": .administratorPage])
+        set(Routes.adminPeople, ["GET": .administratorAccountsPage, "POST": .administratorAccountsPage])
         for form in [
             Routes.accountPassword, Routes.accountSessions, Routes.accountTokens, Routes.accountDelete,
             Routes.accountFollowers, Routes.accountFollowRequests, Routes.accountFollow,

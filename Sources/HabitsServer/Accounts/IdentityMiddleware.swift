@@ -130,9 +130,9 @@ struct AccessMiddleware: RouterMiddleware {
             guard identity.role == .administrator else { throw AccessRefusal.administratorsOnly }
             return nil
         case (.accountPage, .open):
-            throw APIError(
-                status: .notFound, code: "accounts_mode_only",
-                message: "This page is served in accounts mode only (habits serve --auth accounts).")
+            throw AccessRefusal.accountsModePage
+        case (.administratorAccountsPage, .open):
+            throw PageError(AccessRefusal.accountsModePage)
         case (.accountPage, .accounts):
             guard case .signedIn = context.access else { return Self.signInRedirect(for: request) }
             return nil
@@ -167,7 +167,7 @@ struct AccessMiddleware: RouterMiddleware {
             let identity = try context.requireWriter(for: request)
             guard identity.role == .administrator else { throw AccessRefusal.administratorsOnly }
             return nil
-        case (.administratorPage, .accounts):
+        case (.administratorPage, .accounts), (.administratorAccountsPage, .accounts):
             // A page's form posts to the page's own address: back there once signed in.
             guard case .signedIn = context.access else {
                 return Self.signInRedirect(for: request, formsReturnTo: request.uri.path)
@@ -205,6 +205,9 @@ enum AccessRefusal {
         reason: "Only administrators write the shared catalogue (habit categories, habits, programs, help).")
     static let administratorPagesOnly = HabitsError.forbidden(
         reason: "These pages are for administrators: another administrator can grant you the role.")
+    static let accountsModePage = APIError(
+        status: .notFound, code: "accounts_mode_only",
+        message: "This page is served in accounts mode only (habits serve --auth accounts).")
     static let readToken = HabitsError.forbidden(
         reason: "This API token has the read scope; writing needs a write token.")
     static let notSignedIn = HabitsError.unauthenticated(

@@ -9,13 +9,14 @@ import Hummingbird
 /// `/v1`. `AccessMiddleware` lets only administrators in (`.administratorPage`); every error their routes
 /// meet is answered as an HTML page (`PageErrorMiddleware`).
 struct AdminController: Sendable {
-    let store: any HabitStore
+    let accounts: AccountService
     let assets: WebAssets
 
     func addRoutes(to router: Router<HabitsRequestContext>) {
         let pages = router.group().add(middleware: PageErrorMiddleware())
         pages.get(Routes.adminPage.routerPath, use: indexPage)
-        AdminCategoriesController(store: store, assets: assets).addRoutes(to: pages)
+        AdminCategoriesController(store: accounts.store, assets: assets).addRoutes(to: pages)
+        AdminPeopleController(accounts: accounts, assets: assets).addRoutes(to: pages)
     }
 
     @Sendable func indexPage(_ request: Request, context: HabitsRequestContext) async throws -> Response {

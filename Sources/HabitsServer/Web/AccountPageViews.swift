@@ -103,6 +103,7 @@ enum AccountNotice: String {
     case approved, declined, followed, requested, removed
     case habitAdded = "habit-added", habitArchived = "habit-archived", habitRestored = "habit-restored"
     case calendarEnded = "calendar-ended"
+    case roleGivenUp = "role-given-up"
 
     var sentence: String {
         switch self {
@@ -121,6 +122,7 @@ enum AccountNotice: String {
         case .habitArchived: "The habit is archived: off every screen, its history kept."
         case .habitRestored: "The habit is back."
         case .calendarEnded: "Your calendar feed is ended: its address no longer answers."
+        case .roleGivenUp: "You are a member now: another administrator can make you one again."
         }
     }
 }

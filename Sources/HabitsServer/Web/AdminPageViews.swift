@@ -5,12 +5,16 @@ import Hummingbird
 /// The fixed sentences a `?notice=` on an administrators' page may show: never text from the request itself.
 enum AdminNotice: String {
     case categoryAdded = "category-added", categorySaved = "category-saved", categoryDeleted = "category-deleted"
+    case granted, revoked, removed
 
     var sentence: String {
         switch self {
         case .categoryAdded: "The category is added."
         case .categorySaved: "The category is saved."
         case .categoryDeleted: "The category is deleted."
+        case .granted: "They are an administrator now."
+        case .revoked: "They are a member now."
+        case .removed: "The account and everything it held are deleted."
         }
     }
 
@@ -58,5 +62,41 @@ struct AdminCategoriesView: Sendable {
 
     init(categories: [Row]) {
         self.categories = categories
+    }
+}
+
+/// What `/admin/people` shows: a page of accounts, with the forms that change each.
+struct AdminPeopleView: Sendable {
+    struct Row: Sendable {
+        var id: Int64
+        var username: String
+        var name: String
+        var role: String
+        var isAdministrator: Bool
+        /// The administrator looking at the page: removed from their own account page, with their password.
+        var isYou: Bool
+        var joined: String
+
+        init(_ account: Account, viewerID: Int64?) {
+            id = account.id
+            username = account.username
+            name = account.user.name
+            role = account.role.rawValue
+            isAdministrator = account.role == .administrator
+            isYou = account.id == viewerID
+            joined = AccountPageView.day(account.createdAt)
+        }
+    }
+
+    var title = "People"
+    var notice: String?
+    var error: String?
+    var people: [Row]
+    /// The next page's address, when there is one.
+    var nextPage: String?
+
+    init(people: [Row], nextPage: String?) {
+        self.people = people
+        self.nextPage = nextPage
     }
 }
