@@ -13,6 +13,10 @@ public enum AccountRules {
     public static let maximumTokenNameLength = 100
     /// The most API tokens one account may hold.
     public static let maximumTokens = 100
+    /// The most habits of its own (personal ones, archived ones included) one account may hold: ten times the
+    /// 20 that heavy users of habit trackers keep, so no real person meets it, while one account can no longer
+    /// fill the store and every screen that lists its habits (Docs/Accounts.md, "Per-account bounds").
+    public static let maximumPersonalHabits = 200
 
     /// A username: the key rules (1…100 of `A–Z a–z 0–9 . _ ~ -`, so NFC by construction), at least 2
     /// long; unique regardless of case, which only the store can check.

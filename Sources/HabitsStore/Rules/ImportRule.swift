@@ -17,8 +17,12 @@ public enum ImportRule {
     }
 
     /// What needs no database: every log and day names a habit of the import, every log's instant is
-    /// allowed. Checked before the write waits for its turn.
+    /// allowed, and its new habits alone fit in an account (`HabitRule`). Checked before the write waits for
+    /// its turn.
+    ///
+    /// - Complexity: O(h + n + d) for h habits, n logs and d days.
     public static func checkBeforeWriting(_ data: AccountImport, now: Date) throws(HabitsError) {
+        try HabitRule.checkImportedHabits(held: nil, adding: newHabitCount(data))
         func check(_ index: Int) throws(HabitsError) {
             guard !data.habits.indices.contains(index) else { return }
             throw StoreRefusal.importHabitMissing(index, of: data.habits.count)
@@ -26,6 +30,13 @@ public enum ImportRule {
         for log in data.logs { try check(log.habit) }
         for day in data.days { try check(day.habit) }
         for log in data.logs { try LogRules.validate(timestamp: log.timestamp, now: now) }
+    }
+
+    /// How many habits the import makes: each becomes one of the account's own.
+    public static func newHabitCount(_ data: AccountImport) -> Int {
+        data.habits.reduce(0) { count, habit in
+            if case .new = habit { count + 1 } else { count }
+        }
     }
 
     /// Refuses a skip or note of a day after the account's `today`.

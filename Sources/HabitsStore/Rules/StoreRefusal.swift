@@ -50,6 +50,21 @@ public enum StoreRefusal {
     public static let tokenLimit = HabitsError.conflict(
         reason: "An account holds at most \(AccountRules.maximumTokens) tokens; revoke one first.")
 
+    /// A personal habit beyond `AccountRules.maximumPersonalHabits`.
+    public static let personalHabitLimit = HabitsError.conflict(
+        reason: "An account holds at most \(AccountRules.maximumPersonalHabits) habits of its own "
+            + "(archived ones count); delete one first.")
+
+    /// An import whose `adding` new habits would take the account (holding `held`; nil: not read yet) past
+    /// `AccountRules.maximumPersonalHabits`.
+    public static func importHabitLimit(adding: Int, held: Int?) -> HabitsError {
+        .conflict(
+            reason: "An account holds at most \(AccountRules.maximumPersonalHabits) habits of its own "
+                + "(archived ones count), and this import would add \(adding)"
+                + (held.map { " to the \($0) it holds" } ?? "")
+                + "; delete some first, or import fewer. Nothing was imported.")
+    }
+
     /// A skip of a day whose target is met.
     public static func dayIsDone(_ day: LocalDay) -> HabitsError {
         .conflict(reason: "\(day) is done; unmark it before skipping it.")
