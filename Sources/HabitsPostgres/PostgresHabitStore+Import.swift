@@ -20,6 +20,13 @@ extension PostgresHabitStore {
             let user = try await session.fetchUser(id: userID, lock: .noKeyUpdate)
             let today = LocalDay(now, in: TimeZoneCache.shared.zone(user.timeZone))
             try ImportRule.checkDays(data, today: today)
+            // Under the user's row lock and before the first habit is written: a refused import writes nothing,
+            // and no creation of the account's own runs meanwhile.
+            let adding = ImportRule.newHabitCount(data)
+            if adding > 0 {
+                try HabitRule.checkImportedHabits(
+                    held: try await Self.personalHabitCount(session, ownerID: userID), adding: adding)
+            }
             try await Self.keepImportedRows(session, data)
             var summary = ImportSummary()
             var targets: [ImportRule.Target] = []

@@ -191,6 +191,11 @@ extension PostgresHabitStore {
             changes.catalogueChanged()
             _ = try await session.fetchCategory(id: habit.categoryID)
             if let owner = habit.ownerID { _ = try await session.fetchUser(id: owner, lock: .noKeyUpdate) }
+            // Counted under the owner's row lock, which every creation and import of theirs takes first (as a
+            // new token takes its account's): two at once cannot both take the last place.
+            if HabitRule.counts(habit), let owner = habit.ownerID {
+                try HabitRule.checkNewPersonalHabit(held: try await Self.personalHabitCount(session, ownerID: owner))
+            }
             try await Self.requireFreeHabitName(session, habit, except: 0)
             var created = habit
             // A new habit of one's own goes last among its owner's (the owner's row lock orders two at once).
@@ -349,6 +354,12 @@ extension PostgresHabitStore {
                 AND name_folded = \(ResourceRules.foldedName(habit.name)) AND id != \(id)
             """)
         if !taken.isEmpty { throw StoreRefusal.nameTaken("habit", habit.name) }
+    }
+
+    /// The habits of its own `ownerID` holds, archived ones included: what `HabitRule` bounds.
+    static func personalHabitCount(_ session: PostgresSession, ownerID: Int64) async throws -> Int {
+        try await session.int(
+            "SELECT count(*)::bigint FROM habits WHERE owner_id = \(ownerID) AND visibility = 'personal'")
     }
 
     static func requireFreeName(

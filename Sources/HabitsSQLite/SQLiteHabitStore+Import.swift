@@ -18,6 +18,12 @@ extension SQLiteHabitStore {
             let user = try Self.fetchUser(db, id: userID)
             let today = LocalDay(now, in: TimeZoneCache.shared.zone(user.timeZone))
             try ImportRule.checkDays(data, today: today)
+            // Before the first habit is written, so that a refused import writes nothing.
+            let adding = ImportRule.newHabitCount(data)
+            if adding > 0 {
+                try HabitRule.checkImportedHabits(
+                    held: try Self.personalHabitCount(db, ownerID: userID), adding: adding)
+            }
             var summary = ImportSummary()
             var targets: [ImportRule.Target] = []
             targets.reserveCapacity(data.habits.count)

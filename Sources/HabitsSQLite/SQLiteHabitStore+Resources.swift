@@ -193,6 +193,10 @@ extension SQLiteHabitStore {
             changes.catalogueChanged()
             _ = try Self.fetchCategory(db, id: habit.categoryID)
             if let owner = habit.ownerID { _ = try Self.fetchUser(db, id: owner) }
+            // Counted in the write's transaction: the one writer orders two creations at once.
+            if HabitRule.counts(habit), let owner = habit.ownerID {
+                try HabitRule.checkNewPersonalHabit(held: try Self.personalHabitCount(db, ownerID: owner))
+            }
             try Self.requireFreeHabitName(db, habit, except: 0)
             var created = habit
             // A new habit of one's own goes last among its owner's.
@@ -354,6 +358,12 @@ extension SQLiteHabitStore {
         if try Int64.fetchOne(db, sql: sql, arguments: [scope, ResourceRules.foldedName(habit.name), id]) != nil {
             throw StoreRefusal.nameTaken("habit", habit.name)
         }
+    }
+
+    /// The habits of its own `ownerID` holds, archived ones included: what `HabitRule` bounds.
+    static func personalHabitCount(_ db: Database, ownerID: Int64) throws -> Int {
+        let sql = "SELECT COUNT(*) FROM habits WHERE owner_id = ? AND visibility = 'personal'"
+        return try Int.fetchOne(db, sql: sql, arguments: [ownerID]) ?? 0
     }
 
     static func requireFreeName(_ db: Database, table: String, kind: String, _ name: String, except id: Int64) throws {
