@@ -129,4 +129,36 @@ import Darwin
         for holder in holders { try await holder.value }
         try await limit.run {}
     }
+
+    @Test func importsAreOneAtATimePerAccountAndBoundedInAll() async throws {
+        let refusal = HabitsError.conflict(reason: "one at a time")
+        let limit = AccountConcurrencyLimit(maximum: 2, refusal: refusal, noun: "imports")
+        let (gate, opener) = AsyncStream<Void>.makeStream()
+        let started = AsyncStream<Void>.makeStream()
+        // Accounts 1 and 2 each hold one place.
+        let holders = [Int64(1), 2].map { account in
+            Task {
+                try await limit.run(account: account) {
+                    started.continuation.yield()
+                    for await _ in gate { break }
+                }
+            }
+        }
+        var iterator = started.stream.makeAsyncIterator()
+        _ = await iterator.next()
+        _ = await iterator.next()
+        #expect(limit.runningCount == 2)
+        // Account 1's second meets its own refusal, whatever the total; account 3 finds no room in all.
+        await #expect(throws: refusal) { try await limit.run(account: 1) {} }
+        await #expect(throws: APIError.self) { try await limit.run(account: 3) {} }
+        opener.yield()
+        opener.yield()
+        opener.finish()
+        for holder in holders { try await holder.value }
+        #expect(limit.runningCount == 0)
+        try await limit.run(account: 1) {}
+        // A failure gives its place back too.
+        await #expect(throws: refusal) { try await limit.run(account: 3) { throw refusal } }
+        try await limit.run(account: 3) {}
+    }
 }

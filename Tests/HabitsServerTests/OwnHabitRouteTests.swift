@@ -111,5 +111,28 @@ import Testing
             await #expect(throws: HabitsError.self) { try await store.habit(id: personal.id) }
         }
     }
-}
 
+    @Test func theTwoHundredAndFirstHabitOfOnesOwnIsA409NamingTheBound() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let admin = try await client.signUp("admin")
+            let ada = try await client.signUp("ada")
+            let category = try #require(try await store.categories(page: PageRequest(limit: 1)).items.first).id
+            for index in 0..<AccountRules.maximumPersonalHabits {
+                _ = try await store.createHabit(
+                    Habit(
+                        id: 0, name: "Habit \(index)", categoryID: category, info: "", emoji: nil,
+                        ownerID: ada.account.id, visibility: .personal, isArchived: index.isMultiple(of: 2)))
+            }
+            let refused = try await client.send(
+                "/v1/habits", .post, body(#"{"name":"One more","categoryID":\#(category)}"#), as: ada)
+            try expectError(refused, .conflict, code: "conflict")
+            #expect(
+                try decode(ErrorBody.self, refused).error.message
+                    == "An account holds at most 200 habits of its own (archived ones count); delete one first.")
+            // The catalogue is not anyone's own: an administrator adds to it whatever members hold.
+            let shared = body(#"{"name":"One more","categoryID":\#(category)}"#)
+            #expect(try await client.send("/v1/habits", .post, shared, as: admin).status == .created)
+        }
+    }
+}

@@ -82,6 +82,25 @@ extension RawConnection {
         }
         return String(decoding: received, as: UTF8.self)
     }
+
+    /// What the server sends until it closes the connection or `timeout` passes, as text; polls without
+    /// blocking and sleeps between polls, so that the server under test keeps the cooperative pool.
+    func response(within timeout: TimeInterval) async -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while Date() < deadline {
+            var descriptorSet = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptorSet, 1, 0) > 0 else {
+                try? await Task.sleep(for: .milliseconds(10))
+                continue
+            }
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
 }
 
 /// A TCP socket connected to 127.0.0.1:`port`; `receiveBuffer` sets its receive buffer before connecting,

@@ -13,8 +13,21 @@ import ZipArchive
 struct TransferController: Sendable {
     let store: any HabitStore
     let clock: @Sendable () -> Date
-    /// Imports running at once: each reads, checks and writes up to a whole file, so a few at a time.
-    let imports = ConcurrencyLimit(maximum: 2)
+    /// Imports running at once: one per account, so that one member's slow imports never take another's
+    /// place, and at most `maximumImports` in all, since each holds up to a whole file (32 MiB) and what it
+    /// was read into.
+    let imports = AccountConcurrencyLimit(maximum: maximumImports, refusal: importRunning, noun: "imports")
+
+    /// The most imports running at once, all accounts together: each holds up to a 32 MiB file while it
+    /// arrives and waits for the reading thread (`parsingPool`, one file at a time), so eight bound that
+    /// memory to eight files and what they are read into, while eight members importing in the same few
+    /// seconds is rare enough that a ninth trying again a moment later (503 `busy`, `Retry-After`) is fair.
+    static let maximumImports = 8
+
+    /// What an account sending an import while one of its own runs is told (409): the second would only
+    /// wait for the first, and may well repeat it.
+    static let importRunning = HabitsError.conflict(
+        reason: "An import into this account is still running; send the next one when it has finished.")
 
     /// What an import answers: what it wrote, and what the file held that an import does not write.
     struct ImportResult: Encodable, Sendable {
@@ -72,11 +85,13 @@ struct TransferController: Sendable {
 
     /// - Complexity: O(h + n + d) planning for h habits, n logs and d days, then one transaction.
     @Sendable func importFile(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ImportResult> {
-        try await imports.run { try await importing(request, context: context) }
+        let identity = try context.signedInIdentity()
+        return try await imports.run(account: identity.userID) {
+            try await importing(request, identity: identity)
+        }
     }
 
-    private func importing(_ request: Request, context: HabitsRequestContext) async throws -> JSON<ImportResult> {
-        let identity = try context.signedInIdentity()
+    private func importing(_ request: Request, identity: Identity) async throws -> JSON<ImportResult> {
         let body = try await request.body.collect(upTo: RequestBody.maximumImport)
         let bytes = Array(body.readableBytesView)
         let type = request.headers[.contentType].map(MediaType.essence)
@@ -105,7 +120,9 @@ struct TransferController: Sendable {
         return JSON(ImportResult(format: result.format, imported: summary, notImported: result.notImported))
     }
 
-    /// One thread, for the whole process, on which imports are read and checked.
+    /// One thread, for the whole process, on which imports are read and checked: imports of different
+    /// accounts wait for it in turn rather than being refused, and however many run, reading them takes one
+    /// core from the requests of everyone else, never more.
     static let parsingPool: NIOThreadPool = {
         let pool = NIOThreadPool(numberOfThreads: 1)
         pool.start()
