@@ -62,45 +62,37 @@ mkdir -p .build/screenshots
 SE_OFFLINE=true BROWSER_TESTS="${BROWSER_TESTS:-}" timeout 900 python3 scripts/browser_tests.py "$base" \
     --proxy "$proxy_base" --today "${fixed_time%%T*}" --screenshots .build/screenshots </dev/null
 
-# Accounts mode: a server of its own (demo data, `--auth accounts`), signed up and into through its forms.
-accounts_work=$(mktemp -d)
-"$binary" serve --auth accounts --demo --port 0 --database "$accounts_work/accounts.sqlite" --log-level error \
-    --fixed-time "$fixed_time" > "$accounts_work/out" 2> "$accounts_work/err" </dev/null &
-accounts_server=$!
-trap 'stop_tls_proxy; stop_demo_server; kill "$accounts_server" 2>/dev/null || true; rm -rf "$accounts_work"' EXIT
-for _ in $(seq 1 200); do grep -q "listening on" "$accounts_work/out" 2>/dev/null && break; sleep 0.1; done
-accounts_port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$accounts_work/out" | head -1)
-if [ -z "$accounts_port" ]; then echo "browser-tests.sh: the accounts server did not start" >&2; cat "$accounts_work/err" >&2; exit 1; fi
-SE_OFFLINE=true timeout 600 python3 scripts/browser_accounts.py "http://127.0.0.1:$accounts_port" \
+# An accounts-mode server of its own for one browser script: `serve_accounts NAME [options]` starts it on a
+# free port with a fresh database, stops it on exit, and sets `served_port`.
+serve_accounts() {
+    local name=$1 work
+    shift
+    work=$(mktemp -d)
+    "$binary" serve --auth accounts --port 0 --database "$work/$name.sqlite" --log-level error \
+        --fixed-time "$fixed_time" "$@" > "$work/out" 2> "$work/err" </dev/null &
+    extend_exit_trap "kill $! 2>/dev/null || true; rm -rf '$work'"
+    for _ in $(seq 1 200); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.1; done
+    served_port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$work/out" | head -1)
+    if [ -z "$served_port" ]; then
+        echo "browser-tests.sh: the $name server did not start" >&2; cat "$work/err" >&2; exit 1
+    fi
+}
+
+# Accounts mode with demo data, signed up and into through its forms.
+serve_accounts accounts --demo
+SE_OFFLINE=true timeout 600 python3 scripts/browser_accounts.py "http://127.0.0.1:$served_port" \
     --screenshots .build/screenshots </dev/null
 
-# A new server's first run: no demo data, `--auth accounts`; the first account to sign up administers, finds
-# the starter categories and adds its first habit from the web; a second one follows it.
-first_run_work=$(mktemp -d)
-"$binary" serve --auth accounts --port 0 --database "$first_run_work/first.sqlite" --log-level error \
-    --fixed-time "$fixed_time" > "$first_run_work/out" 2> "$first_run_work/err" </dev/null &
-first_run_server=$!
-trap 'stop_tls_proxy; stop_demo_server; kill "$accounts_server" 2>/dev/null || true; rm -rf "$accounts_work"
-    kill "$first_run_server" 2>/dev/null || true; rm -rf "$first_run_work"' EXIT
-for _ in $(seq 1 200); do grep -q "listening on" "$first_run_work/out" 2>/dev/null && break; sleep 0.1; done
-first_run_port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$first_run_work/out" | head -1)
-if [ -z "$first_run_port" ]; then echo "browser-tests.sh: the first-run server did not start" >&2; cat "$first_run_work/err" >&2; exit 1; fi
-SE_OFFLINE=true timeout 600 python3 scripts/browser_first_run.py "http://127.0.0.1:$first_run_port" \
+# A new server's first run: no demo data; the first account to sign up administers, finds the starter
+# categories and adds its first habit from the web; a second one follows it.
+serve_accounts first-run
+SE_OFFLINE=true timeout 600 python3 scripts/browser_first_run.py "http://127.0.0.1:$served_port" \
     --screenshots .build/screenshots </dev/null
 
-# The administrators' pages on a fresh server of their own (no demo data, `--auth accounts`): the first account
-# administers the catalogue and the accounts from /admin; a member gets the 403 page.
-admin_work=$(mktemp -d)
-"$binary" serve --auth accounts --port 0 --database "$admin_work/admin.sqlite" --log-level error \
-    --fixed-time "$fixed_time" > "$admin_work/out" 2> "$admin_work/err" </dev/null &
-admin_server=$!
-extend_exit_trap 'kill "$admin_server" 2>/dev/null || true; rm -rf "$admin_work"'
-for _ in $(seq 1 200); do grep -q "listening on" "$admin_work/out" 2>/dev/null && break; sleep 0.1; done
-admin_port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$admin_work/out" | head -1)
-if [ -z "$admin_port" ]; then
-    echo "browser-tests.sh: the administrators' server did not start" >&2; cat "$admin_work/err" >&2; exit 1
-fi
-SE_OFFLINE=true timeout 600 python3 scripts/browser_admin.py "http://127.0.0.1:$admin_port" \
+# The administrators' pages on a fresh server: the first account administers the catalogue and the accounts
+# from /admin; a member gets the 403 page.
+serve_accounts admin
+SE_OFFLINE=true timeout 600 python3 scripts/browser_admin.py "http://127.0.0.1:$served_port" \
     --screenshots .build/screenshots </dev/null
 
 # Two instances on PostgreSQL behind nginx (round robin): a page stays live across instances, and after

@@ -9,9 +9,9 @@ Run by scripts/browser-tests.sh against a fresh server it started with `--auth a
 import argparse
 import sys
 import time
-import traceback
 
 from browser_accounts import AccountTests
+from browser_walk import run_walk
 from browser_first_run import browser, resize
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
@@ -279,31 +279,9 @@ def main():
     parser.add_argument("--screenshots", default=".build/screenshots")
     arguments = parser.parse_args()
     suite = AdminTests(arguments.base.rstrip("/"), arguments.screenshots)
-    failures = 0
     started_all = time.monotonic()
-    names = sorted(n for n in dir(suite) if n.startswith("test_"))
     try:
-        for index, name in enumerate(names):
-            started = time.monotonic()
-            try:
-                getattr(suite, name)()
-                for driver in (suite.ada, suite.bob):
-                    refused = [e["message"] for e in driver.get_log("browser")
-                               if "Content Security Policy" in e["message"]]
-                    assert not refused, "the Content-Security-Policy refused:\n      " + "\n      ".join(refused[:5])
-                print(f"  ok   {name} ({time.monotonic() - started:.1f} s)")
-            except Exception as error:  # noqa: BLE001 - the failure is reported; the steps after it depend on it
-                failures += 1
-                print(f"  FAIL {name}: {error}")
-                traceback.print_exc(limit=3)
-                for driver, who in ((suite.ada, "ada"), (suite.bob, "bob")):
-                    try:
-                        driver.save_screenshot(f"{suite.screenshots}/admin-failure-{who}.png")
-                    except Exception:  # noqa: BLE001 - a screenshot of a failure is a help, not a test
-                        pass
-                for skipped in names[index + 1:]:
-                    print(f"  skip {skipped} (it walks on from {name})")
-                break
+        failures = run_walk(suite, [(suite.ada, "ada"), (suite.bob, "bob")], "admin")
     finally:
         suite.quit()
     for note in suite.notes:

@@ -9,11 +9,11 @@ import datetime
 import shutil
 import sys
 import time
-import traceback
 import zoneinfo
 
 from axe_selenium_python import Axe
 from browser_accounts import AccountTests
+from browser_walk import run_walk
 from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
@@ -387,31 +387,9 @@ def main():
     parser.add_argument("--screenshots", default=".build/screenshots")
     arguments = parser.parse_args()
     suite = FirstRunTests(arguments.base.rstrip("/"), arguments.screenshots)
-    failures = 0
     started_all = time.monotonic()
-    names = sorted(n for n in dir(suite) if n.startswith("test_"))
     try:
-        for index, name in enumerate(names):
-            started = time.monotonic()
-            try:
-                getattr(suite, name)()
-                for driver in (suite.ada, suite.bob):
-                    refused = [e["message"] for e in driver.get_log("browser")
-                               if "Content Security Policy" in e["message"]]
-                    assert not refused, "the Content-Security-Policy refused:\n      " + "\n      ".join(refused[:5])
-                print(f"  ok   {name} ({time.monotonic() - started:.1f} s)")
-            except Exception as error:  # noqa: BLE001 - the failure is reported; the steps after it depend on it
-                failures += 1
-                print(f"  FAIL {name}: {error}")
-                traceback.print_exc(limit=3)
-                for driver, who in ((suite.ada, "ada"), (suite.bob, "bob")):
-                    try:
-                        driver.save_screenshot(f"{suite.screenshots}/first-run-failure-{who}.png")
-                    except Exception:  # noqa: BLE001 - a screenshot of a failure is a help, not a test
-                        pass
-                for skipped in names[index + 1:]:
-                    print(f"  skip {skipped} (it walks on from {name})")
-                break
+        failures = run_walk(suite, [(suite.ada, "ada"), (suite.bob, "bob")], "first-run")
     finally:
         suite.quit()
     # A page that scrolls sideways, or an item's button over its own text, is a defect a person sees; only the
