@@ -125,6 +125,9 @@ class FirstRunTests:
         self.wait_for(driver, lambda: "/signin" in driver.current_url, "the sign-in page for a new visitor")
         driver.find_element(By.LINK_TEXT, "Create an account").click()
         self.wait_for(driver, lambda: "/signup" in driver.current_url, "the sign-up page")
+        # The heading starts where its form starts.
+        heading, form = (driver.find_element(By.CSS_SELECTOR, css).rect["x"] for css in ("main h1", "main form"))
+        assert abs(heading - form) <= 1, f"the sign-up heading starts at x={heading}, its form at x={form}"
         zone = driver.find_element(By.NAME, "timeZone").get_attribute("value")
         assert zone, "the sign-up form proposes a time zone"
         self.fill(driver, {"username": username, "name": name, "password": PASSWORD})
