@@ -72,12 +72,18 @@ extension PostgresHabitStore {
 
     public func setRole(_ role: Role, username: String) async throws -> Account {
         try await writeBumping(bumpsRevision: false) { db, _ in
+            // Role changes one at a time, as account creations are: two administrators demoting each other at
+            // once would otherwise each count the other still in the role.
+            try await db.execute("LOCK TABLE accounts IN SHARE ROW EXCLUSIVE MODE")
             guard let id = try await db.value(
                 """
                 UPDATE accounts SET role = \(role.rawValue) WHERE username_folded = \(CredentialRule.folded(username))
                 RETURNING user_id
                 """, as: Int64.self)
             else { throw HabitsError.notFound(kind: .account, id: username) }
+            try CredentialRule.checkAdministratorsRemain(
+                try await db.int(
+                    "SELECT COUNT(*)::bigint FROM accounts WHERE role = \(Role.administrator.rawValue)"))
             return try await Self.fetchAccount(db, userID: id)
         }
     }

@@ -84,6 +84,11 @@ extension SQLiteHabitStore {
                     db, sql: "UPDATE accounts SET role = ? WHERE username_folded = ? RETURNING user_id",
                     arguments: [role.rawValue, CredentialRule.folded(username)])
             else { throw HabitsError.notFound(kind: .account, id: username) }
+            // SQLite's one writer orders role changes: the count sees every change before this one.
+            try CredentialRule.checkAdministratorsRemain(
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM accounts WHERE role = ?", arguments: [Role.administrator.rawValue])
+                    ?? 0)
             return try Self.fetchAccount(db, userID: userID)
         }
     }

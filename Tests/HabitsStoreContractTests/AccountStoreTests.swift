@@ -153,14 +153,40 @@ import Testing
     }
 
     @Test(arguments: StoreImplementation.allCases)
+    func theLastAdministratorKeepsTheRoleEvenWhenTwoDemoteEachOtherAtOnce(
+        implementation: StoreImplementation
+    ) async throws {
+        try await withStore(implementation) { store in
+            let (ada, _) = try await store.createAccount(
+                newUser("ada"), passwordHash: "h", visibility: .public, session: nil)
+            let (bob, _) = try await store.createAccount(
+                newUser("bob"), passwordHash: "h", visibility: .public, session: nil)
+            await #expect(throws: StoreRefusal.lastAdministrator) { try await store.setRole(.member, username: "ada") }
+            for _ in 0..<5 {
+                _ = try await store.setRole(.administrator, username: "bob")
+                _ = try await store.setRole(.administrator, username: "ada")
+                // Each takes the other's role at the same moment: one of them must be refused.
+                async let adaDemoted = try? await store.setRole(.member, username: "ada")
+                async let bobDemoted = try? await store.setRole(.member, username: "bob")
+                let demoted = [await adaDemoted, await bobDemoted].compactMap { $0 }
+                #expect(demoted.count == 1, "one of two demotions goes through, the other is refused")
+                let roles = [try await store.account(userID: ada.id), try await store.account(userID: bob.id)]
+                    .filter { $0.role == .administrator }
+                #expect(roles.count == 1)
+            }
+        }
+    }
+
+    @Test(arguments: StoreImplementation.allCases)
     func accountsAreListedInIDOrderWithTheirRolesAndWithoutPlainUsers(
         implementation: StoreImplementation
     ) async throws {
         try await withStore(implementation) { store in
             var made: [Account] = []
             for name in ["ada", "bob", "carol", "dan", "eve"] {
-                made.append(
-                    try await store.createAccount(newUser(name), passwordHash: "h", visibility: .public, session: nil).0)
+                let made1 = try await store.createAccount(
+                    newUser(name), passwordHash: "h", visibility: .public, session: nil)
+                made.append(made1.0)
             }
             made[2] = try await store.setRole(.administrator, username: "carol")
             // Two at a time: the pages neither repeat nor skip, and the fixture's users, who have no account, are

@@ -37,6 +37,14 @@ public enum CredentialRule {
         now.timeIntervalSince1970 - (lastUsed ?? 0) > lastSeenResolution ? .touch : .current
     }
 
+    /// Refuses a change of roles after which the store would hold `administrators` administrators, none (409).
+    ///
+    /// The store counts them in the changing transaction, after the change, with role changes ordered so that
+    /// two administrators demoting each other at once cannot both pass.
+    public static func checkAdministratorsRemain(_ administrators: Int) throws(HabitsError) {
+        guard administrators > 0 else { throw StoreRefusal.lastAdministrator }
+    }
+
     /// Refuses a new token when the account holds `held` already (409).
     public static func checkNewToken(held: Int) throws(HabitsError) {
         guard held < AccountRules.maximumTokens else { throw StoreRefusal.tokenLimit }

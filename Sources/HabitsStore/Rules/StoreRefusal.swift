@@ -65,6 +65,10 @@ public enum StoreRefusal {
                 + "; delete some first, or import fewer. Nothing was imported.")
     }
 
+    /// A change of role that would leave the store without an administrator.
+    public static let lastAdministrator = HabitsError.conflict(
+        reason: "A server keeps at least one administrator: grant the role to someone else first.")
+
     /// A skip of a day whose target is met.
     public static func dayIsDone(_ day: LocalDay) -> HabitsError {
         .conflict(reason: "\(day) is done; unmark it before skipping it.")
