@@ -4,7 +4,8 @@ finds Administration on its account page, adds, renames and deletes a category o
 colour from the colour input), is told on the page why a category holding a habit cannot go, and sees a
 hostile name as text; a second account, a member, gets the 403 page. On /admin/people the first cannot give
 up its role while it is the only administrator, makes the second one an administrator (who then gives the
-role back), and removes it once the box is ticked. axe finds no serious or critical violation on any of them.
+role back), and removes it once the box is ticked. It adds a shared habit a member then sees, and answers the
+member's question on /admin/help. axe finds no serious or critical violation on any of them.
 Run by scripts/browser-tests.sh against a fresh server it started with `--auth accounts` and without `--demo`."""
 import argparse
 import sys
@@ -252,11 +253,39 @@ class AdminTests:
         self.page(bob, "/account")
         self.wait_for(bob, lambda: "/signin" in bob.current_url, "Bob's browser signed out with his account")
 
-    def test_6_accessible_and_photographed(self):
-        # Bob's browser is signed out with his account: a new member's shows the 403 page.
-        self.sign_up(self.bob, "carol", "Carol Member")
+    def test_6_a_shared_habit_and_an_answered_question(self):
+        ada, carol = self.ada, self.bob
+        # Bob's browser is signed out with his account: Carol, a new member, signs up in it.
+        self.sign_up(carol, "carol", "Carol Member")
+        self.page(ada, "/admin/habits")
+        ada.find_element(By.ID, "new-habit-name").send_keys("Read ten pages")
+        ada.find_element(By.ID, "new-habit-emoji").send_keys("📚")
+        Select(ada.find_element(By.ID, "new-habit-category")).select_by_visible_text("Learning")
+        self.submit_and_wait(ada, ada.find_element(
+            By.XPATH, '//form[@action="/admin/habits"][.//input[@value="create"]]//button[@type="submit"]'),
+            "adding a shared habit")
+        assert self.notice(ada) == "The habit is added to the shared catalogue.", self.error(ada)
+        status, habits = self.fetch(carol, "GET", "/v1/habits?limit=200")
+        shared = [h for h in habits["items"] if h["name"] == "Read ten pages"]
+        assert status == 200 and shared and shared[0]["visibility"] == "shared", f"Carol sees it: {habits}"
+        # Carol asks the help desk; the question waits on /admin/help until Ada answers it.
+        status, asked = self.fetch(carol, "POST", "/v1/help/questions",
+                                   {"question": "How do I <b>skip</b> a day?", "authorID": self.fetch(
+                                       carol, "GET", "/v1/me")[1]["id"]})
+        assert status == 201, (status, asked)
+        self.page(ada, "/admin/help")
+        row = ada.find_element(By.CSS_SELECTOR, f'li.admin-row[data-question-id="{asked["id"]}"]')
+        assert row.find_element(By.CSS_SELECTOR, ".admin-question").text == "How do I <b>skip</b> a day?"
+        row.find_element(By.CSS_SELECTOR, "textarea").send_keys("Open the habit's calendar and skip the day.")
+        self.submit_and_wait(ada, row.find_element(By.CSS_SELECTOR, "button"), "answering")
+        assert self.notice(ada).startswith("The answer is saved"), self.error(ada)
+        status, question = self.fetch(carol, "GET", f"/v1/help/questions/{asked['id']}")
+        assert question["answer"] == "Open the habit's calendar and skip the day.", (status, question)
+
+    def test_7_accessible_and_photographed(self):
         pages = [(self.ada, "admin", "/admin"), (self.ada, "admin-categories", "/admin/categories"),
-                 (self.ada, "admin-people", "/admin/people"), (self.bob, "admin-forbidden", "/admin/people")]
+                 (self.ada, "admin-people", "/admin/people"), (self.ada, "admin-habits", "/admin/habits"),
+                 (self.ada, "admin-help", "/admin/help"), (self.bob, "admin-forbidden", "/admin/people")]
         for driver, name, path in pages:
             self.page(driver, path)
             self.accessible(driver, name)

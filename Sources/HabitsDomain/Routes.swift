@@ -242,6 +242,10 @@ public enum Routes {
     public static let adminCategories = RoutePattern("/admin/categories")
     /// `GET` the accounts, `POST` its forms (grant, revoke, remove).
     public static let adminPeople = RoutePattern("/admin/people")
+    /// `GET` the shared habits, `POST` its forms (create, rename, archive, restore).
+    public static let adminHabits = RoutePattern("/admin/habits")
+    /// `GET` the help questions, `POST` its forms (answer, take an answer back).
+    public static let adminHelp = RoutePattern("/admin/help")
 
     // MARK: The demo's simulator (with --demo, from loopback)
     /// `POST` to start the simulator.
@@ -271,7 +275,7 @@ public enum Routes {
         webHome, page, pageLive, pageTransition, webFile, viewer,
         signInPage, signUpPage, signOutPage, accountPage, accountPassword, accountSessions, accountTokens,
         accountDelete, accountFollowers, accountFollowRequests, accountFollow, accountHabits, accountCalendar,
-        adminPage, adminCategories, adminPeople,
+        adminPage, adminCategories, adminPeople, adminHabits, adminHelp,
         simulatorStart, simulatorStop, simulatorReset, simulatorSpeed, simulatorStatus,
     ]
 }

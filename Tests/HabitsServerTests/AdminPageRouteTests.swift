@@ -16,7 +16,7 @@ import Testing
     static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
     /// Every administrators' page, and a form each of its actions sends.
-    static let pages = ["/admin", "/admin/categories", "/admin/people"]
+    static let pages = ["/admin", "/admin/categories", "/admin/people", "/admin/habits", "/admin/help"]
     static let posts: [(String, String)] = [
         ("/admin/categories", "action=create&name=Mind&color=%23336699"),
         ("/admin/categories", "action=update&id=1&name=Mind&color=%23336699"),
@@ -24,6 +24,12 @@ import Testing
         ("/admin/people", "action=grant&id=1"),
         ("/admin/people", "action=revoke&id=1"),
         ("/admin/people", "action=remove&id=1&confirm=yes"),
+        ("/admin/habits", "action=create&name=Intruder&categoryID=1"),
+        ("/admin/habits", "action=rename&id=1&name=Intruder"),
+        ("/admin/habits", "action=archive&id=1"),
+        ("/admin/habits", "action=restore&id=1"),
+        ("/admin/help", "action=answer&id=1&answer=Yes."),
+        ("/admin/help", "action=unanswer&id=1"),
     ]
 
     func category(named name: String, in store: any HabitStore) async throws -> Category? {
@@ -188,6 +194,8 @@ import Testing
             #expect(try await store.categories(page: PageRequest(limit: 200)).items == before)
             #expect(try await store.account(userID: ada.account.id).role == .administrator)
             #expect(try await store.account(userID: bob.account.id).role == .member)
+            let habits = try await store.habits(visibleTo: nil, archived: false, page: PageRequest(limit: 200)).items
+            #expect(habits.contains { $0.id == 1 } && !habits.contains { $0.name == "Intruder" })
             // An administrator's read token reads the pages and changes nothing.
             let token = try await client.send(
                 "/v1/me/tokens", .post, body(#"{"name":"reader","scope":"read"}"#), as: ada)
@@ -237,6 +245,9 @@ import Testing
             let added = try await forms.post(client, "/admin/categories", "action=create&name=Mind&color=%23336699")
             #expect(added.status == .seeOther)
             #expect(try await category(named: "Mind", in: store) != nil)
+            for page in ["/admin/habits", "/admin/help"] {
+                #expect(try await forms.get(client, page).status == .ok, "\(page)")
+            }
             // Open mode has no accounts: their page is not served, as the account pages are not.
             #expect(!index.contains(#"href="/admin/people""#))
             let people = try await forms.get(client, "/admin/people")

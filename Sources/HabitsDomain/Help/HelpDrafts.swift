@@ -38,6 +38,12 @@ public struct QuestionPatch: Decodable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case question, answer, tagIDs }
 
+    public init(question: String? = nil, answer: Nullable<String>? = nil, tagIDs: [Int64]? = nil) {
+        self.question = question
+        self.answer = answer
+        self.tagIDs = tagIDs
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         question = try container.decodeUnlessNull(String.self, forKey: .question)

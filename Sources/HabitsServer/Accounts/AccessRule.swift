@@ -146,6 +146,9 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.adminPage, ["GET": .administratorPage])
         set(Routes.adminCategories, ["GET": .administratorPage, "POST": .administratorPage])
         set(Routes.adminPeople, ["GET": .administratorAccountsPage, "POST": .administratorAccountsPage])
+        for page in [Routes.adminHabits, Routes.adminHelp] {
+            set(page, ["GET": .administratorPage, "POST": .administratorPage])
+        }
         for form in [
             Routes.accountPassword, Routes.accountSessions, Routes.accountTokens, Routes.accountDelete,
             Routes.accountFollowers, Routes.accountFollowRequests, Routes.accountFollow,

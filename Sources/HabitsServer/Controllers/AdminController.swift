@@ -17,6 +17,8 @@ struct AdminController: Sendable {
         pages.get(Routes.adminPage.routerPath, use: indexPage)
         AdminCategoriesController(store: accounts.store, assets: assets).addRoutes(to: pages)
         AdminPeopleController(accounts: accounts, assets: assets).addRoutes(to: pages)
+        AdminHabitsController(store: accounts.store, assets: assets).addRoutes(to: pages)
+        AdminHelpController(store: accounts.store, assets: assets, clock: accounts.clock).addRoutes(to: pages)
     }
 
     @Sendable func indexPage(_ request: Request, context: HabitsRequestContext) async throws -> Response {

@@ -55,9 +55,13 @@ struct HabitsController: Sendable {
 
     @Sendable func update(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Habit> {
         let id = try await writableHabitID(try RequestInput.id("habitID", context), context)
-        let patch = try await RequestBody.decode(HabitPatch.self, from: request)
-        return JSON(
-            try await Self.referencesMustExist { try await store.updateHabit(id: id) { try patch.applied(to: $0) } })
+        return JSON(try await update(writable: id, try await RequestBody.decode(HabitPatch.self, from: request)))
+    }
+
+    /// Applies `patch` to habit `id`, which the asker may write (`writableHabitID`): `/v1` and the
+    /// administrators' page alike.
+    func update(writable id: Int64, _ patch: HabitPatch) async throws -> Habit {
+        try await Self.referencesMustExist { try await store.updateHabit(id: id) { try patch.applied(to: $0) } }
     }
 
     @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {

@@ -113,11 +113,12 @@ struct HelpController: Sendable {
         _ request: Request, context: HabitsRequestContext
     ) async throws -> JSON<Question> {
         let id = try RequestInput.id("questionID", context)
-        let patch = try await RequestBody.decode(QuestionPatch.self, from: request)
-        return JSON(
-            try await Self.referencesMustExist {
-                try await store.updateQuestion(id: id) { try patch.applied(to: $0) }
-            })
+        return JSON(try await update(id: id, try await RequestBody.decode(QuestionPatch.self, from: request)))
+    }
+
+    /// Applies `patch` to question `id`, checked by `HelpRules`: `/v1` and the administrators' page alike.
+    func update(id: Int64, _ patch: QuestionPatch) async throws -> Question {
+        try await Self.referencesMustExist { try await store.updateQuestion(id: id) { try patch.applied(to: $0) } }
     }
 
     @Sendable func deleteQuestion(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {

@@ -6,6 +6,8 @@ import Hummingbird
 enum AdminNotice: String {
     case categoryAdded = "category-added", categorySaved = "category-saved", categoryDeleted = "category-deleted"
     case granted, revoked, removed
+    case habitAdded = "habit-added", habitRenamed = "habit-renamed", habitArchived = "habit-archived"
+    case habitRestored = "habit-restored", answered, answerTakenBack = "answer-taken-back"
 
     var sentence: String {
         switch self {
@@ -15,6 +17,12 @@ enum AdminNotice: String {
         case .granted: "They are an administrator now."
         case .revoked: "They are a member now."
         case .removed: "The account and everything it held are deleted."
+        case .habitAdded: "The habit is added to the shared catalogue."
+        case .habitRenamed: "The habit is renamed; its history follows it."
+        case .habitArchived: "The habit is archived: off every screen, its history kept."
+        case .habitRestored: "The habit is back."
+        case .answered: "The answer is saved: everyone sees the question and its answer."
+        case .answerTakenBack: "The answer is taken back: the question is no longer public."
         }
     }
 
