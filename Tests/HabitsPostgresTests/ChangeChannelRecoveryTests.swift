@@ -38,8 +38,15 @@ import Testing
     @Test func aChangeTooLargeForAPayloadArrivesWhole() async throws {
         guard PostgresTestStores.shouldRun else { return }
         var (_, writer, reader, feed) = try await Self.twoInstances()
-        // 800 new habits with a log each: 800 count changes, more than 7,000 bytes of payload.
-        let habits = (0..<800).map { index in
+        // 800 habits with a log each in one import: 800 count changes, more than 7,000 bytes of payload. An
+        // account keeps at most 200 habits of its own (`HabitRule`), so 650 are the catalogue's and 150 new.
+        var habits: [ImportedHabit] = []
+        for index in 0..<650 {
+            let shared = try await writer.createHabit(
+                Habit(id: 0, name: "Shared \(index)", categoryID: 1, info: "", emoji: nil))
+            habits.append(.existing(id: shared.id))
+        }
+        habits += (0..<150).map { index in
             ImportedHabit.new(
                 Habit(
                     id: 0, name: "Habit \(index)", categoryID: 1, info: "", emoji: nil,
