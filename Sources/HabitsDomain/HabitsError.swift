@@ -60,6 +60,7 @@ extension HabitsError {
 /// What a `HabitsError.notFound` could not find; its raw value names it in error codes and messages.
 public enum EntityKind: String, Sendable, Hashable {
     case user, habit, category, log, image, screen, program, tag, question, account, session, token, calendar
+    case widget
     case followRequest = "follow_request"
 }
 

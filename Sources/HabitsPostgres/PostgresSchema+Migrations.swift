@@ -100,6 +100,21 @@ extension PostgresSchema {
         );
         """
 
+    /// Widget addresses, found by their secret's hash; an account's or a habit's deletion takes them along.
+    static let v17Widgets = """
+        CREATE TABLE widgets (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            secret_hash bytea NOT NULL UNIQUE,
+            user_id bigint NOT NULL REFERENCES accounts (user_id) ON DELETE CASCADE,
+            family text NOT NULL CHECK (family IN ('small', 'medium', 'large', 'card')),
+            habit_id bigint REFERENCES habits (id) ON DELETE CASCADE,
+            style text NOT NULL,
+            created_at double precision NOT NULL
+        );
+        CREATE INDEX widgets_user ON widgets (user_id, id);
+        CREATE INDEX widgets_habit ON widgets (habit_id);
+        """
+
     /// Idempotency keys: a claim while its request runs, then its answer, for 24 hours.
     static let v8IdempotencyKeys = """
         CREATE TABLE idempotency_keys (

@@ -79,6 +79,7 @@ enum PostgresSchema {
         ("v14: a version of the habit list", v14HabitsVersion),
         ("v15: a batch of logs in one statement", v15LogBatches),
         ("v16: count levels applied once per transaction", v16CountLevelsOncePerTransaction),
+        ("v17: widget addresses", v17Widgets),
     ]
 
     /// The statements of `sql`: each ends with `;` at the end of a line, except inside a `$$` body.
@@ -98,7 +99,7 @@ enum PostgresSchema {
 
     /// Every table, children first: what a full replacement empties, in an order the references allow.
     static let tablesChildrenFirst = [
-        "idempotency_keys", "calendar_feeds", "follow_requests", "api_tokens", "sessions", "accounts",
+        "idempotency_keys", "calendar_feeds", "follow_requests", "widgets", "api_tokens", "sessions", "accounts",
         "program_images", "program_habits", "memberships", "ratings", "programs",
         "question_tags", "questions", "help_tags", "recent_emoji",
         "avatars", "favorites", "follows", "habit_counts", "habit_day_entries", "habit_day_runs",

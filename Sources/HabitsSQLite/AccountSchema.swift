@@ -38,5 +38,5 @@ enum AccountSchema {
         """
 
     /// Tables that `replaceAll` empties, children first.
-    static let tablesChildrenFirst = ["api_tokens", "sessions", "accounts"]
+    static let tablesChildrenFirst = ["widgets", "api_tokens", "sessions", "accounts"]
 }

@@ -38,6 +38,7 @@ enum SQLiteSchema {
         Migration("v14: idempotency keys", sql(IdempotencySchema.v14)),
         Migration("v15: program totals count public raters only", sql(VisibilitySchema.v15)),
         Migration("v16: ids never given twice", AutoIncrementSchema.v16),
+        Migration("v17: widget addresses", sql(WidgetSchema.v17)),
     ]
 
     /// A migration that runs one script.

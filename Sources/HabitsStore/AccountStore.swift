@@ -80,6 +80,19 @@ public protocol AccountStore: Sendable {
     /// Whether the user has a calendar feed.
     func hasCalendarFeed(userID: Int64) async throws -> Bool
 
+    /// Stores a widget address of an account by its secret's hash; past `AccountRules.maximumWidgets` it is a
+    /// `conflict`, and a habit that does not exist is `notFound(.habit)`. Whether the account may show the
+    /// habit is the caller's to decide first.
+    func createWidget(
+        family: WidgetFamily, habitID: Int64?, style: WidgetStyle, secretHash: Data, userID: Int64, now: Date
+    ) async throws -> WidgetAddress
+    /// An account's widget addresses, newest first.
+    func widgets(userID: Int64) async throws -> [WidgetAddress]
+    /// The widget address with this secret's hash and its owner; nil when revoked or unknown.
+    func widgetGrant(secretHash: Data) async throws -> WidgetGrant?
+    /// Revokes one of an account's widget addresses; `notFound(.widget)` when it is not theirs.
+    func deleteWidget(id: Int64, userID: Int64) async throws
+
     /// Deletes an account and everything its user wrote (logs, days, favourites, follows, ratings,
     /// questions), with counters and ranks updated, in one transaction.
     func deleteAccount(userID: Int64) async throws

@@ -13,6 +13,8 @@ public enum AccountRules {
     public static let maximumTokenNameLength = 100
     /// The most API tokens one account may hold.
     public static let maximumTokens = 100
+    /// The most widget addresses one account may hold: a widget for each of a few habits in each family.
+    public static let maximumWidgets = 40
     /// The most habits of its own (personal ones, archived ones included) one account may hold: ten times the
     /// 20 that heavy users of habit trackers keep, so no real person meets it, while one account can no longer
     /// fill the store and every screen that lists its habits (Docs/Accounts.md, "Per-account bounds").

@@ -23,34 +23,43 @@ public struct StreakCounter: Sendable {
     /// The streak of `days`, which are in ascending order with no day twice.
     ///
     /// - Complexity: O(*n*) in the number of days given, whatever span they cover.
-    public func streak(of days: [HabitDay]) -> ScheduledStreak {
+    public func streak(of days: [HabitDay]) -> ScheduledStreak { spans(of: days).streak }
+
+    /// The streak of `days` with the dates of its runs and the total of done days: what a streak card shows.
+    ///
+    /// - Complexity: O(*n*) in the number of days given, whatever span they cover.
+    public func spans(of days: [HabitDay]) -> StreakSpans {
+        var spans: StreakSpans
         switch schedule.kind {
-        case .daily, .weekdays: dayStreak(of: days)
-        case .weekly(let timesPerWeek): weekStreak(of: days, timesPerWeek: timesPerWeek)
+        case .daily, .weekdays: spans = daySpans(of: days)
+        case .weekly(let timesPerWeek): spans = weekSpans(of: days, timesPerWeek: timesPerWeek)
         }
+        for record in days where record.day <= today && record.isDone(under: schedule) {
+            spans.doneDays += 1
+            if spans.firstDone == nil { spans.firstDone = record.day }
+        }
+        return spans
     }
 
     // MARK: Days
 
-    private func dayStreak(of days: [HabitDay]) -> ScheduledStreak {
-        var current = 0
-        var longest = 0
+    private func daySpans(of days: [HabitDay]) -> StreakSpans {
+        var spans = StreakSpans(unit: .days)
         // The last scheduled day that was done or skipped: every scheduled day after it, up to the next
         // such day, was neither, and breaks the streak.
         var lastAccounted: LocalDay?
         for record in days where record.day <= today && schedule.isScheduled(record.day) {
             let done = record.isDone(under: schedule)
             guard done || record.isSkipped else { continue }
-            if let lastAccounted, scheduledDays(after: lastAccounted, before: record.day) > 0 { current = 0 }
-            if done { current += 1 }
-            longest = max(longest, current)
+            if let lastAccounted, scheduledDays(after: lastAccounted, before: record.day) > 0 { spans.breakCurrent() }
+            if done { spans.extendCurrent(first: record.day, last: record.day) }
             lastAccounted = record.day
         }
         // The days since the last accounted one up to yesterday: today, not done yet, cannot break it.
         if let lastAccounted, lastAccounted < today, scheduledDays(after: lastAccounted, before: today) > 0 {
-            current = 0
+            spans.breakCurrent()
         }
-        return ScheduledStreak(current: current, longest: longest, unit: .days)
+        return spans
     }
 
     /// The scheduled days strictly between `first` and `last`.
@@ -71,10 +80,9 @@ public struct StreakCounter: Sendable {
 
     // MARK: Weeks
 
-    private func weekStreak(of days: [HabitDay], timesPerWeek: Int) -> ScheduledStreak {
+    private func weekSpans(of days: [HabitDay], timesPerWeek: Int) -> StreakSpans {
         let currentWeek = weekStart(of: today)
-        var current = 0
-        var longest = 0
+        var spans = StreakSpans(unit: .weeks)
         var previousWeek: LocalDay?
         var index = days.startIndex
         // One pass over the days, a week at a time; a week with nothing in it breaks the streak.
@@ -82,26 +90,74 @@ public struct StreakCounter: Sendable {
             let week = weekStart(of: days[index].day)
             var done = 0
             var skipped = 0
+            var firstDone: LocalDay?
+            var lastDone: LocalDay?
             while index < days.endIndex, days[index].day <= today, weekStart(of: days[index].day) == week {
-                if days[index].isDone(under: schedule) { done += 1 } else if days[index].isSkipped { skipped += 1 }
+                if days[index].isDone(under: schedule) {
+                    done += 1
+                    firstDone = firstDone ?? days[index].day
+                    lastDone = days[index].day
+                } else if days[index].isSkipped {
+                    skipped += 1
+                }
                 index += 1
             }
-            if let previousWeek, week.number - previousWeek.number > 7 { current = 0 }
-            if done >= timesPerWeek {
-                current += 1
+            if let previousWeek, week.number - previousWeek.number > 7 { spans.breakCurrent() }
+            if done >= timesPerWeek, let firstDone, let lastDone {
+                spans.extendCurrent(first: firstDone, last: lastDone)
             } else if week != currentWeek, done + skipped < timesPerWeek {
-                current = 0
+                spans.breakCurrent()
             }
-            longest = max(longest, current)
             previousWeek = week
         }
         // Weeks since the last one with anything in it, the current week aside, were empty: broken.
-        if let previousWeek, currentWeek.number - previousWeek.number > 7 { current = 0 }
-        return ScheduledStreak(current: current, longest: longest, unit: .weeks)
+        if let previousWeek, currentWeek.number - previousWeek.number > 7 { spans.breakCurrent() }
+        return spans
     }
 
     /// The first day of the week holding `day`.
     public func weekStart(of day: LocalDay) -> LocalDay {
         day.adding(days: -((day.weekday - firstWeekday + 7) % 7))
+    }
+}
+
+/// A streak with the first and last done day of its current and longest runs, and every done day counted.
+public struct StreakSpans: Hashable, Sendable {
+    /// Days (or weeks) kept in the run that reaches today, and its first and last done days.
+    public private(set) var current = 0
+    public private(set) var currentFirst: LocalDay?
+    public private(set) var currentLast: LocalDay?
+    /// The longest run and its days: the earlier run when two are as long.
+    public private(set) var longest = 0
+    public private(set) var longestFirst: LocalDay?
+    public private(set) var longestLast: LocalDay?
+    public let unit: StreakUnit
+    /// Every done day up to today, kept or not.
+    public internal(set) var doneDays = 0
+    /// The first done day ever.
+    public internal(set) var firstDone: LocalDay?
+
+    init(unit: StreakUnit) { self.unit = unit }
+
+    /// The counts alone.
+    public var streak: ScheduledStreak { ScheduledStreak(current: current, longest: longest, unit: unit) }
+
+    /// One more kept day (or week), done from `first` through `last`.
+    mutating func extendCurrent(first: LocalDay, last: LocalDay) {
+        if current == 0 { currentFirst = first }
+        currentLast = last
+        current += 1
+        if current > longest {
+            longest = current
+            longestFirst = currentFirst
+            longestLast = currentLast
+        }
+    }
+
+    /// A day (or week) that breaks the run.
+    mutating func breakCurrent() {
+        current = 0
+        currentFirst = nil
+        currentLast = nil
     }
 }

@@ -50,6 +50,24 @@ public enum CredentialRule {
         guard held < AccountRules.maximumTokens else { throw StoreRefusal.tokenLimit }
     }
 
+    /// Refuses a new widget address when the account holds `held` already (409).
+    public static func checkNewWidget(held: Int) throws(HabitsError) {
+        guard held < AccountRules.maximumWidgets else { throw StoreRefusal.widgetLimit }
+    }
+
+    /// A widget's style as the stores keep it: JSON with sorted keys, so equal styles are equal text.
+    public static func storedStyle(_ style: WidgetStyle) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(style)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// The style a store kept; the default look when the text is not one (it always is: only
+    /// `storedStyle` writes it).
+    public static func style(stored text: String) -> WidgetStyle {
+        (try? JSONDecoder().decode(WidgetStyle.self, from: Data(text.utf8))) ?? WidgetStyle()
+    }
+
     /// The folded form of a username, unique among accounts: usernames are ASCII (`AccountRules.username`),
     /// so lower-casing folds them completely.
     public static func folded(_ username: String) -> String { username.lowercased() }

@@ -50,6 +50,10 @@ public enum StoreRefusal {
     public static let tokenLimit = HabitsError.conflict(
         reason: "An account holds at most \(AccountRules.maximumTokens) tokens; revoke one first.")
 
+    /// A widget address beyond `AccountRules.maximumWidgets`.
+    public static let widgetLimit = HabitsError.conflict(
+        reason: "An account holds at most \(AccountRules.maximumWidgets) widget addresses; revoke one first.")
+
     /// A personal habit beyond `AccountRules.maximumPersonalHabits`.
     public static let personalHabitLimit = HabitsError.conflict(
         reason: "An account holds at most \(AccountRules.maximumPersonalHabits) habits of its own "
