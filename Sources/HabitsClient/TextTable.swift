@@ -1,3 +1,5 @@
+import HabitsDomain
+
 /// Rows of cells printed as aligned columns, two spaces apart, without trailing spaces.
 public struct TextTable: Sendable {
     public var header: [String]?

@@ -43,10 +43,10 @@ public struct ItemContent: Hashable, Sendable {
     /// Every type this version sends, in the order of `Screens.all`.
     public static let types: [String] = payloadTypes.map { $0.type }
 
-    /// The payload types of every screen, each once.
+    /// The payload types of every screen, then of the widgets, each once.
     static let payloadTypes: [any ItemPayload.Type] = {
         var seen = Set<String>()
-        return Screens.all.flatMap { $0.payloads }.filter { seen.insert($0.type).inserted }
+        return (Screens.all.flatMap { $0.payloads } + WidgetPayloads.all).filter { seen.insert($0.type).inserted }
     }()
 
     /// - Complexity: O(1).

@@ -134,7 +134,7 @@ extension ScreenBuilder {
     }
 
     /// The seven column headings, from the locale's first weekday.
-    private func weekdaySection(_ names: CalendarNames) -> ScreenSection {
+    func weekdaySection(_ names: CalendarNames) -> ScreenSection {
         let items = Weekday.week(startingOn: names.firstWeekday).map { day in
             let weekday = day.number
             let (symbol, name) = names.names(ofWeekday: weekday)

@@ -19,6 +19,25 @@ public enum HTMLEscaper {
         return text.utf8.withContiguousStorageIfAvailable(escaped) ?? escaped(Array(text.utf8))
     }
 
+    /// `text` escaped for XML (an SVG's text and attributes): as `escape(_:)`, with every code point XML 1.0
+    /// does not allow in a document (C0 controls but tab, line feed and carriage return; U+FFFE, U+FFFF)
+    /// left out, so that no name can make the document ill-formed.
+    ///
+    /// - Complexity: O(*n*) in the UTF-8 length of `text`.
+    public static func escapeForXML(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !isAllowedInXML($0) }) else { return escape(text) }
+        var allowed = String.UnicodeScalarView()
+        allowed.append(contentsOf: text.unicodeScalars.filter(isAllowedInXML))
+        return escape(String(allowed))
+    }
+
+    private static func isAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x9, 0xA, 0xD, 0x20...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
     private static func needsEscaping(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
