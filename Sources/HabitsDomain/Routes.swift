@@ -102,6 +102,16 @@ public enum Routes {
     public static let meCalendar = RoutePattern("/v1/me/calendar.ics")
     /// `POST` a new calendar feed address (replacing the earlier one), `DELETE` to end the feed.
     public static let meCalendarFeed = RoutePattern("/v1/me/calendar-feed")
+    /// `GET` the account's widget addresses, or `POST` a new one (its secret shown once).
+    public static let meWidgets = RoutePattern("/v1/me/widgets")
+    /// `DELETE` one of the account's widget addresses.
+    public static let meWidget = RoutePattern("/v1/me/widgets/:widgetID")
+    /// `GET` a widget as an SVG image, through its address's secret.
+    public static let widgetImage = RoutePattern("/v1/widgets/:secret/widget.svg")
+    /// `GET` a widget's document and timeline, through its address's secret.
+    public static let widgetDocument = RoutePattern("/v1/widgets/:secret/widget.json")
+    /// Open mode: `GET` anyone's widget by family (`small.svg`, `card.json`, …).
+    public static let userWidget = RoutePattern("/v1/users/:userID/widgets/:file")
     /// `GET` a user's iCalendar feed in open mode.
     public static let userCalendar = RoutePattern("/v1/users/:userID/calendar.ics")
     /// `POST` a log of the viewer's habit.
@@ -265,6 +275,7 @@ public enum Routes {
         leadingStatistics, loggedHabit, userImage, health, readiness, metrics, openAPI,
         users, user, favorites, favorite, followed, following, userLogs, categories, category, habits, habit,
         habitArchive, habitRestore, habitOrder, meCalendar, meCalendarFeed, userCalendar, logs, logBatch, logUndo, log,
+        meWidgets, meWidget, widgetImage, widgetDocument, userWidget,
         days, day, streak,
         programs, program, programPicture, programImage, joinedPrograms, membership, rating,
         helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,

@@ -165,6 +165,7 @@ func buildRouter(
     HabitsController(store: store).addRoutes(to: router)
     HabitOrderController(store: store).addRoutes(to: router)
     CalendarController(store: store, clock: clock).addRoutes(to: router)
+    WidgetController(store: store, clock: clock, cache: WidgetCache()).addRoutes(to: router)
     LogsController(store: store, clock: clock, metrics: metrics).addRoutes(to: router)
     DaysController(store: store, clock: clock).addRoutes(to: router)
     TodayController(store: store, clock: clock).addRoutes(to: router)

@@ -120,6 +120,10 @@ import Yams
             try await Self.check(try Self.encode(try await builder.document(for: request, revision: "41")),
                 file: "\(name).json")
         }
+        for family in WidgetFamily.allCases {
+            let widget = try await builder.widget(family, ownerID: 1, habitID: family.showsOneHabit ? 10 : nil)
+            try Self.check(try Self.encode(widget), file: "widget-\(family).json")
+        }
         // Kai logs Morning run once more: 5 passes Alex's 4, so Alex's line and Kai's message change.
         var next = world
         next.setCount(user: 3, habit: 10, 5)
@@ -135,6 +139,12 @@ import Yams
         var examples: [String: ItemContent] = [:]
         for request in ChangesetPropertyTests.requests(in: world) {
             for item in try await builder.document(for: request, revision: "1").items where examples[item.type] == nil {
+                examples[item.type] = item.content
+            }
+        }
+        for family in WidgetFamily.allCases {
+            let widget = try await builder.widget(family, ownerID: 1, habitID: family.showsOneHabit ? 10 : nil)
+            for item in widget.timeline.entries.flatMap(\.document.items) where examples[item.type] == nil {
                 examples[item.type] = item.content
             }
         }

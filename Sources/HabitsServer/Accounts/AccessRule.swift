@@ -97,6 +97,12 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.meCalendar, ["GET": .accountsModeOnly])
         set(Routes.meCalendarFeed, ["POST": .accountsModeSignedIn, "DELETE": .accountsModeSignedIn])
         set(Routes.userCalendar, ["GET": .openModeOnly])
+        // A widget is read by an <img> or an app that carries no cookie: its address's secret opens it.
+        set(Routes.meWidgets, ["GET": .accountsModeSignedIn, "POST": .accountsModeSignedIn])
+        set(Routes.meWidget, ["DELETE": .accountsModeSignedIn])
+        set(Routes.widgetImage, ["GET": .accountsModeOnly])
+        set(Routes.widgetDocument, ["GET": .accountsModeOnly])
+        set(Routes.userWidget, ["GET": .openModeOnly])
         set(Routes.logs, ["POST": .signedIn])
         set(Routes.logBatch, ["POST": .signedIn])
         set(Routes.logUndo, ["POST": .signedIn])
