@@ -1,0 +1,152 @@
+import Foundation
+import HTTPTypes
+import HabitsDomain
+import HabitsScreens
+import HabitsServer
+import HabitsStore
+import HabitsTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Widget addresses through the API: who may make one, what its image and document show, and how it ends.
+@Suite struct WidgetRouteTests {
+    struct Created: Decodable {
+        struct Widget: Decodable { var id: Int64 }
+        var widget: Widget
+        var url: String
+        var documentURL: String
+    }
+
+    static func makeWidget(
+        _ json: String, as who: SignedIn, _ client: some TestClientProtocol,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Created {
+        let response = try await client.send("/v1/me/widgets", .post, body(json), as: who)
+        #expect(response.status == .created, sourceLocation: sourceLocation)
+        return try decode(Created.self, response)
+    }
+
+    @Test func anAddressShowsItsWidgetUntilRevokedAndOnlyItsOwnerManagesIt() async throws {
+        let (store, _, habits) = try await screenStore()
+        let run = try #require(habits["Run"])
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            let bo = try await client.signUp("bo")
+            let made = try await Self.makeWidget(#"{"family":"small","habitID":\#(run)}"#, as: ada, client)
+            #expect(made.url.hasSuffix("/widget.svg") && made.documentURL.hasSuffix("/widget.json"))
+            let image = try await client.send(try pathOf(made.url), as: nil)
+            #expect(image.status == .ok)
+            #expect(image.headers[.contentType] == "image/svg+xml; charset=utf-8")
+            #expect(image.headers[.eTag] != nil)
+            #expect(image.headers[.cacheControl]?.hasPrefix("public, max-age=") == true)
+            let svg = try #require(ParsedSVG.parse(Data(image.body.readableBytesView)))
+            #expect(svg.elements.first == "svg" && svg.attributes.first?["role"] == "img")
+            #expect(svg.texts["title"] == ["Run: streak"])
+            // Self-contained: nothing runs, nothing is fetched, nothing links away.
+            #expect(!svg.elements.contains { ["script", "image", "a", "foreignObject", "style", "use"].contains($0) })
+            #expect(!svg.attributes.flatMap(\.keys).contains { $0.hasPrefix("on") || $0.hasSuffix("href") })
+            #expect(try await client.send(try pathOf(made.documentURL), as: nil).status == .ok)
+            // The secret is not listed; another member cannot see or revoke the address.
+            let listed = try await client.send("/v1/me/widgets", as: ada)
+            #expect(!String(buffer: listed.body).contains(try pathOf(made.url).split(separator: "/")[2]))
+            #expect(try await client.send("/v1/me/widgets", as: bo).body.readableBytes == 2)
+            try expectError(
+                try await client.send("/v1/me/widgets/\(made.widget.id)", .delete, as: bo), .notFound,
+                code: "widget_not_found")
+            #expect(try await client.send("/v1/me/widgets/\(made.widget.id)", .delete, as: ada).status == .noContent)
+            try expectError(try await client.send(try pathOf(made.url), as: nil), .notFound, code: "widget_not_found")
+            try expectError(
+                try await client.send(try pathOf(made.documentURL), as: nil), .notFound, code: "widget_not_found")
+            try expectError(try await client.send("/v1/widgets/not-a-secret/widget.svg", as: nil), .notFound)
+        }
+    }
+
+    @Test func makingOneChecksTheFamilyTheHabitAndTheCredential() async throws {
+        let (store, _, habits) = try await screenStore()
+        let run = try #require(habits["Run"])
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            let bo = try await client.signUp("bo")
+            let own = try await client.send(
+                "/v1/habits", .post, body(#"{"name":"Secret diary","categoryID":1}"#), as: bo)
+            #expect(own.status == .created)
+            let bosHabit = try #require(
+                (try JSONSerialization.jsonObject(with: Data(own.body.readableBytesView)) as? [String: Any])?["id"]
+                    as? Int)
+            for (json, status, field) in [
+                (#"{"family":"large","habitID":\#(bosHabit)}"#, HTTPResponse.Status.notFound, nil),
+                (#"{"family":"card"}"#, .unprocessableContent, "habitID"),
+                (#"{"family":"medium","habitID":\#(run)}"#, .unprocessableContent, "habitID"),
+                (#"{"family":"huge","habitID":\#(run)}"#, .badRequest, nil),
+                (#"{"family":"small","habitID":\#(run),"accent":"red"}"#, .unprocessableContent, "accent"),
+                (#"{"family":"small","habitID":\#(run),"width":5000}"#, .unprocessableContent, "width"),
+            ] as [(String, HTTPResponse.Status, String?)] {
+                let response = try await client.send("/v1/me/widgets", .post, body(json), as: ada)
+                try expectError(response, status)
+                if let field { #expect(String(buffer: response.body).contains(field), "\(json)") }
+            }
+            #expect(try await client.send("/v1/me/widgets", as: ada).body.readableBytes == 2, "nothing was made")
+            // Bo's own habit, through Bo's own address.
+            _ = try await Self.makeWidget(#"{"family":"card","habitID":\#(bosHabit)}"#, as: bo, client)
+            // A token cannot make a credential.
+            let made = try await client.send("/v1/me/tokens", .post, body(#"{"name":"cli","scope":"write"}"#), as: ada)
+            let object = try JSONSerialization.jsonObject(with: Data(made.body.readableBytesView)) as? [String: Any]
+            let token = try #require(object?["token"] as? String)
+            let byToken = try await client.send("/v1/me/widgets", .post, body(#"{"family":"medium"}"#), bearer: token)
+            #expect(byToken.status == .forbidden)
+            // Open mode's route by user is not there with accounts.
+            #expect(
+                try await client.send("/v1/users/\(ada.account.user.id)/widgets/medium.svg", as: ada).status
+                    == .notFound)
+        }
+    }
+
+    @Test func optionsAreCheckedAndAnUnknownOneIsRefused() async throws {
+        let (store, _, habits) = try await screenStore()
+        let run = try #require(habits["Run"])
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            let made = try await Self.makeWidget(
+                #"{"family":"card","habitID":\#(run),"theme":"dark"}"#, as: ada, client)
+            let image = try pathOf(made.url)
+            let dark = String(buffer: try await client.send(image, as: nil).body)
+            #expect(dark.contains(##"fill="#0d1117""##), "the address's own theme")
+            let light = String(buffer: try await client.send(image + "?theme=light&accent=%23FF8800", as: nil).body)
+            #expect(light.contains(##"fill="#ffffff""##) && light.contains("#ff8800"))
+            let narrowBody = try await client.send(image + "?width=400", as: nil).body
+            let narrow = try #require(ParsedSVG.parse(Data(narrowBody.readableBytesView)))
+            #expect(narrow.attributes.first?["width"] == "400" && narrow.attributes.first?["height"] == "158")
+            let bare = String(buffer: try await client.send(image + "?hide_border=true&border_radius=0", as: nil).body)
+            #expect(bare.contains(#"rx="0""#) && !bare.contains(##"rx="0" fill="#0d1117" stroke"##))
+            for query in [
+                "?colour=%23ffffff", "?accent=red", "?accent=%23fff", "?accent=%23ff880", "?theme=sepia",
+                "?width=20", "?border_radius=99", "?hide_border=maybe", "?theme=dark&theme=light",
+                "?accent=%23ff8800%22%3E%3Cscript%3E",
+            ] {
+                try expectError(try await client.send(image + query, as: nil), .unprocessableContent)
+            }
+            try expectError(
+                try await client.send(try pathOf(made.documentURL) + "?theme=dark", as: nil), .unprocessableContent)
+        }
+    }
+
+    @Test func aMatchingETagIsAnswered304UntilSomethingChanges() async throws {
+        let (store, users, habits) = try await screenStore()
+        let run = try #require(habits["Run"])
+        let user0 = try #require(users["user0"])
+        try await makeApplication(store: store).test(.router) { client in
+            let path = "/v1/users/\(user0)/widgets/small.svg?habit=\(run)"
+            let first = try await client.send(path, as: nil)
+            let tag = try #require(first.headers[.eTag])
+            let again = try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: tag]) { $0 }
+            #expect(again.status == .notModified)
+            #expect(again.body.readableBytes == 0)
+            let day = "/v1/users/\(user0)/habits/\(run)/days/2026-11-22"
+            #expect(try await client.send(day, .put, as: nil).status == .noContent)
+            let changed = try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: tag]) { $0 }
+            #expect(changed.status == .ok)
+            #expect(changed.headers[.eTag] != tag)
+        }
+    }
+}
