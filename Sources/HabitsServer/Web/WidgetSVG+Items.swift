@@ -35,7 +35,7 @@ extension WidgetSVG {
             habit.done ? "Done today" : "Not yet today", x: frame.midX, y: frame.origin.y + 145, size: 12,
             fill: palette.text, width: frame.size.width - 20, anchor: "middle", opacity: 0.75)
         svg.text(
-            habit.streak == 1 ? "1-day streak" : "\(habit.streak)-day streak", x: frame.midX,
+            habit.streak == 0 ? "No streak yet" : "\(habit.streak)-day streak", x: frame.midX,
             y: frame.origin.y + 160, size: 11, fill: palette.text, anchor: "middle", opacity: 0.75)
     }
 

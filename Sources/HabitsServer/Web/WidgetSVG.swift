@@ -62,9 +62,11 @@ struct WidgetSVG {
                 draw(section.items[path.item].content, in: frame, into: &svg)
             case .supplementaryView where attributes.elementKind == "header":
                 guard let header = section.header else { continue }
+                // A header inside the section's insets lines up with its items; one across the widget, with its edge.
+                let inset = frame.origin.x >= 10 ? 2.0 : 14.0
                 svg.text(
-                    header.title, x: frame.origin.x + 14, y: frame.origin.y + frame.size.height - 9, size: 13,
-                    fill: palette.text, width: frame.size.width - 28, bold: true)
+                    header.title, x: frame.origin.x + inset, y: frame.origin.y + frame.size.height - 9, size: 13,
+                    fill: palette.text, width: frame.size.width - 2 * inset, bold: true)
             default: continue
             }
         }
