@@ -152,8 +152,9 @@ extension ScreenBuilder {
                 figure: .longest, habitID: habit.id, value: spans.longest, unit: spans.unit, first: spans.longestFirst,
                 last: spans.longestLast, titles: titles),
         ]
+        let name = [habit.emoji, habit.name].compactMap { $0 }.joined(separator: " ")
         return ScreenSection(
-            id: "figures", layout: WidgetLayouts.cardFigures,
+            id: "figures", layout: WidgetLayouts.cardFigures, header: SectionBoundary(title: name),
             items: figures.map { card in
                 ScreenItem(
                     id: card.figure.rawValue, content: ItemContent(card),

@@ -129,14 +129,14 @@ enum WidgetLayouts {
     /// The month's days: up to six weeks of 42 points.
     static let days = ScreenLayouts.week(height: 42, bottom: 0)
 
-    /// The card's three figures side by side.
+    /// The card's three figures side by side, under the habit's name.
     static let cardFigures: LayoutSection = {
         let figure = LayoutItem(
             layoutSize: LayoutSize(widthDimension: .fractionalWidth(1.0 / 3), heightDimension: .fractionalHeight(1)))
         let row = LayoutGroup.horizontal(
-            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(195)),
+            layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(159)),
             subitems: [.item(figure)])
-        return LayoutSection(group: row)
+        return LayoutSection(group: row, boundarySupplementaryItems: [ScreenLayouts.header(height: 36)])
     }()
 
     /// One full-width item `height` points high.

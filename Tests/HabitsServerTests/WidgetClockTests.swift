@@ -88,3 +88,38 @@ import Testing
         }
     }
 }
+
+/// Every family in every theme is well-formed XML, whatever people named things.
+@Suite struct WidgetImageTests {
+    @Test func everyFamilyAndThemeParsesAndHostileTextStaysText() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        let hostile = #"</text><script>alert(1)</script>&amp;"' 한국어 🏃‍♀️ e\#u{301}"#
+        let user = try await store.createUser(
+            User(id: 0, key: "eve", name: hostile, color: nil, bio: nil, timeZone: "Asia/Seoul", locale: "ko_KR"))
+        let category = try #require(try await store.habits(page: PageRequest(limit: 1)).items.first).categoryID
+        let habit = try await store.createHabit(
+            Habit(
+                id: 0, name: hostile + String(repeating: "long ", count: 12), categoryID: category, info: "",
+                emoji: "🧪", ownerID: user.id, visibility: .personal))
+        try await store.setFavorite(userID: user.id, habitID: habit.id, true)
+        try await makeApplication(store: store).test(.router) { client in
+            #expect(
+                try await client.send("/v1/users/\(user.id)/habits/\(habit.id)/days/2026-11-22", .put, as: nil).status
+                    == .noContent)
+            for family in WidgetFamily.allCases {
+                for theme in WidgetStyle.Theme.allCases {
+                    let query = family == .medium ? "?theme=\(theme.rawValue)" : "?habit=\(habit.id)&theme=\(theme.rawValue)"
+                    let response = try await client.send("/v1/users/\(user.id)/widgets/\(family).svg\(query)", as: nil)
+                    #expect(response.status == .ok, "\(family) \(theme)")
+                    let text = String(buffer: response.body)
+                    let svg = try #require(ParsedSVG.parse(Data(text.utf8)), "\(family) \(theme) is XML")
+                    #expect(!svg.elements.contains("script"))
+                    #expect(!text.contains("<script"))
+                    #expect(svg.texts["desc"]?.first?.contains(hostile) == true, "the name is text, whole")
+                    // Drawn names are cut to their frames, with an ellipsis, never past them.
+                    #expect(svg.texts["text"]?.contains { $0.hasSuffix("…") } == true, "\(family)")
+                }
+            }
+        }
+    }
+}

@@ -99,34 +99,32 @@ extension WidgetSVG {
     /// One figure of the card; the current streak inside a ring, as on the streak cards people know.
     private func drawFigure(_ card: StreakCard, in frame: Rect, into svg: inout SVGText) {
         let width = frame.size.width - 16
+        let top = frame.origin.y
         if card.figure == .current {
-            ring(done: card.value > 0, centerX: frame.midX, centerY: frame.origin.y + 68, radius: 40, into: &svg)
+            ring(done: card.value > 0, centerX: frame.midX, centerY: top + 50, radius: 36, into: &svg)
             svg.text(
-                "\(card.value)", x: frame.midX, y: frame.origin.y + 79, size: 28, fill: palette.text,
+                "\(card.value)", x: frame.midX, y: top + 60, size: 26, fill: palette.text, anchor: "middle", bold: true)
+            svg.text(
+                card.label, x: frame.midX, y: top + 112, size: 14, fill: palette.accent, width: width,
                 anchor: "middle", bold: true)
             svg.text(
-                card.label, x: frame.midX, y: frame.origin.y + 138, size: 14, fill: palette.accent, width: width,
-                anchor: "middle", bold: true)
-            svg.text(
-                card.dates, x: frame.midX, y: frame.origin.y + 162, size: 11, fill: palette.text, width: width,
+                card.dates, x: frame.midX, y: top + 134, size: 11, fill: palette.text, width: width,
                 anchor: "middle", opacity: 0.75)
         } else {
             svg.text(
-                "\(card.value)", x: frame.midX, y: frame.origin.y + 82, size: 28, fill: palette.text,
-                anchor: "middle", bold: true)
+                "\(card.value)", x: frame.midX, y: top + 62, size: 26, fill: palette.text, anchor: "middle", bold: true)
             svg.text(
-                card.label, x: frame.midX, y: frame.origin.y + 114, size: 14, fill: palette.text, width: width,
-                anchor: "middle")
+                card.label, x: frame.midX, y: top + 92, size: 14, fill: palette.text, width: width, anchor: "middle")
             svg.text(
-                card.dates, x: frame.midX, y: frame.origin.y + 138, size: 11, fill: palette.text, width: width,
+                card.dates, x: frame.midX, y: top + 114, size: 11, fill: palette.text, width: width,
                 anchor: "middle", opacity: 0.75)
         }
         if card.figure != .longest {
             let x = SVGText.number(frame.origin.x + frame.size.width)
             svg.empty(
                 "line",
-                #"x1="\#(x)" y1="\#(SVGText.number(frame.origin.y + 28))" x2="\#(x)" "#
-                    + #"y2="\#(SVGText.number(frame.origin.y + frame.size.height - 28))" stroke="\#(palette.ring)""#)
+                #"x1="\#(x)" y1="\#(SVGText.number(top + 12))" x2="\#(x)" "#
+                    + #"y2="\#(SVGText.number(top + frame.size.height - 18))" stroke="\#(palette.ring)""#)
         }
     }
 

@@ -89,8 +89,8 @@ struct WidgetSVG {
             guard !item.fallback.title.isEmpty, item.content.as(CalendarWeekday.self) == nil else { return nil }
             return [item.fallback.title, item.fallback.subtitle].compactMap { $0 }.joined(separator: ": ")
         }
-        let header = document.sections.compactMap(\.header?.title)
-        return (header + items).joined(separator: "; ")
+        let headers = document.sections.compactMap(\.header?.title).filter { $0 != document.title }
+        return ([document.title] + headers + items).joined(separator: "; ")
     }
 }
 
