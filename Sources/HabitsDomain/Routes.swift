@@ -242,6 +242,10 @@ public enum Routes {
     public static let accountFollow = RoutePattern("/account/follow")
     /// `GET` "Your habits", `POST` its form (add, archive, restore).
     public static let accountHabits = RoutePattern("/account/habits")
+    /// The account's widgets: previews of each family, new addresses and revocation (`GET`, `POST`).
+    public static let accountWidgets = RoutePattern("/account/widgets")
+    /// `GET` a preview of one family (`small.svg`, …) for the signed-in account.
+    public static let accountWidgetPreview = RoutePattern("/account/widgets/preview/:file")
     /// `POST` to make a calendar address or end the feed.
     public static let accountCalendar = RoutePattern("/account/calendar")
 
@@ -286,6 +290,7 @@ public enum Routes {
         webHome, page, pageLive, pageTransition, webFile, viewer,
         signInPage, signUpPage, signOutPage, accountPage, accountPassword, accountSessions, accountTokens,
         accountDelete, accountFollowers, accountFollowRequests, accountFollow, accountHabits, accountCalendar,
+        accountWidgets, accountWidgetPreview,
         adminPage, adminCategories, adminPeople, adminHabits, adminHelp,
         simulatorStart, simulatorStop, simulatorReset, simulatorSpeed, simulatorStatus,
     ]

@@ -165,7 +165,8 @@ func buildRouter(
     HabitsController(store: store).addRoutes(to: router)
     HabitOrderController(store: store).addRoutes(to: router)
     CalendarController(store: store, clock: clock).addRoutes(to: router)
-    WidgetController(store: store, clock: clock, cache: WidgetCache()).addRoutes(to: router)
+    let widgets = WidgetController(store: store, clock: clock, cache: WidgetCache())
+    widgets.addRoutes(to: router)
     LogsController(store: store, clock: clock, metrics: metrics).addRoutes(to: router)
     DaysController(store: store, clock: clock).addRoutes(to: router)
     TodayController(store: store, clock: clock).addRoutes(to: router)
@@ -195,6 +196,7 @@ func buildRouter(
         .addRoutes(to: router)
     WebAccountController(accounts: accounts, assets: .bundled).addRoutes(to: router)
     WebHabitsController(store: store, assets: .bundled, clock: clock).addRoutes(to: router)
+    WebWidgetsController(widgets: widgets, assets: .bundled).addRoutes(to: router)
     AdminController(accounts: accounts, assets: .bundled).addRoutes(to: router)
     routeTable.load(router.routes.map { (path: $0.path.description, method: $0.method.rawValue) })
     return router

@@ -149,6 +149,8 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.accountPage, ["GET": .accountPage, "POST": .accountPage])
         set(Routes.accountHabits, ["GET": .accountPage, "POST": .accountPage])
         set(Routes.accountCalendar, ["POST": .accountPage])
+        set(Routes.accountWidgets, ["GET": .accountPage, "POST": .accountPage])
+        set(Routes.accountWidgetPreview, ["GET": .accountPage])
         set(Routes.adminPage, ["GET": .administratorPage])
         set(Routes.adminCategories, ["GET": .administratorPage, "POST": .administratorPage])
         set(Routes.adminPeople, ["GET": .administratorAccountsPage, "POST": .administratorAccountsPage])

@@ -63,19 +63,26 @@ struct WidgetController: Sendable {
 
     /// Like every credential, only a person signed in makes one, so a leaked token leaves no way in behind it.
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<CreatedWidget> {
-        let userID = try context.sessionIdentity().userID
         let draft = try await RequestBody.decode(NewWidget.self, from: request)
-        let habitID = try await checkedHabit(draft.habitID, family: draft.family, ownerID: userID)
+        let created = try await makeAddress(
+            family: draft.family, habitID: draft.habitID, style: draft.style, context: context)
+        return JSON(created, status: .created, noStore: true)
+    }
+
+    /// A new address of the signed-in account (by session), its secret in the URLs answered this once.
+    func makeAddress(
+        family: WidgetFamily, habitID: Int64?, style: WidgetStyle, context: HabitsRequestContext
+    ) async throws -> CreatedWidget {
+        let userID = try context.sessionIdentity().userID
+        let habitID = try await checkedHabit(habitID, family: family, ownerID: userID)
         let secret = Secrets.newSecret()
         let widget = try await store.createWidget(
-            family: draft.family, habitID: habitID, style: try draft.style.checked(for: draft.family),
+            family: family, habitID: habitID, style: try style.checked(for: family),
             secretHash: Secrets.hash(secret), userID: userID, now: clock())
         let base = Self.base(context)
-        return JSON(
-            CreatedWidget(
-                widget: widget, url: base + Routes.widgetImage.path(secret),
-                documentURL: base + Routes.widgetDocument.path(secret)),
-            status: .created, noStore: true)
+        return CreatedWidget(
+            widget: widget, url: base + Routes.widgetImage.path(secret),
+            documentURL: base + Routes.widgetDocument.path(secret))
     }
 
     /// The habit a widget of `family` may show for `ownerID`: one they can see, for the families of one

@@ -103,6 +103,7 @@ enum AccountNotice: String {
     case approved, declined, followed, requested, removed
     case habitAdded = "habit-added", habitArchived = "habit-archived", habitRestored = "habit-restored"
     case calendarEnded = "calendar-ended"
+    case widgetRevoked = "widget-revoked"
     case roleGivenUp = "role-given-up"
 
     var sentence: String {
@@ -122,6 +123,7 @@ enum AccountNotice: String {
         case .habitArchived: "The habit is archived: off every screen, its history kept."
         case .habitRestored: "The habit is back."
         case .calendarEnded: "Your calendar feed is ended: its address no longer answers."
+        case .widgetRevoked: "The widget address is revoked: it no longer answers."
         case .roleGivenUp: "You are a member now: another administrator can make you one again."
         }
     }
