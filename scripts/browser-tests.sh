@@ -95,6 +95,12 @@ serve_accounts admin
 SE_OFFLINE=true timeout 600 python3 scripts/browser_admin.py "http://127.0.0.1:$served_port" \
     --screenshots .build/screenshots </dev/null
 
+# Widgets on a fresh server: each family previewed, an address of each made and shown in <img> at 1x and 2x
+# by a browser signed in nowhere, one revoked.
+serve_accounts widgets
+SE_OFFLINE=true timeout 600 python3 scripts/browser_widgets.py "http://127.0.0.1:$served_port" \
+    --screenshots .build/screenshots </dev/null
+
 # Two instances on PostgreSQL behind nginx (round robin): a page stays live across instances, and after
 # one of them is killed. test.sh provides the database; run alone, this part needs HABITS_TEST_POSTGRES_URL.
 if [ -n "${HABITS_TEST_POSTGRES_URL:-}" ]; then

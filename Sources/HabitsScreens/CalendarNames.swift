@@ -26,7 +26,9 @@ struct CalendarNames {
 
     /// Days as the locale writes them briefly; made on demand, as most calendars name months only.
     func dayTitles() -> DayTitles {
-        DayTitles(formatter: Self.formatter(template: "yMMMd", calendar: calendar), zone: calendar.timeZone)
+        DayTitles(
+            formatter: Self.formatter(template: "yMMMd", calendar: calendar),
+            withoutYear: Self.formatter(template: "MMMd", calendar: calendar), zone: calendar.timeZone)
     }
 
     /// The weekday rows start on, 1 for Sunday through 7 for Saturday: Sunday for en_US and ko_KR,
@@ -50,7 +52,17 @@ struct CalendarNames {
 /// Days as a locale writes them briefly ("Mar 4, 2026", "04.03.2026", "2026. 3. 4.").
 struct DayTitles {
     let formatter: DateFormatter
+    /// The day and month alone ("Mar 4", "4. März", "3월 4일").
+    let withoutYear: DateFormatter
     let zone: TimeZone
 
     func title(of day: LocalDay) -> String { formatter.string(from: day.noon(in: zone)) }
+
+    /// The days from `first` through `last`, the year said once when both fall in it ("Mar 2 – Mar 11, 2026").
+    func span(from first: LocalDay, through last: LocalDay) -> String {
+        guard first != last else { return title(of: first) }
+        let start = first.components.year == last.components.year
+            ? withoutYear.string(from: first.noon(in: zone)) : title(of: first)
+        return "\(start) – \(title(of: last))"
+    }
 }

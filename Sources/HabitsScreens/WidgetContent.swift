@@ -40,7 +40,7 @@ public struct StreakCard: ItemPayload {
         switch (figure, first, last) {
         case (.total, let first?, _): dates = "Since \(titles.title(of: first))"
         case (_, let first?, let last?):
-            dates = first == last ? titles.title(of: first) : "\(titles.title(of: first)) – \(titles.title(of: last))"
+            dates = titles.span(from: first, through: last)
         default: dates = figure == .total ? "Nothing done yet" : "No streak yet"
         }
     }
