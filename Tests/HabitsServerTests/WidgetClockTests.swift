@@ -123,3 +123,11 @@ import Testing
         }
     }
 }
+
+/// The escaper's XML form: what XML cannot hold is left out, the rest escaped as in HTML.
+@Suite struct XMLEscapingTests {
+    @Test func controlsAreLeftOutAndMarkupEscaped() {
+        #expect(HTMLEscaper.escapeForXML("a\u{1}b\u{FFFE}<c>&\"'\t") == "ab&lt;c&gt;&amp;&quot;&#39;\t")
+        #expect(HTMLEscaper.escapeForXML("한국어 🏃‍♀️") == "한국어 🏃‍♀️")
+    }
+}
