@@ -33,8 +33,15 @@ import Testing
 
     static func instant(_ text: String) throws -> Date { try #require(ISO8601DateFormatter().date(from: text)) }
 
-    @Test func widgetsEqualTheAPIAcrossMidnightAndTheSpringForward() async throws {
-        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+    /// Both stores: the widget reads through each one's `ScreenSource`.
+    static var stores: [String] { PostgresTestStores.shouldRun ? ["sqlite", "postgres"] : ["sqlite"] }
+
+    @Test(arguments: stores)
+    func widgetsEqualTheAPIAcrossMidnightAndTheSpringForward(store kind: String) async throws {
+        let store: any HabitStore =
+            kind == "postgres"
+            ? try await PostgresTestStores.make(content: Fixture.content())
+            : try await SQLiteHabitStore.temporary(content: Fixture.content())
         let user = try await store.createUser(
             User(id: 0, key: "nyc", name: "Nia", color: nil, bio: nil, timeZone: "America/New_York", locale: "en_US"))
         let habit = try #require(try await store.habits(page: PageRequest(limit: 10)).items.first { $0.name == "Run" })

@@ -89,6 +89,16 @@ import Testing
             #expect(try await client.send("/v1/me/widgets", as: ada).body.readableBytes == 2, "nothing was made")
             // Bo's own habit, through Bo's own address.
             _ = try await Self.makeWidget(#"{"family":"card","habitID":\#(bosHabit)}"#, as: bo, client)
+            // Bo goes private and keeps running: Ada's widget of the same shared habit shows Ada's days only.
+            #expect(try await client.send("/v1/me", .patch, body(#"{"visibility":"private"}"#), as: bo).status == .ok)
+            let day = "/v1/users/\(bo.account.user.id)/habits/\(run)/days/2026-11-22"
+            #expect(try await client.send(day, .put, as: bo).status == .noContent)
+            let adas = try await Self.makeWidget(#"{"family":"small","habitID":\#(run)}"#, as: ada, client)
+            let json = try await client.send(
+                try pathOf(adas.documentURL), as: nil)
+            let shown = try JSONDecoder().decode(WidgetDocument.self, from: Data(json.body.readableBytesView))
+            let tile = try #require(shown.timeline.entries.first?.document.items.first?.content.as(TodayHabit.self))
+            #expect(!tile.done && tile.streak == 0, "Ada's own days, not Bo's")
             // A token cannot make a credential.
             let made = try await client.send("/v1/me/tokens", .post, body(#"{"name":"cli","scope":"write"}"#), as: ada)
             let object = try JSONSerialization.jsonObject(with: Data(made.body.readableBytesView)) as? [String: Any]
