@@ -51,8 +51,10 @@ extension PostgresHabitStore {
         }
     }
 
+    /// Bumps the revision (and so tells the other instances): servers keep the addresses they looked up while
+    /// the revision stays the same (`WidgetCache`), and a revoked one must stop at once.
     public func deleteWidget(id: Int64, userID: Int64) async throws {
-        try await writeBumping(bumpsRevision: false) { db, _ in
+        try await writeBumping(bumpsRevision: true) { db, _ in
             guard try await db.changes("DELETE FROM widgets WHERE id = \(id) AND user_id = \(userID) RETURNING 1") == 1
             else { throw HabitsError.notFound(kind: .widget, id: String(id)) }
         }

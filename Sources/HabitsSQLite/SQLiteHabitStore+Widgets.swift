@@ -3,8 +3,8 @@ import GRDB
 import HabitsDomain
 import HabitsStore
 
-/// Widget addresses in SQLite (`WidgetSchema`). Like tokens they are credentials no screen shows, so their
-/// writes leave the revision alone; the bound per account is `CredentialRule`'s.
+/// Widget addresses in SQLite (`WidgetSchema`). Like tokens they are credentials no screen shows, so making one
+/// leaves the revision alone; revoking one bumps it. The bound per account is `CredentialRule`'s.
 extension SQLiteHabitStore {
     public func createWidget(
         family: WidgetFamily, habitID: Int64?, style: WidgetStyle, secretHash: Data, userID: Int64, now: Date
@@ -54,8 +54,10 @@ extension SQLiteHabitStore {
         }
     }
 
+    /// Bumps the revision, though no screen shows addresses: servers keep addresses they have looked up while
+    /// the revision stays the same (`WidgetCache`), and a revoked one must stop at once.
     public func deleteWidget(id: Int64, userID: Int64) async throws {
-        try await commits.write(bumpsRevision: false) { db, _ in
+        try await commits.write(bumpsRevision: true) { db, _ in
             try db.execute(sql: "DELETE FROM widgets WHERE id = ? AND user_id = ?", arguments: [id, userID])
             guard db.changesCount == 1 else { throw HabitsError.notFound(kind: .widget, id: String(id)) }
         }

@@ -20,7 +20,7 @@ extension ScreenBuilder {
         var entries: [WidgetTimeline.Entry] = []
         for date in [now, midnight] {
             let builder = ScreenBuilder(source: source, now: date).seen(by: ownerID)
-            let document = try await builder.widgetDocument(family, owner: owner, habitID: habitID)
+            let document = Self.stamped(try await builder.widgetDocument(family, owner: owner, habitID: habitID))
             entries.append(WidgetTimeline.Entry(date: WidgetTimeline.text(of: date, in: zone), document: document))
         }
         return WidgetDocument(
@@ -28,9 +28,20 @@ extension ScreenBuilder {
             timeline: WidgetTimeline(entries: entries, reloadAfter: WidgetTimeline.text(of: midnight, in: zone)))
     }
 
-    /// The document of one moment of the widget.
+    /// `document` with a revision naming what it shows, not the store's: a widget's address is shared, and the
+    /// store's revision would tell whoever holds it when anyone on the server writes anything.
+    static func stamped(_ document: ScreenDocument) -> ScreenDocument {
+        var document = document
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let shown = (try? encoder.encode(document.sections)) ?? Data()
+        document.revision = "w" + String(FNV1a.hash(Array(document.title.utf8) + Array(shown)), radix: 16)
+        return document
+    }
+
+    /// The document of one moment of the widget, its revision yet to be stamped.
     func widgetDocument(_ family: WidgetFamily, owner: User, habitID: Int64?) async throws -> ScreenDocument {
-        let revision = String(source.revision)
+        let revision = ""
         guard family.showsOneHabit else { return try await todayWidget(owner: owner, revision: revision) }
         guard let habitID else { throw ScreenError.missingParameter("habit") }
         guard let habit = try await source.habit(id: habitID) else { throw ScreenError.unknownHabit(String(habitID)) }

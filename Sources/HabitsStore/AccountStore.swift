@@ -90,7 +90,8 @@ public protocol AccountStore: Sendable {
     func widgets(userID: Int64) async throws -> [WidgetAddress]
     /// The widget address with this secret's hash and its owner; nil when revoked or unknown.
     func widgetGrant(secretHash: Data) async throws -> WidgetGrant?
-    /// Revokes one of an account's widget addresses; `notFound(.widget)` when it is not theirs.
+    /// Revokes one of an account's widget addresses, bumping the revision; `notFound(.widget)` when it is not
+    /// theirs.
     func deleteWidget(id: Int64, userID: Int64) async throws
 
     /// Deletes an account and everything its user wrote (logs, days, favourites, follows, ratings,

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HabitsDomain
 import HabitsScreens
+import HabitsSQLite
 import HabitsServer
 import HabitsStore
 import HabitsTestSupport
@@ -157,6 +158,45 @@ import Testing
             let changed = try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: tag]) { $0 }
             #expect(changed.status == .ok)
             #expect(changed.headers[.eTag] != tag)
+        }
+    }
+}
+
+/// What a widget tells, and to whom: nothing of other people's writes through an address, and a signed-in
+/// preview to no shared cache.
+@Suite struct WidgetPrivacyTests {
+    @Test func anAddressTellsNothingOfOtherPeoplesWrites() async throws {
+        let (store, _, habits) = try await screenStore()
+        let run = try #require(habits["Run"])
+        let swim = try #require(habits["Swim"])
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            let bo = try await client.signUp("bo")
+            let made = try await WidgetRouteTests.makeWidget(#"{"family":"card","habitID":\#(run)}"#, as: ada, client)
+            let path = try pathOf(made.documentURL)
+            let before = try await client.send(path, as: nil)
+            let tag = try #require(before.headers[.eTag])
+            #expect(!String(buffer: before.body).contains(#""revision":"\#(store.currentRevision())""#))
+            let day = "/v1/users/\(bo.account.user.id)/habits/\(swim)/days/2026-11-22"
+            #expect(try await client.send(day, .put, as: bo).status == .noContent)
+            let after = try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: tag]) { $0 }
+            #expect(after.status == .notModified, "Bo's day changes nothing Ada's widget shows")
+        }
+    }
+
+    @Test func aPreviewIsTheSignedInAccountsOwn() async throws {
+        let (store, _, habits) = try await screenStore()
+        let run = try #require(habits["Run"])
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            let preview = try await client.send("/account/widgets/preview/small.svg?habit=\(run)&theme=dark", as: ada)
+            #expect(preview.status == .ok)
+            #expect(preview.headers[.cacheControl] == "private, no-cache")
+            #expect(preview.headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] == nil)
+            let tinted = try await client.send("/account/widgets/preview/medium.svg?accent=%23ffffff", as: ada)
+            try expectError(tinted, .unprocessableContent)
+            let anonymous = try await client.send("/account/widgets/preview/small.svg?habit=\(run)", as: nil)
+            #expect(anonymous.status == .seeOther)
         }
     }
 }

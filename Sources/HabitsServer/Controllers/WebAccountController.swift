@@ -349,7 +349,9 @@ struct WebAccountController: Sendable {
     static func page<View>(_ assets: WebAssets, _ template: String, _ view: View, status: HTTPResponse.Status)
         throws -> Response
     {
-        let html = try assets.renderer().library.render(view, withTemplate: template) ?? ""
+        guard let html = try assets.renderer().library.render(view, withTemplate: template) else {
+            throw HabitsError.unavailable(reason: "The page's template \(template) is missing.")
+        }
         return Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(string: html)))

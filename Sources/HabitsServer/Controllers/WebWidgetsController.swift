@@ -75,18 +75,15 @@ struct WebWidgetsController: Sendable {
             throw HabitsError.notFound(kind: .widget, id: String(file.prefix(40)))
         }
         let query = request.uri.queryParameters
-        var style = WidgetStyle()
-        if let theme = query.get("theme") {
-            guard let known = WidgetStyle.Theme(rawValue: String(theme)) else {
-                throw HabitsError.invalid(field: "theme", reason: "must be light, dark or high-contrast.")
-            }
-            style.theme = known
+        let style = try WidgetController.options(request, format: .svg, allowing: ["habit"])
+        guard style == WidgetStyle(theme: style.theme) else {
+            throw HabitsError.invalid(field: "theme", reason: "and habit are the only options a preview takes.")
         }
         let habitID = family.showsOneHabit ? query.get("habit").flatMap { Int64($0) } : nil
         return try await widgets.widget(
             ownerID: userID, family: family,
             habitID: try await widgets.checkedHabit(habitID, family: family, ownerID: userID), style: style,
-            format: .svg, request: request)
+            format: .svg, request: request, shared: false)
     }
 
     // MARK: The page

@@ -12,9 +12,12 @@ extension WidgetController {
 
     /// The widget of `ownerID` in `format`, from the cache while the store and the day are the same; 304
     /// when the client's `If-None-Match` names the same drawing.
+    ///
+    /// `shared`: whether any cache may keep it and any page show it (an address's, which names one widget);
+    /// a signed-in preview's address is the same for every account, so no cache but the browser's keeps it.
     func widget(
         ownerID: Int64, family: WidgetFamily, habitID: Int64?, style: WidgetStyle, format: WidgetFormat,
-        request: Request
+        request: Request, shared: Bool = true
     ) async throws -> Response {
         let style = try style.checked(for: family)
         let key = WidgetCache.Key(ownerID: ownerID, family: family, habitID: habitID, style: style, format: format)
@@ -30,11 +33,11 @@ extension WidgetController {
         }
         let age = max(0, min(Self.maximumAge, entry.reloadAfter.timeIntervalSince(now))).rounded(.down)
         var headers: HTTPFields = [
-            .cacheControl: "public, max-age=\(Int(age))", .eTag: entry.etag,
+            .cacheControl: shared ? "public, max-age=\(Int(age))" : "private, no-cache", .eTag: entry.etag,
             .contentType: format == .svg ? "image/svg+xml; charset=utf-8" : "application/json; charset=utf-8",
         ]
-        // Any page may show the image; nothing in it runs or loads.
-        headers[Self.crossOriginResourcePolicy] = "cross-origin"
+        // Any page may show an address's image; nothing in it runs or loads.
+        if shared { headers[Self.crossOriginResourcePolicy] = "cross-origin" }
         if WebController.matches(request.headers[values: .ifNoneMatch], entry.etag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)

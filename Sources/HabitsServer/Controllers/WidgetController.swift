@@ -116,8 +116,19 @@ struct WidgetController: Sendable {
         -> Response
     {
         let secret = try context.parameters.require("secret")
-        guard Secrets.isWellFormed(secret), let grant = try await store.widgetGrant(secretHash: Secrets.hash(secret))
-        else { throw HabitsError.notFound(kind: .widget, id: "this address") }
+        let refusal = HabitsError.notFound(kind: .widget, id: "this address")
+        guard Secrets.isWellFormed(secret) else { throw refusal }
+        let secretHash = Secrets.hash(secret)
+        // Read before the lookup: a revocation landing during it leaves the kept address stale, not wrong.
+        let revision = store.currentRevision()
+        let grant: WidgetGrant
+        if let kept = cache.grant(for: secretHash, revision: revision) {
+            grant = kept
+        } else {
+            guard let found = try await store.widgetGrant(secretHash: secretHash) else { throw refusal }
+            cache.keep(found, for: secretHash, revision: revision)
+            grant = found
+        }
         let overrides = try Self.options(request, format: format, allowing: [])
         let address = grant.address
         return try await widget(

@@ -26,6 +26,13 @@ final class WidgetCache: Sendable {
 
     let byteBudget: Int
     private let state = NIOLockedValueBox((entries: [Key: Entry](), bytes: 0))
+    /// The addresses looked up, by their secret's hash, with the revision they were read at. Revoking one bumps
+    /// the revision (`AccountStore.deleteWidget`), as deleting its habit or account does, so one kept at the
+    /// current revision is still there.
+    private let grants = NIOLockedValueBox([Data: (revision: Int64, grant: WidgetGrant)]())
+
+    /// The most addresses kept: about 200 bytes each.
+    static let maximumGrants = 10_000
 
     init(byteBudget: Int = 8 << 20) {
         self.byteBudget = byteBudget
@@ -55,6 +62,24 @@ final class WidgetCache: Sendable {
             guard cost <= byteBudget else { return }
             state.entries[key] = entry
             state.bytes += cost
+        }
+    }
+
+    /// The address whose secret hashes to `secretHash`, when it was read at `revision`.
+    ///
+    /// - Complexity: a hash of `secretHash`.
+    func grant(for secretHash: Data, revision: Int64) -> WidgetGrant? {
+        grants.withLockedValue { grants in
+            guard let kept = grants[secretHash], kept.revision == revision else { return nil }
+            return kept.grant
+        }
+    }
+
+    /// Keeps `grant`, read at `revision`; past `maximumGrants` the addresses start over.
+    func keep(_ grant: WidgetGrant, for secretHash: Data, revision: Int64) {
+        grants.withLockedValue { grants in
+            if grants.count >= Self.maximumGrants { grants.removeAll(keepingCapacity: true) }
+            grants[secretHash] = (revision, grant)
         }
     }
 
