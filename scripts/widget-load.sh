@@ -47,17 +47,20 @@ card=$(address "{\"family\":\"card\",\"habitID\":$habit}")
 echo "server on $base; $seconds s each, $threads threads, $connections connections"
 
 rate() {
-    local report
-    report=$(wrk --latency -t"$threads" -c"$connections" -d"${seconds}s" "$base$1")
+    local report path=$1
+    shift
+    report=$(wrk --latency -t"$threads" -c"$connections" -d"${seconds}s" "$@" "$base$path")
     if echo "$report" | grep -q "Non-2xx"; then echo "widget-load.sh: $1 answered errors" >&2; exit 1; fi
     echo "$report" | awk '/Requests\/sec/ {print $2}'
 }
 health=$(rate /healthz)
 small_rate=$(rate "$small")
 card_rate=$(rate "$card")
+gzip_rate=$(rate "$card" -H "Accept-Encoding: gzip")
 echo
 echo "| request | requests/s | ratio to /healthz |"
 echo "|---|---:|---:|"
 printf "| /healthz | %.0f | 1.00 |\n" "$health"
 printf "| small widget.svg | %.0f | %.2f |\n" "$small_rate" "$(echo "$small_rate / $health" | bc -l)"
 printf "| card widget.svg | %.0f | %.2f |\n" "$card_rate" "$(echo "$card_rate / $health" | bc -l)"
+printf "| card widget.svg, gzip | %.0f | %.2f |\n" "$gzip_rate" "$(echo "$gzip_rate / $health" | bc -l)"

@@ -1,3 +1,4 @@
+import CompressNIO
 import Foundation
 import HTTPTypes
 import HabitsDomain
@@ -197,6 +198,26 @@ import Testing
             try expectError(tinted, .unprocessableContent)
             let anonymous = try await client.send("/account/widgets/preview/small.svg?habit=\(run)", as: nil)
             #expect(anonymous.status == .seeOther)
+        }
+    }
+}
+
+/// A widget compressed once, sent to every client that accepts gzip.
+@Suite struct WidgetCompressionTests {
+    @Test func aGzipClientGetsTheSameImageCompressed() async throws {
+        let (store, users, habits) = try await screenStore()
+        let run = try #require(habits["Run"])
+        let user0 = try #require(users["user0"])
+        try await makeApplication(store: store).test(.router) { client in
+            let path = "/v1/users/\(user0)/widgets/large.svg?habit=\(run)"
+            let plain = try await client.send(path, as: nil)
+            let packed = try await client.execute(uri: path, method: .get, headers: [.acceptEncoding: "gzip"]) { $0 }
+            #expect(packed.headers[.contentEncoding] == "gzip")
+            #expect(packed.headers[.eTag] == "W/" + (plain.headers[.eTag] ?? ""))
+            #expect(packed.headers[values: .vary] == ["Accept-Encoding"])
+            #expect(packed.body.readableBytes < plain.body.readableBytes / 3)
+            var body = packed.body
+            #expect(try body.decompress(with: .gzip()) == plain.body)
         }
     }
 }

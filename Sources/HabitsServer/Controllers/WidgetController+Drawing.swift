@@ -42,8 +42,16 @@ extension WidgetController {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
-        headers[.contentLength] = String(entry.bytes.count)
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: entry.bytes)))
+        // Compressed once when drawn, not per request (the compression middleware leaves an encoded answer be,
+        // and says `Vary: Accept-Encoding` for both).
+        var body = entry.bytes
+        if ResponseCompressionMiddleware<HabitsRequestContext>.acceptsGzip(request.headers[values: .acceptEncoding]) {
+            body = entry.gzipped
+            headers[.contentEncoding] = "gzip"
+            headers[.eTag] = "W/" + entry.etag
+        }
+        headers[.contentLength] = String(body.count)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// Builds the widget's document from one read of the store and draws it.
@@ -73,7 +81,9 @@ extension WidgetController {
         }
         let reloadAfter = ISO8601DateFormatter().date(from: document.timeline.reloadAfter) ?? now
         let hash = String(FNV1a.hash(bytes), radix: 16)
-        return WidgetCache.Entry(revision: revision, reloadAfter: reloadAfter, bytes: bytes, etag: "\"w\(hash)\"")
+        return WidgetCache.Entry(
+            revision: revision, reloadAfter: reloadAfter, bytes: bytes, gzipped: try GzipStream.gzipped(bytes),
+            etag: "\"w\(hash)\"")
     }
 
     static let crossOriginResourcePolicy = HTTPField.Name("Cross-Origin-Resource-Policy")!

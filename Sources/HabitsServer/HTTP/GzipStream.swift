@@ -51,6 +51,16 @@ struct GzipStream {
         return output
     }
 
+    /// `bytes` as one whole gzip member: for an answer compressed once and sent many times.
+    static func gzipped(_ bytes: [UInt8]) throws -> [UInt8] {
+        let allocator = ByteBufferAllocator()
+        var stream = GzipStream()
+        var output = try stream.compress(ByteBuffer(bytes: bytes), allocator: allocator)
+        var end = stream.finish(allocator: allocator)
+        output.writeBuffer(&end)
+        return Array(output.readableBytesView)
+    }
+
     /// zlib's defaults: the compressor lives only while one chunk is compressed.
     static let configuration = ZlibConfiguration()
 }

@@ -21,6 +21,9 @@ final class WidgetCache: Sendable {
         var revision: Int64
         var reloadAfter: Date
         var bytes: [UInt8]
+        /// The same bytes gzipped once, for the clients that accept it (nearly all): a widget is fetched far
+        /// more often than it changes.
+        var gzipped: [UInt8]
         var etag: String
     }
 
@@ -52,9 +55,11 @@ final class WidgetCache: Sendable {
 
     /// Keeps `entry` for `key`, in place of any earlier one.
     func keep(_ entry: Entry, for key: Key) {
-        let cost = entry.bytes.count + 256
+        let cost = entry.bytes.count + entry.gzipped.count + 256
         state.withLockedValue { state in
-            if let earlier = state.entries.removeValue(forKey: key) { state.bytes -= earlier.bytes.count + 256 }
+            if let earlier = state.entries.removeValue(forKey: key) {
+                state.bytes -= earlier.bytes.count + earlier.gzipped.count + 256
+            }
             if state.bytes + cost > byteBudget {
                 state.entries.removeAll(keepingCapacity: true)
                 state.bytes = 0
