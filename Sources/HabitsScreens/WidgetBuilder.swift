@@ -107,7 +107,8 @@ extension ScreenBuilder {
         let names = CalendarNames(locale: owner.locale)
         let streak = try await source.streak(userID: owner.id, habitID: habit.id, today: today)
         let done = Set(
-            try await source.doneDays(userID: owner.id, habitID: habit.id, from: month.firstDay, through: month.lastDay))
+            try await source.doneDays(userID: owner.id, habitID: habit.id, from: month.firstDay, through: month.lastDay)
+        )
         let skipped = Set(
             try await source.habitDays(
                 userID: owner.id, habitID: habit.id, from: month.firstDay, through: month.lastDay
@@ -123,7 +124,8 @@ extension ScreenBuilder {
             days.append(
                 ScreenItem(
                     id: "day-\(date)", content: ItemContent(day),
-                    fallback: ItemFallback(title: "\(day.day)", subtitle: day.done ? "Done" : day.skipped ? "Skipped" : nil)))
+                    fallback: ItemFallback(
+                        title: "\(day.day)", subtitle: day.done ? "Done" : day.skipped ? "Skipped" : nil)))
         }
         var weekdays = weekdaySection(names)
         weekdays.layout = WidgetLayouts.weekdays

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import HabitsDomain
+import HabitsSQLite
 import HabitsScreens
 import HabitsServer
-import HabitsSQLite
 import HabitsStore
 import HabitsTestSupport
 import Hummingbird
@@ -85,7 +85,8 @@ import Testing
 
                 let large = try await Self.widget("\(widgets)/large.json?habit=\(habit.id)", client)
                 let calendar = try #require(large.timeline.entries.first?.document.items)
-                let done = calendar.compactMap { $0.content.as(CalendarDay.self) }.filter(\.done).map(\.date.description)
+                let done = calendar.compactMap { $0.content.as(CalendarDay.self) }.filter(\.done).map(
+                    \.date.description)
                 let listed = try decode(
                     Days.self, try await client.send("\(base)/days?from=2026-03-01&to=2026-03-31", as: nil))
                 #expect(done == listed.days)
@@ -115,7 +116,8 @@ import Testing
                     == .noContent)
             for family in WidgetFamily.allCases {
                 for theme in WidgetStyle.Theme.allCases {
-                    let query = family == .medium ? "?theme=\(theme.rawValue)" : "?habit=\(habit.id)&theme=\(theme.rawValue)"
+                    let query =
+                        family == .medium ? "?theme=\(theme.rawValue)" : "?habit=\(habit.id)&theme=\(theme.rawValue)"
                     let response = try await client.send("/v1/users/\(user.id)/widgets/\(family).svg\(query)", as: nil)
                     #expect(response.status == .ok, "\(family) \(theme)")
                     let text = String(buffer: response.body)

@@ -41,7 +41,9 @@ public struct WidgetStyle: Codable, Hashable, Sendable {
     }
 
     /// The query parameters an image takes, by name, as the README badges people know spell them.
-    public static let queryNames = ["theme", "background", "text", "accent", "ring", "border_radius", "hide_border", "width"]
+    public static let queryNames = [
+        "theme", "background", "text", "accent", "ring", "border_radius", "hide_border", "width",
+    ]
 
     /// The style of query parameters `pairs` (name, value); `allowing` names others the route reads itself.
     ///
@@ -51,10 +53,10 @@ public struct WidgetStyle: Codable, Hashable, Sendable {
         self.init()
         var seen = Set<String>()
         for (name, value) in pairs {
-            if others.contains(name) { continue }
             guard seen.insert(name).inserted else {
                 throw HabitsError.invalid(field: name, reason: "is given more than once.")
             }
+            if others.contains(name) { continue }
             switch name {
             case "theme":
                 guard let theme = Theme(rawValue: value) else {

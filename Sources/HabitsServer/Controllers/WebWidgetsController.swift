@@ -39,6 +39,9 @@ struct WebWidgetsController: Sendable {
         let form = try await WebForm.decode(WidgetForm.self, from: request)
         let theme = form.theme.flatMap { WidgetStyle.Theme(rawValue: $0) }
         do {
+            if form.theme != nil, theme == nil {
+                throw HabitsError.invalid(field: "theme", reason: "must be light, dark or high-contrast.")
+            }
             switch form.action {
             case "create":
                 guard let family = form.family.flatMap(WidgetFamily.init(rawValue:)) else {
@@ -109,7 +112,9 @@ struct WebWidgetsController: Sendable {
         }
         let selected = offered.first { $0.id == habitID } ?? offered.first
         return WidgetsPageView(
-            habits: offered.map { WidgetsPageView.HabitOption(id: $0.id, name: $0.name, selected: $0.id == selected?.id) },
+            habits: offered.map {
+                WidgetsPageView.HabitOption(id: $0.id, name: $0.name, selected: $0.id == selected?.id)
+            },
             selected: selected, theme: theme ?? .light, addresses: addresses)
     }
 

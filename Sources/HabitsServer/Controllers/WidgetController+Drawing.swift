@@ -74,7 +74,8 @@ extension WidgetController {
                 throw HabitsError.unavailable(reason: "The widget has nothing to show.")
             }
             do {
-                bytes = Array(try WidgetSVG(family: key.family, document: first.document, style: key.style).render().utf8)
+                bytes = Array(
+                    try WidgetSVG(family: key.family, document: first.document, style: key.style).render().utf8)
             } catch {
                 throw HabitsError.unavailable(reason: "The widget's layout could not be computed: \(error)")
             }

@@ -90,7 +90,8 @@ struct WidgetController: Sendable {
     func checkedHabit(_ habitID: Int64?, family: WidgetFamily, ownerID: Int64) async throws -> Int64? {
         guard family.showsOneHabit else {
             guard habitID == nil else {
-                throw HabitsError.invalid(field: "habitID", reason: "a medium widget shows your favourites; leave it out.")
+                throw HabitsError.invalid(
+                    field: "habitID", reason: "a medium widget shows your favourites; leave it out.")
             }
             return nil
         }
@@ -149,7 +150,9 @@ struct WidgetController: Sendable {
         let style = try Self.options(request, format: format, allowing: ["habit"])
         let habitText = request.uri.queryParameters.get("habit")
         let habitID = try habitText.map { text in
-            guard let id = Int64(text) else { throw HabitsError.invalid(field: "habit", reason: "must be a habit's id.") }
+            guard let id = Int64(text) else {
+                throw HabitsError.invalid(field: "habit", reason: "must be a habit's id.")
+            }
             return id
         }
         _ = try await store.user(id: userID)

@@ -92,8 +92,9 @@ extension WidgetSVG {
                     + #"stroke="\#(palette.accent)" stroke-width="2""#)
         }
         svg.text(
-            "\(day.day)", x: frame.midX, y: frame.midY + 4.5, size: 13, fill: day.done ? palette.onAccent : palette.text,
-            anchor: "middle", bold: day.today, opacity: day.future ? 0.4 : 1)
+            "\(day.day)", x: frame.midX, y: frame.midY + 4.5, size: 13,
+            fill: day.done ? palette.onAccent : palette.text, anchor: "middle", bold: day.today,
+            opacity: day.future ? 0.4 : 1)
     }
 
     /// One figure of the card; the current streak inside a ring, as on the streak cards people know.
