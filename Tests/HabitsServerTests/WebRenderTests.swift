@@ -55,6 +55,13 @@ import Testing
                     streak: StreakSummary(current: 5, longest: 8, today: today, todayDone: true))), "Current Streak"
         ),
         (
+            ItemContent(
+                StreakCard(
+                    figure: .longest, habitID: 3, value: 12, unit: .days, first: LocalDay(iso: "2026-10-01"),
+                    last: LocalDay(iso: "2026-10-12"), titles: CalendarNames(locale: "en_US").dayTitles())),
+            "Oct 1 – Oct 12, 2026"
+        ),
+        (
             ItemContent(MonthLink(direction: .previous, month: LocalMonth(iso: "2026-10")!, title: "October 2026")),
             "October 2026"
         ),
