@@ -126,6 +126,8 @@ public enum Routes {
     public static let days = RoutePattern("/v1/users/:userID/habits/:habitID/days")
     /// `PUT` or `DELETE` a done day of a habit.
     public static let day = RoutePattern("/v1/users/:userID/habits/:habitID/days/:day")
+    /// `GET` a habit's strength day by day (Loop Habit Tracker's score).
+    public static let strength = RoutePattern("/v1/users/:userID/habits/:habitID/score")
     /// `GET` the streak of a habit.
     public static let streak = RoutePattern("/v1/users/:userID/habits/:habitID/streak")
 
@@ -280,7 +282,7 @@ public enum Routes {
         users, user, favorites, favorite, followed, following, userLogs, categories, category, habits, habit,
         habitArchive, habitRestore, habitOrder, meCalendar, meCalendarFeed, userCalendar, logs, logBatch, logUndo, log,
         meWidgets, meWidget, widgetImage, widgetDocument, userWidget,
-        days, day, streak,
+        days, day, streak, strength,
         programs, program, programPicture, programImage, joinedPrograms, membership, rating,
         helpTags, helpTag, helpQuestions, helpQuestion, recentEmoji, emojiPicks,
         signUp, signIn, signOut, signOutEverywhere, me, mePassword, meSessions, meSession, meTokens, meToken,

@@ -24,6 +24,9 @@ import Testing
         }
     }
 
+    /// The tables and indexes of the migrations after v16 (v17: widget addresses).
+    static let addedAfterV16: Set<String> = ["widgets", "widgets_user", "widgets_habit"]
+
     static func user(_ key: String, _ name: String) -> User {
         User(id: 0, key: key, name: name, color: nil, bio: nil, timeZone: "UTC", locale: "en_US")
     }
@@ -50,8 +53,9 @@ import Testing
         let store = try SQLiteHabitStore(path: database.path)
         let after = try Self.schema(database.path)
 
-        // Every table and index is back under its name; only the rebuilt tables' definitions changed.
-        #expect(Set(after.keys) == Set(before.keys))
+        // Every table and index is back under its name (beside what later migrations add); only the rebuilt
+        // tables' definitions changed.
+        #expect(Set(after.keys).subtracting(Self.addedAfterV16) == Set(before.keys))
         for (name, sql) in before where !Self.rebuilt.contains(name) { #expect(after[name] == sql, "\(name)") }
         for table in Self.rebuilt {
             #expect(after[table]?.contains("id INTEGER PRIMARY KEY AUTOINCREMENT") == true, "\(table)")

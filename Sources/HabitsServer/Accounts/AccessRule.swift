@@ -110,6 +110,7 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.days, readOfAUser)
         set(Routes.day, ["GET": .visibleUser, "PUT": .pathUser, "DELETE": .pathUser])
         set(Routes.streak, readOfAUser)
+        set(Routes.strength, readOfAUser)
         set(Routes.programPicture, ["PUT": .administrator])
         set(Routes.programImage, ["GET": .anyone])
         set(Routes.joinedPrograms, readOfAUser)

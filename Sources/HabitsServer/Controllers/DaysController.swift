@@ -18,6 +18,7 @@ struct DaysController: Sendable {
     func addRoutes(to router: Router<HabitsRequestContext>) {
         router.get(Routes.days.routerPath, use: days)
         router.get(Routes.streak.routerPath, use: streak)
+        router.get(Routes.strength.routerPath, use: strength)
         router.put(Routes.day.routerPath, use: mark)
         router.delete(Routes.day.routerPath, use: unmark)
     }
@@ -80,6 +81,31 @@ struct DaysController: Sendable {
         return JSON(try await store.streak(userID: userID, habitID: habitID, now: clock()), noStore: true)
     }
 
+    /// The habit's strength on each day of `from`…`to` (at most `maximumDays`, up to the user's today), as Loop
+    /// Habit Tracker scores it (`HabitStrength`), to four decimals as Loop exports it.
+    @Sendable func strength(_ request: Request, context: HabitsRequestContext) async throws -> JSON<StrengthList> {
+        let (userID, habitID) = try Self.pair(context)
+        let query = request.uri.queryParameters
+        let first = try Self.queryDay("from", query.get("from"))
+        let last = try Self.queryDay("to", query.get("to"))
+        guard first <= last else { throw HabitsError.invalid(field: "to", reason: "must not be earlier than from.") }
+        guard last.number - first.number < Self.maximumDays else {
+            throw HabitsError.invalid(field: "to", reason: "must be within \(Self.maximumDays) days of from.")
+        }
+        let today = LocalDay(clock(), in: try await store.user(id: userID).zone)
+        guard last <= today else {
+            throw HabitsError.invalid(field: "to", reason: "lies after the user's today, \(today).")
+        }
+        let habit = try await store.habit(id: habitID)
+        let days = try await store.habitDays(
+            userID: userID, habitID: habitID, from: LocalDay(number: Int(Int32.min)), through: last)
+        let scores = HabitStrength.scores(schedule: habit.schedule, days: days, from: first, through: last)
+        return JSON(
+            StrengthList(
+                days: scores.map { StrengthList.Day(day: $0.day, score: ($0.score * 10_000).rounded() / 10_000) }),
+            noStore: true)
+    }
+
     static func pair(_ context: HabitsRequestContext) throws -> (userID: Int64, habitID: Int64) {
         (try RequestInput.id("userID", context), try RequestInput.id("habitID", context))
     }
@@ -103,6 +129,16 @@ struct DaysController: Sendable {
         }
         return day
     }
+}
+
+/// A habit's strength on each day of a range, oldest first, as `GET …/score` answers it.
+struct StrengthList: Codable, Sendable {
+    struct Day: Codable, Sendable {
+        var day: LocalDay
+        var score: Double
+    }
+
+    var days: [Day]
 }
 
 /// The done days of a range, as `GET …/days` answers them, and every day of it with logs, a skip or a note.
