@@ -84,7 +84,9 @@ def example_problems(document, examples_folder):
         for item_type in re.findall(r"`(\w+)` \(", str(schemas.get(name, {}).get("description", ""))):
             item_schemas[item_type] = name
     for path in sorted(glob.glob(os.path.join(examples_folder, "*.json"))):
-        name = "ScreenChangeset" if path.endswith("-changes.json") else "ScreenDocument"
+        base = os.path.basename(path)
+        name = ("ScreenChangeset" if base.endswith("-changes.json")
+                else "WidgetDocument" if base.startswith("widget-") else "ScreenDocument")
         with open(path, encoding="utf-8") as file:
             for error in errors(name, json.load(file))[:3]:
                 yield f"{path} as {name} {error}"
