@@ -79,13 +79,15 @@ struct AdminPeopleController: Sendable {
 
     /// Takes the role back, unless the account is the last administrator: a server with none could not be
     /// administered from the web again. (An administrator can only be left the last one by taking back
-    /// their own role: they are one themselves.)
+    /// their own role: they are one themselves.) The store counts the administrators in the change's own
+    /// transaction (`CredentialRule.checkAdministratorsRemain`); the page says it in its own words.
     private func revoke(_ account: Account) async throws {
         guard account.role == .administrator else { return }
-        let administrators = try await AdminController.everything { try await store.accounts(page: $0) }
-            .filter { $0.role == .administrator }
-        guard administrators.contains(where: { $0.id != account.id }) else { throw Refusal.lastAdministrator }
-        try await setRole(.member, of: account)
+        do {
+            try await setRole(.member, of: account)
+        } catch let refusal as HabitsError where refusal == StoreRefusal.lastAdministrator {
+            throw Refusal.lastAdministrator
+        }
     }
 
     private func remove(_ account: Account, confirmed: Bool, _ context: HabitsRequestContext) async throws {
