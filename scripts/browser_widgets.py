@@ -14,11 +14,11 @@ import tempfile
 import time
 
 from browser_accounts import AccountTests
+from browser_admin import AdminTests
 from browser_first_run import browser, resize
 from browser_walk import run_walk
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 PASSWORD = "a long and unusual passphrase"
 FAMILIES = {"small": (170, 170), "medium": (364, 170), "large": (364, 382), "card": (495, 195)}
@@ -41,18 +41,8 @@ class WidgetTests:
     fill = AccountTests.fill
     fetch = AccountTests.fetch
     accessible = AccountTests.accessible
-
-    def wait_for(self, driver, condition, what, timeout=10):
-        try:
-            return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException,
-                                                                      NoSuchElementException]).until(
-                lambda _: condition())
-        except Exception as error:
-            raise AssertionError(f"timed out waiting for {what} (at {driver.current_url})") from error
-
-    def page(self, driver, path):
-        driver.get(self.base + path)
-        self.wait_for(driver, lambda: driver.execute_script("return document.readyState") == "complete", path)
+    wait_for = AdminTests.wait_for
+    page = AdminTests.page
 
     def previews_loaded(self, driver):
         """Each preview's family → its drawn width, once every image has loaded."""
@@ -127,7 +117,6 @@ class WidgetTests:
             assert markdown.endswith(f"({url})") and f'src="{url}"' in pasted, (markdown, pasted, url)
             assert re.fullmatch(r"http://[^/]+/v1/widgets/[A-Za-z0-9_-]+/widget\.svg", url), url
             self.urls[family] = url
-        rows = driver.find_elements(By.CSS_SELECTOR, ".account-list li")
         self.page(driver, "/account/widgets")
         rows = driver.find_elements(By.CSS_SELECTOR, ".account-list li")
         assert len(rows) == 4, [row.text for row in rows]
