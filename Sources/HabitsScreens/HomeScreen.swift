@@ -38,13 +38,15 @@ extension ScreenBuilder {
             let message = try await comparison.message(about: user.id)
             followed.append(Self.followedUserItem(userID: user.id, name: user.name, message: message))
         }
-        if cards.isEmpty { cards.append(Self.emptyLeaderboard(isNew: viewerCounts.isEmpty)) }
+        let welcomes = cards.isEmpty
+        if welcomes { cards.append(Self.emptyLeaderboard(isNew: viewerCounts.isEmpty)) }
         if followed.isEmpty { followed.append(Self.emptyFollowing) }
         return ScreenDocument(
             screen: .home, title: "Home", revision: revision,
             sections: [
                 ScreenSection(
-                    id: "leaderboard", layout: ScreenLayouts.leaderboard, wideLayout: ScreenLayouts.wideLeaderboard,
+                    id: "leaderboard", layout: welcomes ? ScreenLayouts.emptyLeaderboard : ScreenLayouts.leaderboard,
+                    wideLayout: welcomes ? ScreenLayouts.emptyLeaderboard : ScreenLayouts.wideLeaderboard,
                     header: SectionBoundary(title: "Leaderboard"), items: cards),
                 ScreenSection(
                     id: "followedUsers", layout: ScreenLayouts.followedUsers,

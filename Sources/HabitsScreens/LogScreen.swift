@@ -10,7 +10,7 @@ extension ScreenName {
 /// Log: one tap logs a habit now.
 public enum LogScreen: Screen {
     public static let name = ScreenName.log
-    public static let payloads: [any ItemPayload.Type] = [LogHabitRow.self]
+    public static let payloads: [any ItemPayload.Type] = [LogHabitRow.self, EmptyState.self]
     public static let title = "Log"
     public static let tab: ScreenTab? = ScreenTab(title: "Log", icon: "+", order: 4)
 
@@ -41,7 +41,9 @@ extension ScreenBuilder {
             actions.append(favoriteToggle(viewer: viewer, habit: habit, isFavorite: isFavorite))
             return (ItemContent(LogHabitRow(row)), actions)
         }
-        return ScreenDocument(screen: .log, title: "Log Habit", revision: revision, sections: sections)
+        return ScreenDocument(
+            screen: .log, title: "Log Habit", revision: revision,
+            sections: sections.isEmpty ? [EmptyStates.section(id: "empty", item: EmptyStates.log)] : sections)
     }
 
     /// The habits the viewer logged on their today: one indexed read per habit they ever logged.

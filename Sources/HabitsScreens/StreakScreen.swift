@@ -12,7 +12,7 @@ public enum StreakScreen: Screen {
     public static let name = ScreenName.streak
     public static let payloads: [any ItemPayload.Type] = [
         StreakSummaryContent.self, MonthLink.self, CalendarWeekday.self, CalendarBlank.self, CalendarDay.self,
-        HabitChoice.self, FormField.self, FormSubmit.self,
+        HabitChoice.self, FormField.self, FormSubmit.self, EmptyState.self,
     ]
     public static let title = "Streak"
     public static let tab: ScreenTab? = ScreenTab(title: "Streak", icon: "★", order: 5)
@@ -28,7 +28,8 @@ public enum StreakScreen: Screen {
 /// The streak calendar: one habit's month for the viewer, each day marked or not, and the streak.
 extension ScreenBuilder {
     /// - Parameters:
-    ///   - habitID: the habit shown; nil: the viewer's first favourite by name, else the first habit.
+    ///   - habitID: the habit shown; nil: the viewer's first favourite by name, else the first habit, else
+    ///     an empty state.
     ///   - month: the month shown; nil: the viewer's current month. A later month is refused.
     func streak(viewer: User, habitID: Int64?, month: LocalMonth?, revision: String) async throws
         -> ScreenDocument
@@ -46,7 +47,10 @@ extension ScreenBuilder {
             habit = named
         } else {
             guard let first = habits.first(where: { favorites.contains($0.id) }) ?? habits.first else {
-                throw ScreenError.missingParameter("habit")
+                // No habit at all, as on a new server: how to get one, rather than a refusal.
+                return ScreenDocument(
+                    screen: .streak, title: "Streak", revision: revision,
+                    sections: [EmptyStates.section(id: "empty", item: EmptyStates.streak)])
             }
             habit = first
         }

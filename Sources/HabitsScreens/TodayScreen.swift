@@ -11,7 +11,7 @@ extension ScreenName {
 /// a tap marks today done (or undoes it) through the days route, so a second tap never logs twice.
 public enum TodayScreen: Screen {
     public static let name = ScreenName.today
-    public static let payloads: [any ItemPayload.Type] = [TodayHabit.self]
+    public static let payloads: [any ItemPayload.Type] = [TodayHabit.self, EmptyState.self]
     public static let title = "Today"
     public static let tab: ScreenTab? = ScreenTab(title: "Today", icon: "✓", order: 1)
 
@@ -73,13 +73,12 @@ extension ScreenBuilder {
                         .open(.menu, title: "Open Streak", screen: .streak, parameters: ["habit": String(habit.id)]),
                     ]))
         }
-        let header = items.isEmpty ? "Favorite a habit on Habits to see it here" : "Favorites"
-        return ScreenDocument(
-            screen: .today, title: "Today", revision: revision,
-            sections: [
-                ScreenSection(
-                    id: "today", layout: ScreenLayouts.habitList, header: SectionBoundary(title: header), items: items)
-            ])
+        let section =
+            items.isEmpty
+            ? EmptyStates.section(id: "today", item: EmptyStates.today)
+            : ScreenSection(
+                id: "today", layout: ScreenLayouts.habitList, header: SectionBoundary(title: "Favorites"), items: items)
+        return ScreenDocument(screen: .today, title: "Today", revision: revision, sections: [section])
     }
 }
 

@@ -10,7 +10,7 @@ extension ScreenName {
 /// Users: a card per other user.
 public enum UsersScreen: Screen {
     public static let name = ScreenName.users
-    public static let payloads: [any ItemPayload.Type] = [UserCard.self]
+    public static let payloads: [any ItemPayload.Type] = [UserCard.self, EmptyState.self]
     public static let title = "Users"
     public static let tab: ScreenTab? = ScreenTab(title: "Users", icon: "☺", order: 3)
 
@@ -43,7 +43,12 @@ extension ScreenBuilder {
         }
         return ScreenDocument(
             screen: .users, title: "People", revision: revision,
-            sections: [ScreenSection(
-                    id: "users", layout: ScreenLayouts.userGrid, wideLayout: ScreenLayouts.wideUserGrid, items: cards)])
+            sections: [
+                cards.isEmpty
+                    ? EmptyStates.section(id: "users", item: EmptyStates.people)
+                    : ScreenSection(
+                        id: "users", layout: ScreenLayouts.userGrid, wideLayout: ScreenLayouts.wideUserGrid,
+                        items: cards)
+            ])
     }
 }

@@ -29,6 +29,10 @@ extension ScreenLayouts {
     /// Home's leaderboard: three cards to a row, every favourite in view, on the phone's background.
     static let wideLeaderboard = columns(3, height: .absolute(110), spacing: 20, from: leaderboard)
 
+    /// Home's leaderboard holding only its welcome: one card across, as tall as its text and buttons, at every
+    /// width (a leaderboard card's fixed height is too short for a message and two buttons).
+    static let emptyLeaderboard = columns(1, height: .estimated(120), spacing: 20, from: leaderboard)
+
     /// Home's followed users: two messages to a row, each row as tall as its longer message.
     static let wideFollowedUsers = columns(
         2, height: .estimated(100), spacing: 12, insets: EdgeInsets(top: 0, leading: 20, bottom: 12, trailing: 20),

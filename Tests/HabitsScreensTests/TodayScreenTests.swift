@@ -66,8 +66,9 @@ import Testing
         world.favorites[1] = []
         let document = try await ScreenBuilder(source: world, now: Fixture.now).document(
             for: ScreenRequest(screen: .today, viewerID: 1), revision: "1")
-        #expect(document.sections.first?.items.isEmpty == true)
-        #expect(document.sections.first?.header?.title == "Favorite a habit on Habits to see it here")
+        let item = try #require(document.sections.first?.items.first)
+        #expect(document.sections.count == 1 && document.sections[0].items.count == 1 && item.id == "empty-today")
+        #expect(item.actions.map(\.screen) == [.habits, .yourHabits])
     }
 
     @Test func itIsATabAndTheScreensListItOnce() {

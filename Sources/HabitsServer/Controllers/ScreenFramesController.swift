@@ -9,6 +9,8 @@ import Hummingbird
 ///
 /// Estimated items keep their estimates unless `measured` gives the sizes a client measured
 /// (`id:height` or `id:widthxheight`, comma-separated), as a collection view would measure its cells.
+/// Items named in `hidden` (comma-separated ids) are left out, as a client takes a row it hides (a form
+/// field whose `shownWhen` is not met) out of its snapshot.
 struct ScreenFramesController: Sendable {
     let screens: ScreenService
     /// Whose screen it is: `?user=`, else `--active-user`.
@@ -26,7 +28,11 @@ struct ScreenFramesController: Sendable {
         let width = try Self.side("width", query.get("width"))
         let height = try Self.side("height", query.get("height"))
         let measured = try Self.measured(query.get("measured"))
-        let document = try await screens.document(for: try screens.screenRequest(request, context))
+        let hidden = Set((query.get("hidden") ?? "").split(separator: ",").map(String.init))
+        var document = try await screens.document(for: try screens.screenRequest(request, context))
+        for index in document.sections.indices {
+            document.sections[index].items.removeAll { hidden.contains($0.id) }
+        }
         let ids = document.sections.map { $0.items.map(\.id) }
         // As a section provider would, from the container's width: the wide layouts from 700 points.
         let sectionLayouts = document.sections.map { $0.layout(forWidth: width) }
