@@ -282,10 +282,69 @@ class AdminTests:
         status, question = self.fetch(carol, "GET", f"/v1/help/questions/{asked['id']}")
         assert question["answer"] == "Open the habit's calendar and skip the day.", (status, question)
 
+    def test_6b_a_program_on_discover_and_a_help_topic(self):
+        ada, carol = self.ada, self.bob
+        self.page(ada, "/admin")
+        ada.find_element(By.LINK_TEXT, "Programs").click()
+        self.wait_for(ada, lambda: ada.current_url.endswith("/admin/programs"), "the programs page")
+        for field, text in [("program-title", "A <i>month</i> of reading"), ("program-author", "Ada"),
+                            ("program-summary", "Ten pages a day"), ("program-amount", "19900"),
+                            ("program-tag", "New")]:
+            ada.find_element(By.ID, field).clear()
+            ada.find_element(By.ID, field).send_keys(text)
+        ada.find_element(By.ID, "program-currency").clear()
+        ada.find_element(By.ID, "program-currency").send_keys("KRW")
+        Select(ada.find_element(By.ID, "program-category")).select_by_visible_text("Learning")
+        Select(ada.find_element(By.ID, "program-habits")).select_by_visible_text("Read ten pages")
+        ada.find_element(By.ID, "program-featured").click()
+        self.submit_and_wait(ada, ada.find_element(By.CSS_SELECTOR, "#program-form button[type=submit]"),
+                             "adding a program")
+        assert self.notice(ada) == "The program is added: Discover shows it.", self.error(ada)
+        status, programs = self.fetch(carol, "GET", "/v1/programs")
+        program = next(p for p in programs["items"] if p["title"] == "A <i>month</i> of reading")
+        assert program["price"] == {"amount": "19900", "currency": "KRW"} and program["featured"], program
+        assert program["tag"] == "New" and len(program["habitIDs"]) == 1, program
+        # Carol finds it on Discover, its title as text.
+        self.page(carol, "/screens/discover")
+        self.wait_for(carol, lambda: "A <i>month</i> of reading" in carol.find_element(By.TAG_NAME, "main").text,
+                      "the program on Carol's Discover")
+        # A refused edit keeps what was typed and says why; a good one saves.
+        row = ada.find_element(By.CSS_SELECTOR, f'li.admin-row[data-program-id="{program["id"]}"]')
+        row.find_element(By.PARTIAL_LINK_TEXT, "Edit").click()
+        self.wait_for(ada, lambda: "Edit “A <i>month</i> of reading”" in ada.find_element(By.ID, "form-title").text,
+                      "the program's form")
+        ada.find_element(By.ID, "program-amount").clear()
+        ada.find_element(By.ID, "program-amount").send_keys("199.5")
+        self.submit_and_wait(ada, ada.find_element(By.CSS_SELECTOR, "#program-form button[type=submit]"),
+                             "a refused price")
+        assert "KRW has 0 digit(s) after the point" in self.error(ada), self.error(ada)
+        assert ada.find_element(By.ID, "program-amount").get_attribute("value") == "199.5"
+        ada.find_element(By.ID, "program-amount").clear()
+        ada.find_element(By.ID, "program-amount").send_keys("0")
+        self.submit_and_wait(ada, ada.find_element(By.CSS_SELECTOR, "#program-form button[type=submit]"),
+                             "saving the program")
+        assert self.notice(ada) == "The program is saved.", self.error(ada)
+        assert self.fetch(carol, "GET", f"/v1/programs/{program['id']}")[1]["price"]["amount"] == "0"
+        # A help topic, added and renamed; a member cannot open the page.
+        self.page(ada, "/admin/tags")
+        ada.find_element(By.ID, "new-tag-name").send_keys("Getting started")
+        self.submit_and_wait(ada, ada.find_element(
+            By.XPATH, '//form[.//input[@value="create"]]//button[@type="submit"]'), "adding a topic")
+        assert self.notice(ada) == "The topic is added.", self.error(ada)
+        tags = self.fetch(carol, "GET", "/v1/help/tags")[1]["items"]
+        assert [t["name"] for t in tags] == ["Getting started"], tags
+        for path in ["/admin/tags", "/admin/programs"]:
+            self.page(carol, path)
+            assert carol.find_element(By.ID, "page-title").text == "Not allowed", f"{path} for a member"
+            assert self.fetch(carol, "GET", path)[0] == 403, f"{path} answers a member"
+
     def test_7_accessible_and_photographed(self):
         pages = [(self.ada, "admin", "/admin"), (self.ada, "admin-categories", "/admin/categories"),
                  (self.ada, "admin-people", "/admin/people"), (self.ada, "admin-habits", "/admin/habits"),
-                 (self.ada, "admin-help", "/admin/help"), (self.bob, "admin-forbidden", "/admin/people")]
+                 (self.ada, "admin-help", "/admin/help"), (self.ada, "admin-tags", "/admin/tags"),
+                 (self.ada, "admin-programs", "/admin/programs"),
+                 (self.ada, "admin-program-edit", "/admin/programs?edit=1"),
+                 (self.bob, "admin-forbidden", "/admin/people")]
         for driver, name, path in pages:
             self.page(driver, path)
             self.accessible(driver, name)

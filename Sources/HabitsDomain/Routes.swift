@@ -262,6 +262,10 @@ public enum Routes {
     public static let adminHabits = RoutePattern("/admin/habits")
     /// `GET` the help questions, `POST` its forms (answer, take an answer back).
     public static let adminHelp = RoutePattern("/admin/help")
+    /// `GET` the help screen's topics, `POST` its forms (create, rename, delete).
+    public static let adminHelpTags = RoutePattern("/admin/tags")
+    /// `GET` the programs, or one in its form (`?edit=`); `POST` its forms (create, update, delete).
+    public static let adminPrograms = RoutePattern("/admin/programs")
 
     // MARK: The demo's simulator (with --demo, from loopback)
     /// `POST` to start the simulator.
@@ -293,7 +297,7 @@ public enum Routes {
         signInPage, signUpPage, signOutPage, accountPage, accountPassword, accountSessions, accountTokens,
         accountDelete, accountFollowers, accountFollowRequests, accountFollow, accountHabits, accountCalendar,
         accountWidgets, accountWidgetPreview,
-        adminPage, adminCategories, adminPeople, adminHabits, adminHelp,
+        adminPage, adminCategories, adminPeople, adminHabits, adminHelp, adminHelpTags, adminPrograms,
         simulatorStart, simulatorStop, simulatorReset, simulatorSpeed, simulatorStatus,
     ]
 }

@@ -47,6 +47,20 @@ public struct ProgramPatch: Decodable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case title, author, summary, categoryID, price, tag, habitIDs, featured }
 
+    public init(
+        title: String? = nil, author: String? = nil, summary: String? = nil, categoryID: Int64? = nil,
+        price: Price? = nil, tag: Nullable<String>? = nil, habitIDs: [Int64]? = nil, featured: Bool? = nil
+    ) {
+        self.title = title
+        self.author = author
+        self.summary = summary
+        self.categoryID = categoryID
+        self.price = price
+        self.tag = tag
+        self.habitIDs = habitIDs
+        self.featured = featured
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = try container.decodeUnlessNull(String.self, forKey: .title)

@@ -155,7 +155,7 @@ enum AccessRule: Sendable, Equatable {
         set(Routes.adminPage, ["GET": .administratorPage])
         set(Routes.adminCategories, ["GET": .administratorPage, "POST": .administratorPage])
         set(Routes.adminPeople, ["GET": .administratorAccountsPage, "POST": .administratorAccountsPage])
-        for page in [Routes.adminHabits, Routes.adminHelp] {
+        for page in [Routes.adminHabits, Routes.adminHelp, Routes.adminHelpTags, Routes.adminPrograms] {
             set(page, ["GET": .administratorPage, "POST": .administratorPage])
         }
         for form in [

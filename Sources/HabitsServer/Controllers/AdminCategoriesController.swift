@@ -26,7 +26,7 @@ struct AdminCategoriesController: Sendable {
     }
 
     @Sendable func categoriesPage(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        var view = try await pageView()
+        var view = try await pageView(request)
         view.notice = AdminNotice.sentence(of: request)
         return try AdminController.page(assets, "admin-categories", view)
     }
@@ -51,7 +51,7 @@ struct AdminCategoriesController: Sendable {
                 throw HabitsError.invalid(field: "action", reason: "must be create, update or delete.")
             }
         } catch {
-            var view = try await pageView()
+            var view = try await pageView(nil)
             if form.action == "create" {
                 // The form to add one comes back as it was sent, cut to what a name may hold.
                 view.draftName = String((form.name ?? "").prefix(ResourceRules.nameLengths.upperBound))
@@ -71,10 +71,15 @@ struct AdminCategoriesController: Sendable {
         return CategoryPatch(name: form.name, color: ColorInput.hex(color) == shown ? nil : color)
     }
 
-    private func pageView() async throws -> AdminCategoriesView {
-        let categories = try await AdminController.everything { try await store.categories(page: $0) }
+    /// The page `request` asks for; the first when nil.
+    private func pageView(_ request: Request?) async throws -> AdminCategoriesView {
+        let page = try await AdminController.listPage(request, route: Routes.adminCategories) {
+            try await store.categories(page: $0)
+        }
         let counts = try await store.habitCountsByCategory()
-        return AdminCategoriesView(
-            categories: categories.map { AdminCategoriesView.Row($0, habits: counts[$0.id] ?? 0) })
+        var view = AdminCategoriesView(
+            categories: page.items.map { AdminCategoriesView.Row($0, habits: counts[$0.id] ?? 0) })
+        view.nextPage = page.nextPage
+        return view
     }
 }

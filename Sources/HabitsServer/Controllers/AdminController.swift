@@ -19,6 +19,8 @@ struct AdminController: Sendable {
         AdminPeopleController(accounts: accounts, assets: assets).addRoutes(to: pages)
         AdminHabitsController(store: accounts.store, assets: assets).addRoutes(to: pages)
         AdminHelpController(store: accounts.store, assets: assets, clock: accounts.clock).addRoutes(to: pages)
+        AdminHelpTagsController(store: accounts.store, assets: assets, clock: accounts.clock).addRoutes(to: pages)
+        AdminProgramsController(store: accounts.store, assets: assets, clock: accounts.clock).addRoutes(to: pages)
     }
 
     @Sendable func indexPage(_ request: Request, context: HabitsRequestContext) async throws -> Response {
@@ -38,7 +40,22 @@ struct AdminController: Sendable {
         WebAccountController.redirect(to: route.pattern + "?notice=\(notice.rawValue)")
     }
 
-    /// Every item of a paged listing, read a page of the largest size at a time.
+    /// How many rows a list of an administrators' page shows at a time.
+    static let pageSize = 100
+
+    /// One page of a list on `route`'s page, from the cursor in the query's `parameter` (the first page when
+    /// `request` is nil or names none), with the address of the next page when there is one.
+    static func listPage<Item>(
+        _ request: Request?, route: RoutePattern, parameter: String = "after",
+        _ read: (PageRequest) async throws -> Page<Item>
+    ) async throws -> (items: [Item], nextPage: String?) {
+        let after = try request?.uri.queryParameters.get(parameter).map { try PageCursor(encoded: String($0)) }
+        let page = try await read(PageRequest(after: after, limit: pageSize))
+        return (page.items, page.nextCursor.map { route.pattern + "?\(parameter)=\($0)" })
+    }
+
+    /// Every item of a paged listing, read a page of the largest size at a time: for a form's choices
+    /// (categories, shared habits), which the catalogue's administrators keep few.
     static func everything<Item>(_ read: (PageRequest) async throws -> Page<Item>) async throws -> [Item] {
         var items: [Item] = []
         var request = PageRequest(limit: PageRequest.maximumLimit)

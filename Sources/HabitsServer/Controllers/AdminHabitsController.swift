@@ -29,7 +29,7 @@ struct AdminHabitsController: Sendable {
     }
 
     @Sendable func habitsPage(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        var view = try await pageView(context, selected: nil)
+        var view = try await pageView(request, context, selected: nil)
         view.notice = AdminNotice.sentence(of: request)
         return try AdminController.page(assets, "admin-habits", view)
     }
@@ -54,7 +54,7 @@ struct AdminHabitsController: Sendable {
                 throw HabitsError.invalid(field: "action", reason: "must be create, rename, archive or restore.")
             }
         } catch {
-            var view = try await pageView(context, selected: form.action == "create" ? form.categoryID : nil)
+            var view = try await pageView(nil, context, selected: form.action == "create" ? form.categoryID : nil)
             if form.action == "create" {
                 // The form to add one comes back as it was sent, cut to what its fields may hold.
                 view.draftName = String((form.name ?? "").prefix(ResourceRules.nameLengths.upperBound))
@@ -78,20 +78,29 @@ struct AdminHabitsController: Sendable {
             name: form.name ?? "", categoryID: categoryID, info: info, emoji: emoji, visibility: .shared)
     }
 
-    private func pageView(_ context: HabitsRequestContext, selected: Int64?) async throws -> AdminHabitsView {
+    /// The pages of the two lists `request` asks for (`after`, `archivedAfter`); the first ones when nil.
+    private func pageView(
+        _ request: Request?, _ context: HabitsRequestContext, selected: Int64?
+    ) async throws -> AdminHabitsView {
         let viewerID = try HabitsController.viewerID(context)
-        func shared(archived: Bool) async throws -> [Habit] {
-            try await AdminController.everything {
-                try await store.habits(visibleTo: viewerID, archived: archived, page: $0)
-            }.filter { $0.visibility == .shared }
+        // The administrator's own habits share the listing's pages: a page may show fewer than its size.
+        func shared(archived: Bool) async throws -> (items: [Habit], nextPage: String?) {
+            let page = try await AdminController.listPage(
+                request, route: Routes.adminHabits, parameter: archived ? "archivedAfter" : "after"
+            ) { try await store.habits(visibleTo: viewerID, archived: archived, page: $0) }
+            return (page.items.filter { $0.visibility == .shared }, page.nextPage)
         }
         let categories = try await AdminController.everything { try await store.categories(page: $0) }
         let names = Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0.name) })
-        return AdminHabitsView(
-            habits: try await shared(archived: false).map { AdminHabitsView.Row($0, categories: names) },
-            archived: try await shared(archived: true).map { AdminHabitsView.Row($0, categories: names) },
+        let (active, archived) = (try await shared(archived: false), try await shared(archived: true))
+        var view = AdminHabitsView(
+            habits: active.items.map { AdminHabitsView.Row($0, categories: names) },
+            archived: archived.items.map { AdminHabitsView.Row($0, categories: names) },
             categories: categories.map {
                 AdminHabitsView.CategoryOption(id: $0.id, name: $0.name, selected: $0.id == selected)
             })
+        view.nextPage = active.nextPage
+        view.nextArchivedPage = archived.nextPage
+        return view
     }
 }

@@ -28,7 +28,7 @@ struct AdminHelpController: Sendable {
     }
 
     @Sendable func helpPage(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        var view = try await pageView()
+        var view = try await pageView(request)
         view.notice = AdminNotice.sentence(of: request)
         return try AdminController.page(assets, "admin-help", view)
     }
@@ -53,19 +53,22 @@ struct AdminHelpController: Sendable {
                 throw HabitsError.invalid(field: "action", reason: "must be answer or unanswer.")
             }
         } catch {
-            return try WebAccountController.refused(assets, error, template: "admin-help", view: try await pageView()) {
+            return try WebAccountController.refused(assets, error, template: "admin-help", view: try await pageView(nil)) {
                 $0.error = $1
             }
         }
     }
 
-    private func pageView() async throws -> AdminHelpView {
-        // Every question, the unanswered ones of every author among them: the help desk's view.
-        let questions = try await AdminController.everything {
+    /// The page `request` asks for; the first when nil.
+    private func pageView(_ request: Request?) async throws -> AdminHelpView {
+        // The questions of every author, unanswered ones among them: the help desk's view, a page at a time.
+        let page = try await AdminController.listPage(request, route: Routes.adminHelp) {
             try await store.questions(viewerID: nil, tagID: nil, page: $0)
         }
-        return AdminHelpView(
-            waiting: questions.filter { $0.answer == nil }.map(AdminHelpView.Row.init),
-            answered: questions.filter { $0.answer != nil }.map(AdminHelpView.Row.init))
+        var view = AdminHelpView(
+            waiting: page.items.filter { $0.answer == nil }.map(AdminHelpView.Row.init),
+            answered: page.items.filter { $0.answer != nil }.map(AdminHelpView.Row.init))
+        view.nextPage = page.nextPage
+        return view
     }
 }

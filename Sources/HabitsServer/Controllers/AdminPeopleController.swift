@@ -11,9 +11,6 @@ struct AdminPeopleController: Sendable {
     let accounts: AccountService
     let assets: WebAssets
 
-    /// How many accounts a page lists.
-    static let pageSize = 100
-
     /// The page's forms: `grant`, `revoke` or `remove` (with `confirm`) the account `id`.
     struct PersonForm: Decodable, Sendable {
         var action: String
@@ -42,8 +39,7 @@ struct AdminPeopleController: Sendable {
     }
 
     @Sendable func peoplePage(_ request: Request, context: HabitsRequestContext) async throws -> Response {
-        let after = try request.uri.queryParameters.get("after").map { try PageCursor(encoded: String($0)) }
-        var view = try await pageView(after: after, context)
+        var view = try await pageView(request, context)
         view.notice = AdminNotice.sentence(of: request)
         return try AdminController.page(assets, "admin-people", view)
     }
@@ -72,7 +68,7 @@ struct AdminPeopleController: Sendable {
             }
         } catch {
             return try WebAccountController.refused(
-                assets, error, template: "admin-people", view: try await pageView(after: nil, context)
+                assets, error, template: "admin-people", view: try await pageView(nil, context)
             ) { $0.error = $1 }
         }
     }
@@ -103,11 +99,13 @@ struct AdminPeopleController: Sendable {
         }
     }
 
-    private func pageView(after: PageCursor?, _ context: HabitsRequestContext) async throws -> AdminPeopleView {
+    /// The page `request` asks for; the first when nil.
+    private func pageView(_ request: Request?, _ context: HabitsRequestContext) async throws -> AdminPeopleView {
         let viewerID = try context.signedInIdentity().userID
-        let page = try await store.accounts(page: PageRequest(after: after, limit: Self.pageSize))
+        let page = try await AdminController.listPage(request, route: Routes.adminPeople) {
+            try await store.accounts(page: $0)
+        }
         return AdminPeopleView(
-            people: page.items.map { AdminPeopleView.Row($0, viewerID: viewerID) },
-            nextPage: page.nextCursor.map { Routes.adminPeople.pattern + "?after=\($0)" })
+            people: page.items.map { AdminPeopleView.Row($0, viewerID: viewerID) }, nextPage: page.nextPage)
     }
 }

@@ -33,16 +33,25 @@ struct HelpController: Sendable {
 
     @Sendable func createTag(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HelpTag> {
         let draft = try await RequestBody.decode(HelpTagDraft.self, from: request)
-        let tag = try HelpRules.checked(HelpTag(id: 0, name: draft.name))
-        let created = try await store.createHelpTag(tag)
-        return .created(created, location: "/v1/help/tags/\(created.id)")
+        let created = try await createTag(named: draft.name)
+        return .created(created, location: Routes.helpTag.path(created.id))
+    }
+
+    /// Makes a tag, held to `HelpRules`: what `POST /v1/help/tags` and the administrators' page both do.
+    func createTag(named name: String) async throws -> HelpTag {
+        try await store.createHelpTag(try HelpRules.checked(HelpTag(id: 0, name: name)))
+    }
+
+    /// Renames a tag, held to `HelpRules`.
+    func renameTag(id: Int64, to name: String) async throws -> HelpTag {
+        let name = try HelpRules.checked(HelpTag(id: id, name: name)).name
+        return try await store.updateHelpTag(id: id) { HelpTag(id: $0.id, name: name) }
     }
 
     @Sendable func updateTag(_ request: Request, context: HabitsRequestContext) async throws -> JSON<HelpTag> {
         let id = try RequestInput.id("tagID", context)
         let draft = try await RequestBody.decode(HelpTagDraft.self, from: request)
-        let name = try HelpRules.checked(HelpTag(id: id, name: draft.name)).name
-        return JSON(try await store.updateHelpTag(id: id) { HelpTag(id: $0.id, name: name) })
+        return JSON(try await renameTag(id: id, to: draft.name))
     }
 
     @Sendable func deleteTag(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {

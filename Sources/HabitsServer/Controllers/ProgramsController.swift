@@ -32,9 +32,19 @@ struct ProgramsController: Sendable {
 
     @Sendable func create(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Program> {
         let draft = try await RequestBody.decode(ProgramDraft.self, from: request)
-        let program = try draft.program(createdAt: clock())
-        let created = try await Self.referencesMustExist { try await store.createProgram(program) }
-        return .created(created, location: "/v1/programs/\(created.id)")
+        let created = try await Self.create(draft, in: store, at: clock())
+        return .created(created, location: Routes.program.path(created.id))
+    }
+
+    /// Makes the program `draft` describes, held to `ProgramRules`: the route's and the administrators' page's.
+    static func create(_ draft: ProgramDraft, in store: any ProgramStore, at now: Date) async throws -> Program {
+        let program = try draft.program(createdAt: now)
+        return try await referencesMustExist { try await store.createProgram(program) }
+    }
+
+    /// Changes a program as `patch` says, held to `ProgramRules`.
+    static func update(id: Int64, _ patch: ProgramPatch, in store: any ProgramStore) async throws -> Program {
+        try await referencesMustExist { try await store.updateProgram(id: id) { try patch.applied(to: $0) } }
     }
 
     @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Program> {
@@ -44,10 +54,7 @@ struct ProgramsController: Sendable {
     @Sendable func update(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Program> {
         let id = try RequestInput.id("programID", context)
         let patch = try await RequestBody.decode(ProgramPatch.self, from: request)
-        return JSON(
-            try await Self.referencesMustExist {
-                try await store.updateProgram(id: id) { try patch.applied(to: $0) }
-            })
+        return JSON(try await Self.update(id: id, patch, in: store))
     }
 
     @Sendable func delete(_ request: Request, context: HabitsRequestContext) async throws -> NoContent {

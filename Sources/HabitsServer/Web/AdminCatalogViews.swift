@@ -30,6 +30,9 @@ struct AdminHabitsView: Sendable {
     var error: String?
     var habits: [Row]
     var archived: [Row]
+    /// The next pages' addresses, when there are more.
+    var nextPage: String?
+    var nextArchivedPage: String?
     var categories: [CategoryOption]
     /// The form to add one, filled again after a refusal.
     var draftName = ""
@@ -67,6 +70,8 @@ struct AdminHelpView: Sendable {
     var error: String?
     var waiting: [Row]
     var answered: [Row]
+    /// The next page of questions, when there is one.
+    var nextPage: String?
 
     init(waiting: [Row], answered: [Row]) {
         self.waiting = waiting

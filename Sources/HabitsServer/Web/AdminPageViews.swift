@@ -8,6 +8,8 @@ enum AdminNotice: String {
     case granted, revoked, removed
     case habitAdded = "habit-added", habitRenamed = "habit-renamed", habitArchived = "habit-archived"
     case habitRestored = "habit-restored", answered, answerTakenBack = "answer-taken-back"
+    case programAdded = "program-added", programSaved = "program-saved", programDeleted = "program-deleted"
+    case tagAdded = "tag-added", tagRenamed = "tag-renamed", tagDeleted = "tag-deleted"
 
     var sentence: String {
         switch self {
@@ -23,6 +25,12 @@ enum AdminNotice: String {
         case .habitRestored: "The habit is back."
         case .answered: "The answer is saved: everyone sees the question and its answer."
         case .answerTakenBack: "The answer is taken back: the question is no longer public."
+        case .programAdded: "The program is added: Discover shows it."
+        case .programSaved: "The program is saved."
+        case .programDeleted: "The program is deleted; its members keep the habits it gave them."
+        case .tagAdded: "The topic is added."
+        case .tagRenamed: "The topic is renamed."
+        case .tagDeleted: "The topic is deleted; its questions stay, without it."
         }
     }
 
@@ -64,6 +72,8 @@ struct AdminCategoriesView: Sendable {
     var notice: String?
     var error: String?
     var categories: [Row]
+    /// The next page's address, when there is one.
+    var nextPage: String?
     /// The form to add one, filled again after a refusal.
     var draftName = ""
     var draftColor = proposedColor
