@@ -157,17 +157,32 @@ import Testing
     }
 
     @Test func oneAccountSpreadOverManyAddressesIsLimitedToo() throws {
-        let limit = StreamLimit(maximum: 10, maximumPerClient: 2)
+        let limit = StreamLimit(maximum: 10, maximumPerClient: 2, maximumPerAddress: 5)
         let first = try limit.admit(client: "10.0.0.1", account: 7)
         var second: StreamTicket? = try limit.admit(client: "10.0.0.2", account: 7)
         #expect(throws: APIError.self) { _ = try limit.admit(client: "10.0.0.3", account: 7) }
-        // Another account at a busy address is still limited by the address.
-        let other = try limit.admit(client: "10.0.0.1", account: 8)
-        #expect(throws: APIError.self) { _ = try limit.admit(client: "10.0.0.1", account: 9) }
         second = nil
         let again = try limit.admit(client: "10.0.0.4", account: 7)
-        #expect(second == nil && limit.openCount == 3)
-        withExtendedLifetime((first, other, again)) {}
+        #expect(second == nil && limit.openCount == 2)
+        withExtendedLifetime((first, again)) {}
+    }
+
+    @Test func neighboursBehindOneAddressKeepTheirOwnBound() throws {
+        let limit = StreamLimit(maximum: 100, maximumPerClient: 2, maximumPerAddress: 5)
+        // One member at the office's address holds their two; the next member there still gets theirs.
+        let mine = try (0..<2).map { _ in try limit.admit(client: "10.0.0.1", account: 7) }
+        #expect(throws: APIError.self) { _ = try limit.admit(client: "10.0.0.1", account: 7) }
+        let theirs = try (0..<2).map { _ in try limit.admit(client: "10.0.0.1", account: 8) }
+        // An anonymous client there has a bound of its own, inside the address's.
+        let anonymous = try limit.admit(client: "10.0.0.1")
+        // The address's own bound, far above one account's, still holds them all.
+        #expect(throws: APIError.self) { _ = try limit.admit(client: "10.0.0.1", account: 9) }
+        #expect(throws: APIError.self) { _ = try limit.admit(client: "10.0.0.1") }
+        let elsewhere = try limit.admit(client: "10.0.0.2", account: 9)
+        #expect(limit.openCount == 6)
+        withExtendedLifetime((mine, theirs, anonymous, elsewhere)) {}
+        // By default an address holds sixteen accounts' worth.
+        #expect(StreamLimit(maximum: 10_000, maximumPerClient: 64).maximumPerAddress == 1_024)
     }
 
     /// Runs the real application on a free port for `body`, as `habits serve` does: the test framework's
