@@ -30,11 +30,10 @@ extension PostgresHabitStore {
             if id == userID || alreadyFollowed {
                 continue
             } else if followed.isPrivate {
-                try await session.execute(
-                    """
-                    INSERT INTO follow_requests (user_id, requester_id, created_at)
-                    VALUES (\(id), \(userID), \(now.timeIntervalSince1970)) ON CONFLICT DO NOTHING
-                    """)
+                // Past the day's bound the request is left out, as an unknown key's is: the import stays whole.
+                do {
+                    try await insertFollowRequest(session, userID: id, requesterID: userID, at: now)
+                } catch let refusal as HabitsError where refusal == StoreRefusal.followRequestLimit {}
                 // Counted whether or not a request was already waiting, as an unknown key is.
                 summary.followsRequested += 1
             } else if try await insertFollow(session, followerID: userID, followed: followed) {

@@ -102,11 +102,7 @@ extension PostgresHabitStore {
             if isFollowing {
                 if follows { return .following }
                 if followed.isPrivate {
-                    try await session.execute(
-                        """
-                        INSERT INTO follow_requests (user_id, requester_id, created_at)
-                        VALUES (\(followedID), \(userID), \(Date().timeIntervalSince1970)) ON CONFLICT DO NOTHING
-                        """)
+                    try await Self.insertFollowRequest(session, userID: followedID, requesterID: userID, at: Date())
                     return .requested
                 }
                 if try await Self.insertFollow(session, followerID: userID, followed: followed) {
@@ -123,6 +119,34 @@ extension PostgresHabitStore {
             }
             return .notFollowing
         }
+    }
+
+    /// A new follow request, counted against the requester's day (`FollowRule`) under the requester's row lock,
+    /// so two at once count one after the other; asking again while one waits writes and counts nothing.
+    static func insertFollowRequest(
+        _ session: PostgresSession, userID: Int64, requesterID: Int64, at now: Date
+    ) async throws {
+        let stored = try await session.rows(
+            """
+            SELECT follow_request_day, follow_requests_that_day FROM users WHERE id = \(requesterID) FOR UPDATE
+            """)
+        let waiting = try await session.value(
+            "SELECT 1 FROM follow_requests WHERE user_id = \(userID) AND requester_id = \(requesterID)", as: Int.self)
+        if waiting != nil { return }
+        var (day, count): (Int64, Int64) = (0, 0)
+        if let row = stored.first { (day, count) = try row.decode((Int64, Int64).self) }
+        let counted = try FollowRule.countingRequest(
+            stored: FollowRule.RequestCount(day: day, count: Int(count)), at: now)
+        try await session.execute(
+            """
+            UPDATE users SET follow_request_day = \(counted.day), follow_requests_that_day = \(Int64(counted.count))
+            WHERE id = \(requesterID)
+            """)
+        try await session.execute(
+            """
+            INSERT INTO follow_requests (user_id, requester_id, created_at)
+            VALUES (\(userID), \(requesterID), \(now.timeIntervalSince1970))
+            """)
     }
 
     /// Whether a follow was added; the followed user's name and key are kept beside it, for listing by name.

@@ -115,6 +115,12 @@ extension PostgresSchema {
         CREATE INDEX widgets_habit ON widgets (habit_id);
         """
 
+    /// Follow requests counted per account and UTC day (`FollowRule`), in the request's own transaction.
+    static let v18FollowRequestCounts = """
+        ALTER TABLE users ADD COLUMN follow_request_day bigint NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN follow_requests_that_day bigint NOT NULL DEFAULT 0;
+        """
+
     /// Idempotency keys: a claim while its request runs, then its answer, for 24 hours.
     static let v8IdempotencyKeys = """
         CREATE TABLE idempotency_keys (

@@ -80,6 +80,7 @@ enum PostgresSchema {
         ("v15: a batch of logs in one statement", v15LogBatches),
         ("v16: count levels applied once per transaction", v16CountLevelsOncePerTransaction),
         ("v17: widget addresses", v17Widgets),
+        ("v18: follow requests counted by day", v18FollowRequestCounts),
     ]
 
     /// The statements of `sql`: each ends with `;` at the end of a line, except inside a `$$` body.

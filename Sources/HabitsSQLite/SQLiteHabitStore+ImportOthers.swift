@@ -7,8 +7,9 @@ import HabitsStore
 /// written in the import's transaction by the same rules as `setFollowing`, `joinProgram`, `rateProgram` and
 /// `createQuestion`.
 extension SQLiteHabitStore {
-    /// Follows the users named by key: a public one at once, a private one by a follow request. A private one
-    /// and an unknown key count alike (`followsRequested`), so that an import never tells them apart.
+    /// Follows the users named by key: a public one at once, a private one by a follow request (within the
+    /// day's bound, `FollowRule`). A private one and an unknown key count alike (`followsRequested`), so that
+    /// an import never tells them apart.
     ///
     /// - Complexity: O(k log u) for k keys among u users: one lookup of the unique key index each.
     static func importFollows(
@@ -18,8 +19,6 @@ extension SQLiteHabitStore {
         let find = try db.cachedStatement(sql: "SELECT * FROM users WHERE key = ?")
         let follows = try db.cachedStatement(
             sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followed_id = ?)")
-        let request = try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO follow_requests (user_id, requester_id, created_at) VALUES (?, ?, ?)")
         var seen = Set<String>()
         for key in keys where seen.insert(key.precomposedStringWithCanonicalMapping).inserted {
             guard let row = try Row.fetchOne(find, arguments: [key.precomposedStringWithCanonicalMapping]) else {
@@ -31,7 +30,10 @@ extension SQLiteHabitStore {
             if followed.id == userID || alreadyFollowed {
                 continue
             } else if followed.isPrivate {
-                try request.execute(arguments: [followed.id, userID, now.timeIntervalSince1970])
+                // Past the day's bound the request is left out, as an unknown key's is: the import stays whole.
+                do {
+                    try insertFollowRequest(db, userID: followed.id, requesterID: userID, at: now)
+                } catch let refusal as HabitsError where refusal == StoreRefusal.followRequestLimit {}
                 // Counted whether or not a request was already waiting, as an unknown key is.
                 summary.followsRequested += 1
             } else {

@@ -101,11 +101,7 @@ extension SQLiteHabitStore {
             if isFollowing {
                 if follows { return .following }
                 if followed.isPrivate {
-                    try db.execute(
-                        sql: """
-                            INSERT OR IGNORE INTO follow_requests (user_id, requester_id, created_at) VALUES (?, ?, ?)
-                            """,
-                        arguments: [followedID, userID, Date().timeIntervalSince1970])
+                    try Self.insertFollowRequest(db, userID: followedID, requesterID: userID, at: Date())
                     return .requested
                 }
                 try Self.insertFollow(db, followerID: userID, followed: followed)
@@ -123,6 +119,28 @@ extension SQLiteHabitStore {
             }
             return .notFollowing
         }
+    }
+
+    /// A new follow request, counted against the requester's day (`FollowRule`); asking again while one waits
+    /// writes and counts nothing.
+    static func insertFollowRequest(_ db: Database, userID: Int64, requesterID: Int64, at now: Date) throws {
+        let waiting = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM follow_requests WHERE user_id = ? AND requester_id = ?)",
+            arguments: [userID, requesterID]) ?? false
+        if waiting { return }
+        let stored = try Row.fetchOne(
+            db, sql: "SELECT follow_request_day, follow_requests_that_day FROM users WHERE id = ?",
+            arguments: [requesterID])
+        let counted = try FollowRule.countingRequest(
+            stored: FollowRule.RequestCount(
+                day: stored?["follow_request_day"] ?? 0, count: stored?["follow_requests_that_day"] ?? 0),
+            at: now)
+        try db.execute(
+            sql: "UPDATE users SET follow_request_day = ?, follow_requests_that_day = ? WHERE id = ?",
+            arguments: [counted.day, counted.count, requesterID])
+        try db.execute(
+            sql: "INSERT INTO follow_requests (user_id, requester_id, created_at) VALUES (?, ?, ?)",
+            arguments: [userID, requesterID, now.timeIntervalSince1970])
     }
 
     /// The followed user's name and key are kept beside the follow, for listing by name.

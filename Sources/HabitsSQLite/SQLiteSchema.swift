@@ -39,6 +39,7 @@ enum SQLiteSchema {
         Migration("v15: program totals count public raters only", sql(VisibilitySchema.v15)),
         Migration("v16: ids never given twice", AutoIncrementSchema.v16),
         Migration("v17: widget addresses", sql(WidgetSchema.v17)),
+        Migration("v18: follow requests counted by day", sql(FollowRequestSchema.v18)),
     ]
 
     /// A migration that runs one script.

@@ -128,4 +128,49 @@ import Testing
             }
         }
     }
+
+    @Test func aProgramsHabitsAreSharedOnesInUseAndBadInputIsNamed() async throws {
+        let store = try await SQLiteHabitStore.temporary(content: Fixture.content())
+        try await makeApplication(store: store, configuration: accountsConfiguration).test(.router) { client in
+            let ada = try await client.signUp("ada")
+            let bob = try await client.signUp("bob")
+            let category = try #require(try await store.categories(page: PageRequest()).items.first)
+            let own = try decodeV1(
+                Habit.self,
+                try await client.send(
+                    "/v1/habits", .post, body(#"{"name":"Bob's walk","categoryID":\#(category.id)}"#), as: bob))
+            let shared = try #require(try await store.habits(page: PageRequest(limit: 1)).items.first)
+            _ = try await store.updateHabit(id: shared.id) { var habit = $0; habit.isArchived = true; return habit }
+            // Someone's own habit, an archived one and an unknown id are refused alike, by the page and the API.
+            for id in [own.id, shared.id, 99_999] {
+                let page = try await forms.post(
+                    client, "/admin/programs",
+                    "action=create&title=Leak&author=Ada&categoryID=\(category.id)&currency=USD&habitIDs%5B%5D=\(id)",
+                    cookie: ada.cookie)
+                #expect(page.status == .unprocessableContent, "habit \(id)")
+                #expect(String(buffer: page.body).contains("no shared habit in use has id \(id)."))
+                let api = try await client.send(
+                    "/v1/programs", .post,
+                    body(#"{"title":"Leak","author":"Ada","categoryID":\#(category.id),"#
+                        + #""price":{"amount":"0","currency":"USD"},"habitIDs":[\#(id)]}"#),
+                    as: ada)
+                try expectError(api, .unprocessableContent, code: "invalid")
+            }
+            #expect(try await stored(store, titled: "Leak") == nil)
+
+            // A price's own refusal names its field, through the API as on the page.
+            let currency = try await client.send(
+                "/v1/programs", .post,
+                body(#"{"title":"Read","author":"Ada","categoryID":\#(category.id),"#
+                    + #""price":{"amount":"1.00","currency":"ZZZ"}}"#),
+                as: ada)
+            try expectError(currency, .unprocessableContent, code: "invalid")
+            #expect(String(buffer: currency.body).contains("price.currency"))
+
+            // A form whose escapes are not UTF-8 is refused, not kept with replacement characters.
+            let bytes = try await forms.post(client, "/admin/tags", "action=create&name=bad%C0%AF%FF", cookie: ada.cookie)
+            #expect(bytes.status == .badRequest)
+            #expect(try await store.helpTags(page: PageRequest()).items.contains { $0.name.hasPrefix("bad") } == false)
+        }
+    }
 }

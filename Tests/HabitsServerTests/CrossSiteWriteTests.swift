@@ -69,4 +69,17 @@ import Testing
             }
         }
     }
+
+    @Test func anOriginIsExactlySchemeHostAndPort() {
+        #expect(Authority.origin("http://localhost:8080")?.1 == Authority(host: "localhost", port: 8080))
+        #expect(Authority.origin("HTTPS://Habits.Example")?.1 == Authority(host: "habits.example", port: 443))
+        #expect(Authority.origin("http://[::1]:8080")?.1 == Authority(host: "::1", port: 8080))
+        // What a browser never sends as an origin is no origin: user information, a path, a query.
+        for garbage in [
+            "null", "http://evil.example@127.0.0.1:8080", "http://127.0.0.1:8080/", "http://127.0.0.1:8080?x",
+            "ftp://127.0.0.1", "http://", "127.0.0.1:8080", "http://127.0.0.1:99999",
+        ] {
+            #expect(Authority.origin(garbage) == nil, "\(garbage)")
+        }
+    }
 }

@@ -64,9 +64,12 @@ import Testing
                 ),
                 (
                     #"{"title":"T","author":"A","categoryID":1,"price":{"amount":"1.999","currency":"USD"}}"#,
-                    .badRequest
+                    .unprocessableContent
                 ),
-                (#"{"title":"T","author":"A","categoryID":1,"price":{"amount":"1","currency":"usd"}}"#, .badRequest),
+                (
+                    #"{"title":"T","author":"A","categoryID":1,"price":{"amount":"1","currency":"usd"}}"#,
+                    .unprocessableContent
+                ),
                 (#"{"title":"T","author":"A","categoryID":1}"#, .badRequest),
                 (#"{"title":"T""#, .badRequest),
             ]

@@ -118,4 +118,40 @@ import Testing
             await #expect(throws: HabitsError.self) { _ = try await store.followRequests(userID: ada.id) }
         }
     }
+
+    @Test(arguments: StoreImplementation.allCases)
+    func followRequestsAreBoundedPerDayAndWithdrawingGivesNoPlaceBack(
+        implementation: StoreImplementation
+    ) async throws {
+        try await withStore(implementation) { store in
+            let bob = try await userID(store, key: "user1")
+            let bound = AccountRules.maximumFollowRequestsPerDay
+            var privateIDs: [Int64] = []
+            for index in 0...bound {
+                let (account, _) = try await store.createAccount(
+                    newUser("private\(index)"), passwordHash: "h", visibility: .private, session: nil)
+                privateIDs.append(account.id)
+            }
+            // The first request and its repeat count once; withdrawing and asking again counts again.
+            #expect(try await store.setFollowing(userID: bob, followedID: privateIDs[0], true) == .requested)
+            #expect(try await store.setFollowing(userID: bob, followedID: privateIDs[0], true) == .requested)
+            #expect(try await store.setFollowing(userID: bob, followedID: privateIDs[0], false) == .notFollowing)
+            #expect(try await store.setFollowing(userID: bob, followedID: privateIDs[0], true) == .requested)
+            for id in privateIDs[1..<(bound - 1)] {
+                #expect(try await store.setFollowing(userID: bob, followedID: id, true) == .requested)
+            }
+            // That is the day's hundred: the next is refused and written nowhere.
+            await #expect(throws: StoreRefusal.followRequestLimit) {
+                try await store.setFollowing(userID: bob, followedID: privateIDs[bound - 1], true)
+            }
+            #expect(try await store.followRequests(userID: privateIDs[bound - 1]).isEmpty)
+            // A request already waiting is still answered as waiting; a public account is followed at once.
+            #expect(try await store.setFollowing(userID: bob, followedID: privateIDs[1], true) == .requested)
+            let carol = try await userID(store, key: "user2")
+            #expect(try await store.setFollowing(userID: bob, followedID: carol, true) == .following)
+            // Someone else's requests have their own count.
+            let dan = try await userID(store, key: "user3")
+            #expect(try await store.setFollowing(userID: dan, followedID: privateIDs[bound], true) == .requested)
+        }
+    }
 }

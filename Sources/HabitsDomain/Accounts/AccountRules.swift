@@ -20,6 +20,10 @@ public enum AccountRules {
     /// fill the store and every screen that lists its habits (Docs/Accounts.md, "Per-account bounds").
     public static let maximumPersonalHabits = 200
 
+    /// The most follow requests (to private accounts) one account sends in a day, counted in UTC days:
+    /// each lands on someone else's account page, so a stream of them is a way to pester people.
+    public static let maximumFollowRequestsPerDay = 100
+
     /// A username: the key rules (1…100 of `A–Z a–z 0–9 . _ ~ -`, so NFC by construction), at least 2
     /// long; unique regardless of case, which only the store can check.
     public static func username(_ raw: String) throws(HabitsError) -> String {

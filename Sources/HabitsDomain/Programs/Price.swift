@@ -58,12 +58,8 @@ public struct Price: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let currency = try container.decode(String.self, forKey: .currency)
         let amount = try container.decode(String.self, forKey: .amount)
-        do {
-            self = try Price.parse(amount: amount, currency: currency)
-        } catch {
-            throw DecodingError.dataCorruptedError(
-                forKey: .amount, in: container, debugDescription: error.localizedDescription)
-        }
+        // The rule's own refusal, naming the field at fault (`price.amount` or `price.currency`).
+        self = try Price.parse(amount: amount, currency: currency)
     }
 
     public func encode(to encoder: any Encoder) throws {

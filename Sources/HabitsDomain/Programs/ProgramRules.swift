@@ -36,6 +36,18 @@ public enum ProgramRules {
         return value
     }
 
+    /// Refuses a program's habit that is not a shared, active habit of the catalogue: joining a program makes
+    /// its habits the member's favourites, so neither someone's own habit nor an archived one may be one.
+    /// `found` holds the habits of `ids` that exist; an unknown id and someone's own habit are refused
+    /// alike, so that the answer tells nothing of habits one may not see.
+    public static func checkHabits(_ ids: [Int64], found: [Int64: Habit]) throws(HabitsError) {
+        for id in ids {
+            guard let habit = found[id], habit.visibility == .shared, !habit.isArchived else {
+                throw .invalid(field: "habitIDs", reason: "no shared habit in use has id \(id).")
+            }
+        }
+    }
+
     /// A program with every field checked and its text trimmed; references are the store's to check.
     public static func checked(_ program: Program) throws(HabitsError) -> Program {
         var program = program

@@ -6,7 +6,7 @@ import Hummingbird
 /// `/v1/programs…`, programs' pictures, and `/v1/users/{userID}/programs…` and `…/ratings…`: the programs
 /// Discover shows, who joined them and how they rate them.
 struct ProgramsController: Sendable {
-    let store: any ProgramStore
+    let store: any ProgramStore & ResourceStore
     let clock: @Sendable () -> Date
     /// Bounds how many picture uploads are read at once, shared with the user pictures.
     let uploads: ConcurrencyLimit
@@ -37,14 +37,37 @@ struct ProgramsController: Sendable {
     }
 
     /// Makes the program `draft` describes, held to `ProgramRules`: the route's and the administrators' page's.
-    static func create(_ draft: ProgramDraft, in store: any ProgramStore, at now: Date) async throws -> Program {
+    static func create(
+        _ draft: ProgramDraft, in store: any ProgramStore & ResourceStore, at now: Date
+    ) async throws -> Program {
         let program = try draft.program(createdAt: now)
+        try await checkHabits(program.habitIDs, in: store)
         return try await referencesMustExist { try await store.createProgram(program) }
     }
 
     /// Changes a program as `patch` says, held to `ProgramRules`.
-    static func update(id: Int64, _ patch: ProgramPatch, in store: any ProgramStore) async throws -> Program {
-        try await referencesMustExist { try await store.updateProgram(id: id) { try patch.applied(to: $0) } }
+    static func update(
+        id: Int64, _ patch: ProgramPatch, in store: any ProgramStore & ResourceStore
+    ) async throws -> Program {
+        if let habitIDs = patch.habitIDs {
+            // Counted before they are read: a body naming thousands is refused without reading any.
+            let ids = try ResourceRules.ids(habitIDs, field: "habitIDs", maximum: ProgramRules.maximumProgramHabits)
+            try await checkHabits(ids, in: store)
+        }
+        return try await referencesMustExist { try await store.updateProgram(id: id) { try patch.applied(to: $0) } }
+    }
+
+    /// Reads the habits `ids` name (at most `ProgramRules.maximumProgramHabits`) for `ProgramRules.checkHabits`.
+    private static func checkHabits(_ ids: [Int64], in store: any ResourceStore) async throws {
+        var found: [Int64: Habit] = [:]
+        for id in Set(ids) {
+            do {
+                found[id] = try await store.habit(id: id)
+            } catch HabitsError.notFound {
+                continue
+            }
+        }
+        try ProgramRules.checkHabits(ids, found: found)
     }
 
     @Sendable func get(_ request: Request, context: HabitsRequestContext) async throws -> JSON<Program> {

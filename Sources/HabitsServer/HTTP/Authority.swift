@@ -46,12 +46,14 @@ struct Authority: Hashable, Sendable {
     }
 
     /// The scheme and authority (its port made explicit) of an `Origin` header such as
-    /// `http://localhost:8080`; nil for `null` or garbage.
+    /// `http://localhost:8080`; nil for `null` or garbage. An origin is exactly `scheme://host[:port]`
+    /// (RFC 6454): user information, a path or a query (`http://evil.example@localhost`) is garbage.
     static func origin(_ origin: String) -> (ClientConnection.Scheme, Authority)? {
-        guard let url = URL(string: origin),
-              let scheme = url.scheme.flatMap({ ClientConnection.Scheme(rawValue: $0.lowercased()) }),
-              let host = url.host, !host.isEmpty else { return nil }
-        return (scheme, Authority(host: host, port: url.port ?? scheme.defaultPort))
+        guard let separator = origin.range(of: "://"),
+            let scheme = ClientConnection.Scheme(rawValue: origin[..<separator.lowerBound].lowercased()),
+            let authority = Authority(parsing: String(origin[separator.upperBound...]))
+        else { return nil }
+        return (scheme, Authority(host: authority.host, port: authority.port ?? scheme.defaultPort))
     }
 
     private static func isHostByte(_ byte: UInt8) -> Bool {

@@ -32,6 +32,9 @@ enum RequestBody {
         let value: T
         do {
             value = try HabitsJSON.decoder().decode(T.self, from: data)
+        } catch let refusal as HabitsError {
+            // A value's own check while it decodes (a price's digits, its currency): its precise refusal.
+            throw refusal
         } catch {
             throw HabitsError.malformed(reason: DecodingErrorMessage.describe(error))
         }

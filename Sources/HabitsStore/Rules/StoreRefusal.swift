@@ -46,6 +46,11 @@ public enum StoreRefusal {
     /// A follow of oneself.
     public static let followSelf = HabitsError.invalid(field: "followedID", reason: "a user cannot follow themselves.")
 
+    /// A follow request beyond `AccountRules.maximumFollowRequestsPerDay`.
+    public static let followRequestLimit = HabitsError.conflict(
+        reason: "An account sends at most \(AccountRules.maximumFollowRequestsPerDay) follow requests a day; "
+            + "try again tomorrow (UTC).")
+
     /// A token beyond `AccountRules.maximumTokens`.
     public static let tokenLimit = HabitsError.conflict(
         reason: "An account holds at most \(AccountRules.maximumTokens) tokens; revoke one first.")
