@@ -48,8 +48,8 @@ extension ScreenBuilder {
                 id: "user-\(standing.user.id)",
                 content: ItemContent(
                     UserCount(
-                        userID: standing.user.id, userName: standing.user.name, count: standing.count,
-                        isViewer: standing.user.id == viewer.id)),
+                        userID: standing.user.id, userName: standing.user.name, username: standing.user.key,
+                        count: standing.count, isViewer: standing.user.id == viewer.id)),
                 fallback: ItemFallback(title: standing.user.name, subtitle: "\(standing.count)"),
                 actions: [
                     .open(title: "Open \(standing.user.name)", screen: .user, parameters: ["of": "\(standing.user.id)"])

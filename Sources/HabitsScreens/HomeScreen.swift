@@ -36,7 +36,8 @@ extension ScreenBuilder {
         var followed: [ScreenItem] = []
         for user in try await source.followedUsers(userID: viewer.id) {
             let message = try await comparison.message(about: user.id)
-            followed.append(Self.followedUserItem(userID: user.id, name: user.name, message: message))
+            followed.append(
+                Self.followedUserItem(userID: user.id, name: user.name, username: user.key, message: message))
         }
         let welcomes = cards.isEmpty
         if welcomes { cards.append(Self.emptyLeaderboard(isNew: viewerCounts.isEmpty)) }
@@ -81,9 +82,10 @@ extension ScreenBuilder {
     }
 
     /// The line of one followed user.
-    static func followedUserItem(userID: Int64, name: String, message: String) -> ScreenItem {
+    static func followedUserItem(userID: Int64, name: String, username: String, message: String) -> ScreenItem {
         ScreenItem(
-            id: HomeItemID.followedUser(userID), content: ItemContent(FollowedUser(userName: name, message: message)),
+            id: HomeItemID.followedUser(userID),
+            content: ItemContent(FollowedUser(userName: name, username: username, message: message)),
             fallback: ItemFallback(title: name, subtitle: message),
             actions: [.open(title: "Open \(name)", screen: .user, parameters: ["of": "\(userID)"])])
     }
@@ -111,11 +113,18 @@ extension ScreenBuilder {
             let ordinal = Ordinal.english(position.rank)
             return "You \(standing.count) (\(position.usersWithCount > 1 ? "tied " + ordinal : ordinal))"
         }
+        // Someone else's line names them by display name, which anyone may choose: their username goes beside it.
+        func username(_ standing: Standing) -> String? { standing.user.id == viewer.id ? nil : standing.user.key }
         let leader = try await line(first)
-        guard top.count > 1 else { return LeaderboardHabit(habitName: habit.name, leader: leader, secondary: nil) }
+        guard top.count > 1 else {
+            return LeaderboardHabit(
+                habitName: habit.name, leader: leader, secondary: nil, leaderUsername: username(first))
+        }
         let secondary: Standing =
             viewerCount > 0 && first.user.id != viewer.id ? Standing(user: viewer, count: viewerCount) : top[1]
-        return LeaderboardHabit(habitName: habit.name, leader: leader, secondary: try await line(secondary))
+        return LeaderboardHabit(
+            habitName: habit.name, leader: leader, secondary: try await line(secondary),
+            leaderUsername: username(first), secondaryUsername: username(secondary))
     }
 }
 

@@ -24,13 +24,16 @@ extension HabitHeader {
 public struct UserCount: ItemPayload {
     public var userID: Int64
     public var userName: String
+    /// Their username, shown beside the display name, which anyone may choose.
+    public var username: String
     public var count: Int
     /// Whether this row is the viewer's own.
     public var isViewer: Bool
 
-    public init(userID: Int64, userName: String, count: Int, isViewer: Bool) {
+    public init(userID: Int64, userName: String, username: String, count: Int, isViewer: Bool) {
         self.userID = userID
         self.userName = userName
+        self.username = username
         self.count = count
         self.isViewer = isViewer
     }
@@ -38,20 +41,25 @@ public struct UserCount: ItemPayload {
 
 extension UserCount {
     public static let type = "userCount"
-    public var heapBytes: Int { heapSum(userName) }
+    public var heapBytes: Int { heapSum(userName, username) }
 }
 
 /// `userCard`: a user in their colour, and whether the viewer follows them.
 public struct UserCard: ItemPayload {
     public var userID: Int64
     public var name: String
+    /// Their username, shown beside the display name, which anyone may choose.
+    public var username: String
     public var color: ScreenColor?
     public var picture: String
     public var isFollowed: Bool
 
-    public init(userID: Int64, name: String, color: ScreenColor?, picture: String, isFollowed: Bool) {
+    public init(
+        userID: Int64, name: String, username: String, color: ScreenColor?, picture: String, isFollowed: Bool
+    ) {
         self.userID = userID
         self.name = name
+        self.username = username
         self.color = color
         self.picture = picture
         self.isFollowed = isFollowed
@@ -60,21 +68,24 @@ public struct UserCard: ItemPayload {
 
 extension UserCard {
     public static let type = "userCard"
-    public var heapBytes: Int { heapSum(name, picture) }
+    public var heapBytes: Int { heapSum(name, username, picture) }
 }
 
 /// `userHeader`: a user's name, bio and picture.
 public struct UserHeader: ItemPayload {
     public var userID: Int64
     public var name: String
+    /// Their username, shown beside the display name, which anyone may choose.
+    public var username: String
     public var bio: String?
     public var color: ScreenColor?
     /// The path of the user's picture on this server.
     public var picture: String
 
-    public init(userID: Int64, name: String, bio: String?, color: ScreenColor?, picture: String) {
+    public init(userID: Int64, name: String, username: String, bio: String?, color: ScreenColor?, picture: String) {
         self.userID = userID
         self.name = name
+        self.username = username
         self.bio = bio
         self.color = color
         self.picture = picture
@@ -83,7 +94,7 @@ public struct UserHeader: ItemPayload {
 
 extension UserHeader {
     public static let type = "userHeader"
-    public var heapBytes: Int { heapSum(name, bio, picture) }
+    public var heapBytes: Int { heapSum(name, username, bio, picture) }
 }
 
 /// `habitCount`: one of a user's habits and their count of it.

@@ -173,7 +173,8 @@ extension ScreenBuilder {
             found += 1
             let message = try await comparison.message(about: userID)
             guard message != line.message else { continue }
-            let new = followedUserItem(userID: userID, name: line.userName, message: message)
+            let new = followedUserItem(
+                userID: userID, name: line.userName, username: line.username, message: message)
             document.sections[sectionIndex].items[itemIndex] = new
             stage.itemUpdates.append(ItemValue(section: sectionIndex, item: itemIndex, value: new))
         }

@@ -42,8 +42,8 @@ extension ScreenBuilder {
             id: "profile",
             content: ItemContent(
                 UserHeader(
-                    userID: user.id, name: user.name, bio: user.bio, color: user.color?.screenColor,
-                    picture: user.picturePath)),
+                    userID: user.id, name: user.name, username: user.key, bio: user.bio,
+                    color: user.color?.screenColor, picture: user.picturePath)),
             fallback: ItemFallback(title: user.name, subtitle: user.bio), actions: headerActions)
         var sections = [ScreenSection(id: "profile", layout: ScreenLayouts.headerBlock, items: [header])]
 

@@ -31,8 +31,8 @@ extension ScreenBuilder {
                 id: "user-\(user.id)",
                 content: ItemContent(
                     UserCard(
-                        userID: user.id, name: user.name, color: user.color?.screenColor, picture: user.picturePath,
-                        isFollowed: isFollowed)),
+                        userID: user.id, name: user.name, username: user.key, color: user.color?.screenColor,
+                        picture: user.picturePath, isFollowed: isFollowed)),
                 fallback: ItemFallback(title: user.name, subtitle: isFollowed ? "Following" : nil),
                 actions: [
                     .open(title: "Open \(user.name)", screen: .user, parameters: ["of": "\(user.id)"]),

@@ -63,20 +63,21 @@ func log(
                 #expect(
                     cards == [
                         ItemContent(
-                            LeaderboardHabit(habitName: "Run", leader: "User 1 2", secondary: "You 1 (2nd)")),
+                            LeaderboardHabit(
+                                habitName: "Run", leader: "User 1 2", secondary: "You 1 (2nd)", leaderUsername: "user1")),
                         ItemContent(LeaderboardHabit(habitName: "Swim", leader: "Nobody Yet!", secondary: nil)),
                     ])
                 #expect(
                     document.sections[1].items.map(\.content) == [
                         ItemContent(
                             FollowedUser(
-                                userName: "User 1",
+                                userName: "User 1", username: "user1",
                                 message: "Currently 1st, ahead of you (2nd) in Run.\n"
                                     + "You might catch up with a little extra effort!"
                             )),
                         ItemContent(
                             FollowedUser(
-                                userName: "User 2",
+                                userName: "User 2", username: "user2",
                                 message: "This user doesn't seem to have done much yet. "
                                     + "Check in to see if they need any help getting started.")),
                     ])
@@ -114,7 +115,7 @@ func log(
                 #expect(
                     document.sections.first { $0.id == "ranking" }?.items.map(\.content) == [
                         ItemContent(
-                            UserCount(userID: users["user3"] ?? 0, userName: "User 3", count: 1, isViewer: false))
+                            UserCount(userID: users["user3"] ?? 0, userName: "User 3", username: "user3", count: 1, isViewer: false))
                     ])
             }
         }

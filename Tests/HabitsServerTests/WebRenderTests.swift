@@ -22,7 +22,7 @@ import Testing
             ItemContent(LeaderboardHabit(habitName: "Run", leader: "Sam 7", secondary: "You 4 (2nd)")),
             "You 4 (2nd)"
         ),
-        (ItemContent(FollowedUser(userName: "Kai", message: "Currently 1st in Run.")), "Currently 1st in Run."),
+        (ItemContent(FollowedUser(userName: "Kai", username: "kai", message: "Currently 1st in Run.")), "Currently 1st in Run."),
         (ItemContent(EmptyState(title: "You follow no one yet", message: "Follow someone.")), "Follow someone."),
         (
             ItemContent(HabitRow(habitID: 1, name: "Swim", emoji: "🏊", category: "Sport", color: color,
@@ -38,13 +38,13 @@ import Testing
             ItemContent(HabitHeader(name: "Yoga", emoji: nil, category: "Body", color: color, description: "Stretch")),
             "Stretch"
         ),
-        (ItemContent(UserCount(userID: 2, userName: "Ann", count: 12, isViewer: true)), "12"),
+        (ItemContent(UserCount(userID: 2, userName: "Ann", username: "ann", count: 12, isViewer: true)), "12"),
         (
-            ItemContent(UserCard(userID: 2, name: "Ann", color: color, picture: "/images/ann", isFollowed: true)),
+            ItemContent(UserCard(userID: 2, name: "Ann", username: "ann", color: color, picture: "/images/ann", isFollowed: true)),
             "/images/ann"
         ),
         (
-            ItemContent(UserHeader(userID: 2, name: "Ann", bio: "Hello there", color: nil, picture: "/images/ann")),
+            ItemContent(UserHeader(userID: 2, name: "Ann", username: "ann", bio: "Hello there", color: nil, picture: "/images/ann")),
             "Hello there"
         ),
         (ItemContent(HabitCount(habitID: 3, habitName: "Walk", emoji: nil, count: 9)), "Walk"),
