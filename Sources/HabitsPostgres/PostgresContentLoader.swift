@@ -42,6 +42,7 @@ struct PostgresContentLoader {
         ).sorted()
         var userByKey: [String: Int64] = [:]
         for (user, id) in zip(users, userIDs) { userByKey[user.id] = id }
+        try await PostgresNames.fillSkeletons(session)
 
         let habits = content.habits
         let habitCategories = try habits.map { habit in

@@ -118,6 +118,17 @@ enum PostgresDayEntries {
         if changed > 0 { changes.days(of: pair.userID) }
     }
 
+    /// Refuses the write when it left `userID` holding more notes than the bound (`DayEntryRule.checkNotes`),
+    /// counted under the user's row lock, so that notes written at once are counted one after the other.
+    ///
+    /// - Complexity: O(e) for the user's e day entries (the primary key's prefix).
+    static func checkNotes(_ session: PostgresSession, userID: Int64) async throws {
+        try await session.execute("SELECT 1 FROM users WHERE id = \(userID) FOR NO KEY UPDATE")
+        let held = try await session.int(
+            "SELECT count(*) FROM habit_day_entries WHERE user_id = \(userID) AND note IS NOT NULL")
+        try DayEntryRule.checkNotes(held: held)
+    }
+
     /// Sets the note of `day`, or removes it (nil or empty).
     static func setNote(
         _ session: PostgresSession, _ pair: CounterPair, day: LocalDay, _ note: String?, changes: ChangeRecorder
@@ -132,6 +143,7 @@ enum PostgresDayEntries {
                 WHERE habit_day_entries.note IS DISTINCT FROM excluded.note
                 RETURNING 1
                 """)
+            if changed > 0 { try await checkNotes(session, userID: pair.userID) }
         } else {
             changed = try await session.changes(
                 """

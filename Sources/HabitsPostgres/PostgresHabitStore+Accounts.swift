@@ -16,6 +16,7 @@ extension PostgresHabitStore {
             if try await db.value("SELECT id FROM users WHERE lower(key) = lower(\(user.key))", as: Int64.self) != nil {
                 throw StoreRefusal.keyTaken(user.key)
             }
+            try await PostgresNames.checkNames(db, of: user, id: nil, checkingKey: true)
             let id = try await db.value(
                 """
                 INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale, visibility)
@@ -23,6 +24,7 @@ extension PostgresHabitStore {
                     \(user.color?.brightness), \(user.bio), \(user.timeZone), \(user.locale), \(visibility.rawValue))
                 RETURNING id
                 """, as: Int64.self) ?? 0
+            try await PostgresNames.storeSkeletons(db, of: user, id: id)
             let role = CredentialRule.role(
                 ofNewAccountAmong: try await db.int("SELECT COUNT(*)::bigint FROM accounts")).rawValue
             let now = (session?.createdAt ?? Date()).timeIntervalSince1970

@@ -179,6 +179,8 @@ extension PostgresHabitStore {
                 changed = true
             }
         }
+        // The notes bound, counted once after all of them: past it the import's transaction writes nothing.
+        if summary.notesSet > 0 { try await PostgresDayEntries.checkNotes(session, userID: userID) }
         if changed { changes.days(of: userID) }
     }
 }

@@ -23,6 +23,8 @@ extension PostgresHabitStore {
                     \(user.color?.brightness), \(user.bio), \(user.timeZone), \(user.locale))
                 RETURNING id
                 """, as: Int64.self) ?? 0
+            // Open mode's users (accounts mode makes them by signing up): kept for later comparisons, not refused.
+            try await PostgresNames.storeSkeletons(session, of: user, id: created.id)
             return created
         }
     }
@@ -53,6 +55,11 @@ extension PostgresHabitStore {
             updated.id = id
             updated.key = current.key
             if updated.name != current.name {
+                // A member's name is held to `NameRule`; open mode's users (no account) are not.
+                if try await session.value("SELECT 1 FROM accounts WHERE user_id = \(id)", as: Int.self) != nil {
+                    try await PostgresNames.checkNames(session, of: updated, id: id, checkingKey: false)
+                }
+                try await PostgresNames.storeSkeletons(session, of: updated, id: id)
                 // Copied beside counters and follows, for ordered listings.
                 try await session.execute("UPDATE habit_counts SET user_name = \(updated.name) WHERE user_id = \(id)")
                 try await session.execute(

@@ -121,6 +121,14 @@ extension PostgresSchema {
         ALTER TABLE users ADD COLUMN follow_requests_that_day bigint NOT NULL DEFAULT 0;
         """
 
+    /// The skeletons of users' names (`NameRule`), indexed; `PostgresNames.fillSkeletons` writes them.
+    static let v19NameSkeletons = """
+        ALTER TABLE users ADD COLUMN name_skeleton text;
+        ALTER TABLE users ADD COLUMN key_skeleton text;
+        CREATE INDEX users_name_skeleton ON users (name_skeleton);
+        CREATE INDEX users_key_skeleton ON users (key_skeleton);
+        """
+
     /// Idempotency keys: a claim while its request runs, then its answer, for 24 hours.
     static let v8IdempotencyKeys = """
         CREATE TABLE idempotency_keys (

@@ -59,6 +59,9 @@ enum PostgresSchema {
                 throw error
             }
         }
+        // The users stored before v19 (or copied in by `habits migrate`) get their names' skeletons, which
+        // need Swift: at every start, a read of an index when none lacks them.
+        try await PostgresNames.fillSkeletons(session)
     }
 
     /// Every migration in order; version n is the n-th.
@@ -81,6 +84,7 @@ enum PostgresSchema {
         ("v16: count levels applied once per transaction", v16CountLevelsOncePerTransaction),
         ("v17: widget addresses", v17Widgets),
         ("v18: follow requests counted by day", v18FollowRequestCounts),
+        ("v19: the skeletons of names, for look-alikes", v19NameSkeletons),
     ]
 
     /// The statements of `sql`: each ends with `;` at the end of a line, except inside a `$$` body.

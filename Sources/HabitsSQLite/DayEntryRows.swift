@@ -112,6 +112,16 @@ enum DayEntryRows {
         if db.changesCount > 0 { changes.days(of: pair.userID) }
     }
 
+    /// Refuses the write when it left `userID` holding more notes than the bound (`DayEntryRule.checkNotes`).
+    ///
+    /// - Complexity: O(e) for the user's e day entries (the primary key's prefix).
+    static func checkNotes(_ db: Database, userID: Int64) throws {
+        let held = try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM habit_day_entries WHERE user_id = ? AND note IS NOT NULL",
+            arguments: [userID]) ?? 0
+        try DayEntryRule.checkNotes(held: held)
+    }
+
     /// Sets the note of `day`, or removes it (nil or empty).
     static func setNote(_ db: Database, _ pair: CounterPair, day: LocalDay, _ note: String?, changes: ChangeRecorder)
         throws
@@ -124,6 +134,7 @@ enum DayEntryRows {
                     WHERE note IS NOT excluded.note
                     """,
                 arguments: [pair.userID, pair.habitID, day.number, note])
+            if db.changesCount > 0 { try checkNotes(db, userID: pair.userID) }
         } else {
             try db.execute(
                 sql: "UPDATE habit_day_entries SET note = NULL WHERE user_id = ? AND habit_id = ? AND day = ?",

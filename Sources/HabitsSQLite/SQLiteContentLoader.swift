@@ -83,10 +83,14 @@ struct SQLiteContentLoader {
     /// The new users' row ids, in the order of `users`.
     private func insertUsers(_ users: [CourseAPI.User]) throws -> [Int64] {
         let insert = try db.makeStatement(
-            sql: "INSERT INTO users (key, name, hue, saturation, brightness, bio) VALUES (?, ?, ?, ?, ?, ?)")
+            sql: """
+                INSERT INTO users (key, name, hue, saturation, brightness, bio, name_skeleton, key_skeleton)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         return try users.map { user in
             try insert.execute(arguments: [
                 user.id, user.name, user.color?.hue, user.color?.saturation, user.color?.brightness, user.bio,
+                ConfusableSkeleton.skeleton(of: user.name), ConfusableSkeleton.skeleton(of: user.id),
             ])
             return db.lastInsertedRowID
         }

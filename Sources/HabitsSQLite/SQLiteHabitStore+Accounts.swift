@@ -14,6 +14,7 @@ extension SQLiteHabitStore {
         try await writeBumping { db, changes in
             changes.catalogueChanged()
             try Self.requireFreeKey(db, user.key)
+            try Self.checkNames(db, of: user, id: nil, checkingKey: true)
             try db.execute(
                 sql: """
                     INSERT INTO users (key, name, hue, saturation, brightness, bio, time_zone, locale, visibility)
@@ -25,6 +26,7 @@ extension SQLiteHabitStore {
                 ])
             var created = user
             created.id = db.lastInsertedRowID
+            try Self.storeSkeletons(db, of: user, id: created.id)
             // The count reads one table in the same transaction; SQLite's writer runs one at a time.
             let role = CredentialRule.role(
                 ofNewAccountAmong: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM accounts") ?? 0)

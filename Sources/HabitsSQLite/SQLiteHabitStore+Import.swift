@@ -153,6 +153,8 @@ extension SQLiteHabitStore {
                 }
             }
         }
+        // The notes bound, counted once after all of them: past it the import's transaction writes nothing.
+        if summary.notesSet > 0 { try DayEntryRows.checkNotes(db, userID: userID) }
         if changed { changes.days(of: userID) }
     }
 }

@@ -27,6 +27,8 @@ extension SQLiteHabitStore {
             )
             var created = user
             created.id = db.lastInsertedRowID
+            // Open mode's users (accounts mode makes them by signing up): kept for later comparisons, not refused.
+            try Self.storeSkeletons(db, of: user, id: created.id)
             return created
         }
     }
@@ -55,7 +57,13 @@ extension SQLiteHabitStore {
             updated.id = id
             updated.key = current.key
             if updated.name != current.name {
+                // A member's name is held to `NameRule`; open mode's users (no account) are not.
+                let isAccount =
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE user_id = ?)", arguments: [id]) ?? false
+                if isAccount { try Self.checkNames(db, of: updated, id: id, checkingKey: false) }
                 try Self.propagateName(db, userID: id, name: updated.name)
+                try Self.storeSkeletons(db, of: updated, id: id)
             }
             try db.execute(
                 sql:

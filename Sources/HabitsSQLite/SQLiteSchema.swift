@@ -40,6 +40,7 @@ enum SQLiteSchema {
         Migration("v16: ids never given twice", AutoIncrementSchema.v16),
         Migration("v17: widget addresses", sql(WidgetSchema.v17)),
         Migration("v18: follow requests counted by day", sql(FollowRequestSchema.v18)),
+        Migration("v19: the skeletons of names, for look-alikes", NameSchema.v19),
     ]
 
     /// A migration that runs one script.

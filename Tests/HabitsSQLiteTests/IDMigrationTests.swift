@@ -25,7 +25,9 @@ import Testing
     }
 
     /// The tables and indexes of the migrations after v16 (v17: widget addresses).
-    static let addedAfterV16: Set<String> = ["widgets", "widgets_user", "widgets_habit"]
+    static let addedAfterV16: Set<String> = [
+        "widgets", "widgets_user", "widgets_habit", "users_name_skeleton", "users_key_skeleton",
+    ]
 
     static func user(_ key: String, _ name: String) -> User {
         User(id: 0, key: key, name: name, color: nil, bio: nil, timeZone: "UTC", locale: "en_US")

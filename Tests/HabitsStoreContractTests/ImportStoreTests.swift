@@ -278,4 +278,43 @@ import Testing
         #expect(try await store.streak(userID: account.user, habitID: account.run, now: start + 2 * 86_400).current
             == 3)
     }
+
+    @Test(arguments: StoreImplementation.allCases)
+    func notesAreBoundedPerAccountAndAnImportPastTheBoundWritesNone(
+        implementation: StoreImplementation
+    ) async throws {
+        let account = try await Self.account(implementation)
+        let store = account.store
+        let bound = AccountRules.maximumNotes
+        let first = Self.day("2026-11-22").number - bound
+        func notes(_ days: Range<Int>, habit: Int = 0) -> AccountImport {
+            AccountImport(
+                habits: [.existing(id: account.run), .existing(id: account.read)], logs: [],
+                days: days.map { ImportedDay(habit: habit, day: LocalDay(number: first + $0), skipped: false, note: "n") },
+                favoriteHabitIDs: [])
+        }
+        // Up to the bound, in two imports; one more is refused, and so is an import that would pass it.
+        _ = try await store.importAccountData(notes(0..<(bound - 1)), userID: account.user, now: Self.now)
+        await #expect(throws: StoreRefusal.noteLimit) {
+            try await store.importAccountData(notes(0..<2, habit: 1), userID: account.user, now: Self.now)
+        }
+        let readDays = try await store.habitDays(
+            userID: account.user, habitID: account.read, from: LocalDay(number: first),
+            through: LocalDay(number: first + 2))
+        #expect(readDays.allSatisfy { $0.note == nil }, "the refused import left a note")
+        _ = try await store.importAccountData(notes(0..<1, habit: 1), userID: account.user, now: Self.now)
+        await #expect(throws: StoreRefusal.noteLimit) {
+            try await store.setNote(
+                userID: account.user, habitID: account.read, day: LocalDay(number: first + 5), "one more",
+                now: Self.now)
+        }
+        // Changing a note the account holds, or taking one back, is always possible.
+        try await store.setNote(
+            userID: account.user, habitID: account.run, day: LocalDay(number: first), "changed", now: Self.now)
+        try await store.setNote(
+            userID: account.user, habitID: account.run, day: LocalDay(number: first + 1), nil, now: Self.now)
+        try await store.setNote(
+            userID: account.user, habitID: account.read, day: LocalDay(number: first + 5), "now it fits",
+            now: Self.now)
+    }
 }

@@ -154,4 +154,34 @@ import Testing
             #expect(try await store.setFollowing(userID: dan, followedID: privateIDs[bound], true) == .requested)
         }
     }
+
+    @Test(arguments: StoreImplementation.allCases)
+    func aNameThatLooksLikeAnothersIsRefused(implementation: StoreImplementation) async throws {
+        try await withStore(implementation) { store in
+            let (alice, _) = try await store.createAccount(
+                newUser("alice", name: "Alice Liddell"), passwordHash: "h", visibility: .public, session: nil)
+            // A username or a display name like her username or her name: refused, nothing written.
+            for (key, name) in [("aIice", "Someone"), ("someone", "alice"), ("someone", "AIice LiddeII"),
+                                ("someone", "Аlice Liddell")] {
+                await #expect(throws: HabitsError.self, "\(key) \(name)") {
+                    try await store.createAccount(
+                        newUser(key, name: name), passwordHash: "h", visibility: .public, session: nil)
+                }
+            }
+            #expect(try await store.credentials(username: "someone") == nil)
+            // A name of one's own alike with one's own username is no one else's.
+            let (bob, _) = try await store.createAccount(
+                newUser("bob", name: "Bob"), passwordHash: "h", visibility: .public, session: nil)
+            // Renaming to a look-alike is refused; to one's own username, accepted.
+            await #expect(throws: StoreRefusal.confusableName) {
+                try await store.updateUser(id: bob.id) { var user = $0; user.name = "aIice"; return user }
+            }
+            #expect(try await store.user(id: bob.id).name == "Bob")
+            _ = try await store.updateUser(id: bob.id) { var user = $0; user.name = "bob"; return user }
+            // A free name is free again once its holder changes theirs.
+            _ = try await store.updateUser(id: alice.id) { var user = $0; user.name = "Ally"; return user }
+            _ = try await store.updateUser(id: bob.id) { var user = $0; user.name = "Alice Liddell"; return user }
+            #expect(try await store.user(id: bob.id).name == "Alice Liddell")
+        }
+    }
 }

@@ -40,3 +40,13 @@ import Testing
         #expect(StoreRefusal.followRequestLimit.description.contains("\(bound) follow requests a day"))
     }
 }
+
+/// The bound on an account's day notes, alone.
+@Suite struct NoteBoundTests {
+    @Test func theNoteAfterTheBoundIsRefused() throws {
+        try DayEntryRule.checkNotes(held: 0)
+        try DayEntryRule.checkNotes(held: AccountRules.maximumNotes)
+        #expect(throws: StoreRefusal.noteLimit) { try DayEntryRule.checkNotes(held: AccountRules.maximumNotes + 1) }
+        #expect(StoreRefusal.noteLimit.description.contains("20000 day notes"))
+    }
+}

@@ -24,6 +24,9 @@ public enum AccountRules {
     /// each lands on someone else's account page, so a stream of them is a way to pester people.
     public static let maximumFollowRequestsPerDay = 100
 
+    /// The most day notes one account keeps: a note a day on ten habits for more than five years.
+    public static let maximumNotes = 20_000
+
     /// A username: the key rules (1…100 of `A–Z a–z 0–9 . _ ~ -`, so NFC by construction), at least 2
     /// long; unique regardless of case, which only the store can check.
     public static func username(_ raw: String) throws(HabitsError) -> String {

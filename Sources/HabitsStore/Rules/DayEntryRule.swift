@@ -34,6 +34,13 @@ public enum DayEntryRule {
     /// but a day the account's logs make done keeps none.
     public static func keepsImportedSkip(logsOnDay: Int, target: Int) -> Bool { logsOnDay < target }
 
+    /// Refuses a write that leaves an account holding `held` notes, past `AccountRules.maximumNotes` (409).
+    /// The store counts after writing, in the write's transaction, which the refusal rolls back: one check
+    /// serves a note and an import of many alike.
+    public static func checkNotes(held: Int) throws(HabitsError) {
+        guard held <= AccountRules.maximumNotes else { throw StoreRefusal.noteLimit }
+    }
+
     /// The note a write sets: nil (remove it) for nil or empty text.
     public static func note(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }

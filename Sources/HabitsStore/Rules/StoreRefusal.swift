@@ -46,6 +46,18 @@ public enum StoreRefusal {
     /// A follow of oneself.
     public static let followSelf = HabitsError.invalid(field: "followedID", reason: "a user cannot follow themselves.")
 
+    /// A display name that looks like another member's display name or username (`NameRule`).
+    public static let confusableName = HabitsError.invalid(
+        field: "name", reason: "looks like another member's name or username; choose a name that tells you apart.")
+
+    /// A username that looks like another member's username or display name (`NameRule`).
+    public static let confusableUsername = HabitsError.invalid(
+        field: "username", reason: "looks like another member's username or name; choose another.")
+
+    /// A day note beyond `AccountRules.maximumNotes`.
+    public static let noteLimit = HabitsError.conflict(
+        reason: "An account keeps at most \(AccountRules.maximumNotes) day notes; remove some first.")
+
     /// A follow request beyond `AccountRules.maximumFollowRequestsPerDay`.
     public static let followRequestLimit = HabitsError.conflict(
         reason: "An account sends at most \(AccountRules.maximumFollowRequestsPerDay) follow requests a day; "
