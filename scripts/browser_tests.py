@@ -153,7 +153,9 @@ class Suite(DiscoverHelpEmojiTests, ProxyTests, HostileTextTests, LayoutFitTests
         leader_name = card["content"]["leader"].rsplit(" ", 1)[0]
         leader = next(u for u in self.users.values() if u["name"] == leader_name and u["key"] != "activeUser")
         # Read through the DOM each time: an updated item is a new element.
-        read = f"return document.querySelector('[data-item-id=\"{card['id']}\"] .leader')?.textContent"
+        # The line's own text: the leader's @username follows it in a span of its own.
+        read = (f"return document.querySelector('[data-item-id=\"{card['id']}\"] .leader')"
+                "?.firstChild?.textContent.trim()")
         before = self.script(read)
         status, _ = self.server.call("/v1/logs", "POST", {"userID": leader["id"], "habitID": int(card["id"][6:])})
         assert status == 201, status

@@ -19,10 +19,11 @@ import Testing
     /// One item of every type, with a string each must show.
     static let samples: [(ItemContent, String)] = [
         (
-            ItemContent(LeaderboardHabit(habitName: "Run", leader: "Sam 7", secondary: "You 4 (2nd)")),
-            "You 4 (2nd)"
+            ItemContent(
+                LeaderboardHabit(habitName: "Run", leader: "Sam 7", secondary: "You 4 (2nd)", leaderUsername: "sam")),
+            "@sam"
         ),
-        (ItemContent(FollowedUser(userName: "Kai", username: "kai", message: "Currently 1st in Run.")), "Currently 1st in Run."),
+        (ItemContent(FollowedUser(userName: "Kai", username: "kai", message: "Currently 1st in Run.")), "@kai"),
         (ItemContent(EmptyState(title: "You follow no one yet", message: "Follow someone.")), "Follow someone."),
         (
             ItemContent(HabitRow(habitID: 1, name: "Swim", emoji: "🏊", category: "Sport", color: color,
@@ -38,14 +39,19 @@ import Testing
             ItemContent(HabitHeader(name: "Yoga", emoji: nil, category: "Body", color: color, description: "Stretch")),
             "Stretch"
         ),
-        (ItemContent(UserCount(userID: 2, userName: "Ann", username: "ann", count: 12, isViewer: true)), "12"),
+        (ItemContent(UserCount(userID: 2, userName: "Ann", username: "ann", count: 12, isViewer: true)), "@ann"),
         (
-            ItemContent(UserCard(userID: 2, name: "Ann", username: "ann", color: color, picture: "/images/ann", isFollowed: true)),
-            "/images/ann"
+            ItemContent(
+                UserCard(
+                    userID: 2, name: "Ann", username: "ann-card", color: color, picture: "/images/ann", isFollowed: true)),
+            "@ann-card"
         ),
         (
-            ItemContent(UserHeader(userID: 2, name: "Ann", username: "ann", bio: "Hello there", color: nil, picture: "/images/ann")),
-            "Hello there"
+            ItemContent(
+                UserHeader(
+                    userID: 2, name: "Ann", username: "ann-header", bio: "Hello there", color: nil,
+                    picture: "/images/ann")),
+            "@ann-header"
         ),
         (ItemContent(HabitCount(habitID: 3, habitName: "Walk", emoji: nil, count: 9)), "Walk"),
         (

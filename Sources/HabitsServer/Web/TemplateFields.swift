@@ -137,6 +137,8 @@ extension LeaderboardHabit: MustacheParent {
         case "habitName": habitName
         case "leader": leader
         case "secondary": secondary
+        case "leaderUsername": leaderUsername
+        case "secondaryUsername": secondaryUsername
         default: nil
         }
     }
@@ -146,6 +148,7 @@ extension FollowedUser: MustacheParent {
     public func child(named name: String) -> Any? {
         switch name {
         case "userName": userName
+        case "username": username
         case "message": message
         default: nil
         }
@@ -182,6 +185,7 @@ extension UserCount: MustacheParent {
     public func child(named name: String) -> Any? {
         switch name {
         case "userName": userName
+        case "username": username
         case "count": count
         case "isViewer": isViewer
         default: nil
@@ -193,6 +197,7 @@ extension UserCard: MustacheParent {
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
+        case "username": username
         case "color": color
         case "picture": picture
         case "isFollowed": isFollowed
@@ -205,6 +210,7 @@ extension UserHeader: MustacheParent {
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
+        case "username": username
         case "bio": bio
         case "picture": picture
         default: nil
