@@ -59,34 +59,49 @@ for person in 2 3 4 5 6 7 8 9 10 11; do curl -sf -o /dev/null -X PUT -H "Cookie:
     "$base/v1/users/$quiet_id/following/$person"; done
 
 # Quiet: nine Home reads for each log.
+# FAIRNESS_QUIET_LOGS=0 leaves quiet's logs out; FAIRNESS_HEAVY="yourHabits page export import" picks heavy's mix.
+quiet_logs=$([ "${FAIRNESS_QUIET_LOGS:-1}" = "0" ] && echo false || echo true)
+heavy_mix=${FAIRNESS_HEAVY:-yourHabits page export import}
+# wrk.format replaces wrk's own headers (the -H cookie) with those it is given: they are merged here.
+merge='local function with(extra)
+  local headers = {}
+  for k, v in pairs(wrk.headers) do headers[k] = v end
+  for k, v in pairs(extra) do headers[k] = v end
+  return headers
+end'
 cat > "$work/quiet.lua" <<LUA
+$merge
 local n = 0
 request = function()
   n = n + 1
-  if n % 10 == 0 then
-    return wrk.format("POST", "/v1/logs", {["Content-Type"] = "application/json", ["Origin"] = "$base"},
+  if $quiet_logs and n % 10 == 0 then
+    return wrk.format("POST", "/v1/logs", with({["Content-Type"] = "application/json", ["Origin"] = "$base"}),
       '{"userID":$quiet_id,"habitID":1}')
   end
   return wrk.format("GET", "/v1/screens/home")
 end
 LUA
 # Heavy: its largest answers in turn, and an import of its own export.
-python3 - "$work/export.json" "$work/heavy.lua" "$base" <<'PY'
+python3 - "$work/export.json" "$work/heavy.lua" "$base" "$merge" "$heavy_mix" <<'PY'
 import json, sys
-export, script, base = sys.argv[1], sys.argv[2], sys.argv[3]
+export, script, base, merge, mix = sys.argv[1:6]
 body = open(export).read()
-open(script, "w").write(f"""
-local bodies = {{}}
+requests = {
+    "yourHabits": 'wrk.format("GET", "/v1/screens/yourHabits")',
+    "page": 'wrk.format("GET", "/screens/yourHabits")',
+    "export": 'wrk.format("GET", "/v1/me/export")',
+    "import": f'wrk.format("POST", "/v1/me/import", with({{["Content-Type"] = "application/json", '
+              f'["Origin"] = "{base}"}}), importBody)',
+}
+chosen = [requests[name] for name in mix.split()]
+lines = [f"  if k == {index} then return {request} end" for index, request in enumerate(chosen)]
+open(script, "w").write(merge + f"""
 local n = 0
 local importBody = {json.dumps(body)}
 request = function()
   n = n + 1
-  local k = n % 4
-  if k == 0 then return wrk.format("GET", "/v1/screens/yourHabits") end
-  if k == 1 then return wrk.format("GET", "/screens/yourHabits") end
-  if k == 2 then return wrk.format("GET", "/v1/me/export") end
-  return wrk.format("POST", "/v1/me/import", {{["Content-Type"] = "application/json", ["Origin"] = "{base}"}},
-    importBody)
+  local k = n % {len(chosen)}
+""" + "\n".join(lines) + """
 end
 """)
 PY

@@ -152,6 +152,8 @@ func buildRouter(
         middleware: AccessMiddleware(
             mode: configuration.authMode, served: routeTable, store: store,
             metricsScrapers: configuration.metricsScrapers))
+    // One member's requests take turns among themselves, so that they never hold every thread.
+    router.add(middleware: AccountTurnsMiddleware(turns: AccountTurns()))
     if simulator != nil { router.add(middleware: DemoWriteMarkMiddleware(store: store)) }
     router.add(middleware: MethodNotAllowedMiddleware(routes: routeTable))
     router.add(middleware: IdempotencyMiddleware(store: store, clock: clock))
