@@ -60,7 +60,9 @@ def main():
         leader_name = card["content"]["leader"].rsplit(" ", 1)[0]
         _, users = call(options.b, "/v1/users?limit=200")
         leader = next(u for u in users["items"] if u["name"] == leader_name and u["key"] != "activeUser")
-        read = f"return document.querySelector('[data-item-id=\"{card['id']}\"] .leader')?.textContent"
+        # The line's own text: the leader's @username follows it in a span of its own.
+        read = (f"return document.querySelector('[data-item-id=\"{card['id']}\"] .leader')"
+                "?.firstChild?.textContent.trim()")
 
         def log_through(base, name, timeout):
             before = driver.execute_script(read)
