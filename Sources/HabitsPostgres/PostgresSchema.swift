@@ -83,8 +83,8 @@ enum PostgresSchema {
         ("v15: a batch of logs in one statement", v15LogBatches),
         ("v16: count levels applied once per transaction", v16CountLevelsOncePerTransaction),
         ("v17: widget addresses", v17Widgets),
-        ("v18: follow requests counted by day", v18FollowRequestCounts),
-        ("v19: the skeletons of names, for look-alikes", v19NameSkeletons),
+        ("v18: " + SchemaChanges.followRequestCounts, v18FollowRequestCounts),
+        ("v19: " + SchemaChanges.nameSkeletons, v19NameSkeletons),
     ]
 
     /// The statements of `sql`: each ends with `;` at the end of a line, except inside a `$$` body.

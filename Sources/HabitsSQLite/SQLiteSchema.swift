@@ -39,8 +39,8 @@ enum SQLiteSchema {
         Migration("v15: program totals count public raters only", sql(VisibilitySchema.v15)),
         Migration("v16: ids never given twice", AutoIncrementSchema.v16),
         Migration("v17: widget addresses", sql(WidgetSchema.v17)),
-        Migration("v18: follow requests counted by day", sql(FollowRequestSchema.v18)),
-        Migration("v19: the skeletons of names, for look-alikes", NameSchema.v19),
+        Migration("v18: " + SchemaChanges.followRequestCounts, sql(FollowRequestSchema.v18)),
+        Migration("v19: " + SchemaChanges.nameSkeletons, NameSchema.v19),
     ]
 
     /// A migration that runs one script.

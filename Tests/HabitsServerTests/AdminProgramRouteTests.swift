@@ -84,7 +84,8 @@ import Testing
             let added = try await forms.post(
                 client, "/admin/tags", "action=create&name=%3Ci%3EStart%3C%2Fi%3E", cookie: ada.cookie)
             #expect(added.headers[.location] == "/admin/tags?notice=tag-added")
-            let tag = try #require(try await store.helpTags(page: PageRequest()).items.first { $0.name == "<i>Start</i>" })
+            let tags = try await store.helpTags(page: PageRequest()).items
+            let tag = try #require(tags.first { $0.name == "<i>Start</i>" })
             let page = String(buffer: try await forms.get(client, "/admin/tags", cookie: ada.cookie).body)
             #expect(page.contains(#"value="&lt;i&gt;Start&lt;/i&gt;""#) && !page.contains("<i>Start"))
             _ = try await forms.post(client, "/admin/tags", "action=rename&id=\(tag.id)&name=Start", cookie: ada.cookie)
@@ -168,7 +169,8 @@ import Testing
             #expect(String(buffer: currency.body).contains("price.currency"))
 
             // A form whose escapes are not UTF-8 is refused, not kept with replacement characters.
-            let bytes = try await forms.post(client, "/admin/tags", "action=create&name=bad%C0%AF%FF", cookie: ada.cookie)
+            let bytes = try await forms.post(
+                client, "/admin/tags", "action=create&name=bad%C0%AF%FF", cookie: ada.cookie)
             #expect(bytes.status == .badRequest)
             #expect(try await store.helpTags(page: PageRequest()).items.contains { $0.name.hasPrefix("bad") } == false)
         }

@@ -83,7 +83,8 @@ import Testing
         let name = "\u{0600}<img src=x onerror=alert(document.domain)>\"\u{0301} onfocus=alert(1) x=\"\u{0301}"
         let item = ScreenItem(
             id: "user-2",
-            content: ItemContent(UserCard(userID: 2, name: name, username: "u2", color: nil, picture: "/images/2", isFollowed: false)),
+            content: ItemContent(
+                UserCard(userID: 2, name: name, username: "u2", color: nil, picture: "/images/2", isFollowed: false)),
             fallback: ItemFallback(title: name),
             actions: [.request(.activate, title: name, method: "PUT", path: "/v1/x", body: ["name": .string(name)])])
         let html = try WebAssets.bundled.renderer().item(item)

@@ -64,7 +64,8 @@ func log(
                     cards == [
                         ItemContent(
                             LeaderboardHabit(
-                                habitName: "Run", leader: "User 1 2", secondary: "You 1 (2nd)", leaderUsername: "user1")),
+                                habitName: "Run", leader: "User 1 2", secondary: "You 1 (2nd)",
+                                leaderUsername: "user1")),
                         ItemContent(LeaderboardHabit(habitName: "Swim", leader: "Nobody Yet!", secondary: nil)),
                     ])
                 #expect(
@@ -115,7 +116,9 @@ func log(
                 #expect(
                     document.sections.first { $0.id == "ranking" }?.items.map(\.content) == [
                         ItemContent(
-                            UserCount(userID: users["user3"] ?? 0, userName: "User 3", username: "user3", count: 1, isViewer: false))
+                            UserCount(
+                                userID: users["user3"] ?? 0, userName: "User 3", username: "user3", count: 1,
+                                isViewer: false))
                     ])
             }
         }

@@ -43,7 +43,8 @@ import Testing
         (
             ItemContent(
                 UserCard(
-                    userID: 2, name: "Ann", username: "ann-card", color: color, picture: "/images/ann", isFollowed: true)),
+                    userID: 2, name: "Ann", username: "ann-card", color: color, picture: "/images/ann",
+                    isFollowed: true)),
             "@ann-card"
         ),
         (

@@ -290,7 +290,9 @@ import Testing
         func notes(_ days: Range<Int>, habit: Int = 0) -> AccountImport {
             AccountImport(
                 habits: [.existing(id: account.run), .existing(id: account.read)], logs: [],
-                days: days.map { ImportedDay(habit: habit, day: LocalDay(number: first + $0), skipped: false, note: "n") },
+                days: days.map {
+                    ImportedDay(habit: habit, day: LocalDay(number: first + $0), skipped: false, note: "n")
+                },
                 favoriteHabitIDs: [])
         }
         // Up to the bound, in two imports; one more is refused, and so is an import that would pass it.

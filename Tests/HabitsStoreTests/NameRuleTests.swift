@@ -13,7 +13,9 @@ import Testing
 
     @Test func aLookAlikeIsRefusedNamingTheField() throws {
         try NameRule.checkNotConfusable(nameTaken: false, keyTaken: false)
-        #expect(throws: StoreRefusal.confusableName) { try NameRule.checkNotConfusable(nameTaken: true, keyTaken: false) }
+        #expect(throws: StoreRefusal.confusableName) {
+            try NameRule.checkNotConfusable(nameTaken: true, keyTaken: false)
+        }
         // The username first: a sign-up form shows it above the name.
         #expect(throws: StoreRefusal.confusableUsername) {
             try NameRule.checkNotConfusable(nameTaken: true, keyTaken: true)

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The prototypes come from Unicode's `confusables.txt` (`Resources/confusables.txt`, written by
 /// `scripts/generate-confusables.py`). The skeleton is UTS #39's: NFD, each code point replaced by its
-/// prototype, NFD again, after folding compatibility forms (NFKD: "Ａｄａ" is "Ada"). It keeps case, as UTS #39 does ("ALICE" and "alice" are told apart on screen; a
-/// capital I and a small l are not, and share the prototype l).
+/// prototype, NFD again, after folding compatibility forms (NFKD: "Ａｄａ" is "Ada"). It keeps case, as
+/// UTS #39 does ("ALICE" and "alice" are told apart on screen; a capital I and a small l are not, and share
+/// the prototype l).
 public enum ConfusableSkeleton {
     /// The prototype of each code point that has one.
     static let prototypes: [UInt32: String] = {

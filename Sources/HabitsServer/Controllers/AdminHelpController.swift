@@ -53,9 +53,8 @@ struct AdminHelpController: Sendable {
                 throw HabitsError.invalid(field: "action", reason: "must be answer or unanswer.")
             }
         } catch {
-            return try WebAccountController.refused(assets, error, template: "admin-help", view: try await pageView(nil)) {
-                $0.error = $1
-            }
+            let view = try await pageView(nil)
+            return try WebAccountController.refused(assets, error, template: "admin-help", view: view) { $0.error = $1 }
         }
     }
 
